@@ -1,0 +1,114 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { ContextFactory } from './auth/context';
+import { TokenVerifier } from './auth/tokens';
+import { SecretBox } from './common/secret-box';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/orm';
+import { maskError } from './graphql/mask-error';
+import { createBus } from './graphql/pubsub';
+import { buildApiSchema } from './graphql/schema';
+import { serveSubscriptions } from './graphql/subscriptions';
+import { docsRouter } from './http/docs';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { Drain } from './http/drain';
+import { healthRouter } from './http/health';
+import { requestLogger } from './http/request-logger';
+import { createLogger } from './logger';
+import { AccountService } from './modules/account/account.service';
+import { OrganizationResolver } from './modules/organization/organization.resolver';
+import { OrganizationService } from './modules/organization/organization.service';
+import { restRouter } from './rest/facade';
+import { openApiDocument } from './rest/openapi';
+
+export interface App {
+  server: Server;
+  /** http://host:port the service answers on. */
+  url: string;
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** Stops taking requests, lets in-flight ones finish (up to the grace period), then closes everything. */
+  close(): Promise<void>;
+}
+
+const VERSION = '1.0.0';
+
+/** Wires the service once: database, services, schema, HTTP (GraphQL, REST, docs, health) and websockets. */
+export async function createApp(config: Config, logger: Logger = createLogger(config)): Promise<App> {
+  const db = await openDatabase(config, logger);
+  const secrets = new SecretBox(config.secretsKey);
+  const bus = createBus();
+
+  const accounts = new AccountService();
+  const organizations = new OrganizationService(secrets, accounts, bus);
+  const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
+  const contexts = new ContextFactory(db.orm, verifier, accounts);
+  const schema = await buildApiSchema([new OrganizationResolver(organizations)], bus);
+
+  const app = express();
+  const server = createServer(app);
+  const drain = new Drain(server, config.shutdownGraceMs);
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestLogger(logger));
+  app.use(drain.middleware());
+  app.use(healthRouter(db));
+  app.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+
+  const apollo = new ApolloServer({
+    schema,
+    introspection: true,
+    plugins: config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()],
+    formatError(formatted, error) {
+      const { code, message } = maskError(error, logger);
+      const original = formatted.extensions?.code;
+      return {
+        message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: code === 'BAD_USER_INPUT' && typeof original === 'string' ? original : code },
+      };
+    },
+  });
+  await apollo.start();
+  app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contexts.create(req.get('authorization')) }));
+
+  const openapi = openApiDocument(schema, VERSION);
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  app.use('/api/v1', restRouter(schema, contexts, logger));
+  app.use('/docs', docsRouter());
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await drain.close();
+      await stopSubscriptions();
+      await apollo.stop();
+      await db.close();
+    })();
+    return closing;
+  };
+  return { server, url, config, db, logger, close };
+}

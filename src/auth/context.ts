@@ -1,0 +1,70 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Loaders } from '../common/loaders';
+import { scopeToTenant } from '../db/tenant-filter';
+import { forbidden, unauthenticated } from '../graphql/errors';
+import type { AccountService } from '../modules/account/account.service';
+import type { Caller } from './caller';
+import { Role } from './roles';
+import type { TokenVerifier, VerifiedToken } from './tokens';
+
+/** What every resolver receives: one EntityManager fork, the caller and the DataLoaders of one operation. */
+export interface Context {
+  em: EntityManager;
+  caller: Caller | null;
+  loaders: Loaders;
+}
+
+/** Builds the context of a request or websocket operation; the same code serves GraphQL and REST. */
+export class ContextFactory {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly verifier: TokenVerifier,
+    private readonly accounts: AccountService,
+  ) {}
+
+  /** `authorization` is the raw header value; absent means an anonymous caller. */
+  async create(authorization: string | undefined): Promise<Context> {
+    const caller = authorization ? await this.resolveCaller(authorization) : null;
+    const em = this.orm.em.fork();
+    scopeToTenant(em, caller?.orgId ?? null);
+    return { em, caller, loaders: new Loaders(em) };
+  }
+
+  private async resolveCaller(authorization: string): Promise<Caller> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw unauthenticated('authorization header must be "Bearer <token>"');
+    const token = await this.verifier.verify(match[1]);
+    if (token.kind === 'organizationKey') return keyCaller(token);
+    const { claims } = token;
+    const em = this.orm.em.fork();
+    const account = await this.accounts.signIn(em, claims);
+    const memberships = new Map<string, Set<Role>>();
+    for (const grant of await this.accounts.grantsOf(em, account.id)) {
+      const roles = memberships.get(grant.organization.id) ?? new Set<Role>();
+      roles.add(grant.role);
+      memberships.set(grant.organization.id, roles);
+    }
+    const platformAdmin = claims.roles.includes(Role.ADMIN);
+    // Without an org claim the current organization is the caller's first one.
+    const orgId = claims.org ?? memberships.keys().next().value ?? null;
+    if (claims.org && !memberships.has(claims.org) && !platformAdmin) {
+      throw forbidden('no access to the organization named by the token');
+    }
+    const roles = new Set<Role>([...claims.roles, ...(orgId ? (memberships.get(orgId) ?? []) : [])]);
+    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships };
+  }
+}
+
+function keyCaller(token: Extract<VerifiedToken, { kind: 'organizationKey' }>): Caller {
+  const roles = new Set([token.role]);
+  return {
+    kind: 'organizationKey',
+    actorId: token.keyId,
+    accountId: null,
+    email: null,
+    orgId: token.organization,
+    roles,
+    platformAdmin: false,
+    memberships: new Map([[token.organization, roles]]),
+  };
+}

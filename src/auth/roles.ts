@@ -1,0 +1,17 @@
+import { registerEnumType } from 'type-graphql';
+
+/** Roles of the token contract. ADMIN is a platform administrator; the others hold in one organization. */
+export enum Role {
+  ADMIN = 'ADMIN',
+  ORG_ADMIN = 'ORG_ADMIN',
+  MANAGER = 'MANAGER',
+  EMPLOYEE = 'EMPLOYEE',
+}
+
+registerEnumType(Role, { name: 'Role', description: 'Roles a caller may hold' });
+
+export const ROLES = Object.values(Role) as Role[];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as string[]).includes(value);
+}

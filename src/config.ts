@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The typed configuration of one service instance; built once by loadConfig. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… or undefined for the embedded PGlite database in dataDir. */
+  databaseUrl?: string;
+  /** Embedded database kept in memory only (tests). */
+  embeddedInMemory: boolean;
+  jwtSecret: string;
+  /** True when the secret was generated in development: main prints a ready token. */
+  jwtSecretGenerated: boolean;
+  jwtJwksUrl?: string;
+  jwtIssuer?: string;
+  jwtAudience?: string;
+  secretsKey: Buffer;
+  allowPrivateUrls: boolean;
+  llm: { baseUrl?: string; apiKey?: string; model?: string };
+  logLevel: string;
+  bodyLimitBytes: number;
+  shutdownGraceMs: number;
+}
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  EMBEDDED_IN_MEMORY: boolean.default(false),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_JWKS_URL: z.url().optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  ALLOW_PRIVATE_URLS: boolean.default(false),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads a development secret from dataDir, creating it on first use, so that tokens and encrypted
+ * values stay valid across restarts of a development instance.
+ */
+function persistedSecret(dataDir: string, file: string, make: () => string): string {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = make();
+  writeFileSync(path, value, { mode: 0o600 });
+  return value;
+}
+
+/** Validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET && !e.JWT_JWKS_URL) {
+    throw new ConfigError('Invalid environment variable JWT_SECRET: required in production');
+  }
+  if (production && !e.SECRETS_KEY) {
+    throw new ConfigError('Invalid environment variable SECRETS_KEY: required in production');
+  }
+  const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const secretsKey = e.SECRETS_KEY ?? persistedSecret(dataDir, 'secrets-key', () => randomBytes(32).toString('base64'));
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedInMemory: e.EMBEDDED_IN_MEMORY,
+    jwtSecret,
+    jwtSecretGenerated: !e.JWT_SECRET,
+    jwtJwksUrl: e.JWT_JWKS_URL,
+    jwtIssuer: e.JWT_ISSUER,
+    jwtAudience: e.JWT_AUDIENCE,
+    secretsKey: Buffer.from(secretsKey, 'base64'),
+    allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,9 @@
+import { Created, Status } from '../common/record.embeddables';
+import { Account } from '../modules/account/account.entity';
+import { Grant } from '../modules/account/grant.entity';
+import { Organization } from '../modules/organization/organization.entity';
+import { OrganizationKey } from '../modules/organization/organization-key.entity';
+import { OrganizationProfile } from '../modules/organization/organization-profile.embeddable';
+
+/** Every entity and embeddable the ORM knows; listed once, so discovery needs no file globbing. */
+export const ENTITIES = [Status, Created, OrganizationProfile, Organization, OrganizationKey, Account, Grant];

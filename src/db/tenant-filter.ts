@@ -1,0 +1,31 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { Organization } from '../modules/organization/organization.entity';
+
+export const TENANT_FILTER = 'tenant';
+
+export interface TenantParams {
+  organization?: string | null;
+}
+
+/**
+ * The tenancy wall, in one place: every entity with an `organization` relation is filtered to the
+ * caller's current organization on every query of a request's EntityManager. Without a current
+ * organization such queries match nothing. Code that must look across tenants (token verification,
+ * the caller's own memberships) turns the filter off by name, visibly.
+ */
+export function installTenantFilter(orm: MikroORM): string[] {
+  const scoped = Object.values(orm.getMetadata().getAll())
+    .filter((meta) => !meta.embeddable && meta.properties.organization?.type === Organization.name)
+    .map((meta) => meta.className);
+  orm.em.addFilter(
+    TENANT_FILTER,
+    (args: TenantParams) => (args.organization ? { organization: args.organization } : { organization: { $in: [] } }),
+    scoped,
+    true,
+  );
+  return scoped;
+}
+
+export function scopeToTenant(em: EntityManager, organization: string | null): void {
+  em.setFilterParams(TENANT_FILTER, { organization } satisfies TenantParams);
+}

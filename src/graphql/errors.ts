@@ -1,0 +1,52 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * The error codes of the API. Every error a caller may see carries one of them in
+ * `extensions.code`; the REST facade maps them to HTTP statuses in one table (rest/errors.ts).
+ */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export function apiError(code: ErrorCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status: HTTP_STATUS[code] } } });
+}
+
+export const badInput = (message: string) => apiError('BAD_USER_INPUT', message);
+export const unauthenticated = (message = 'authentication required') => apiError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'not allowed') => apiError('FORBIDDEN', message);
+/** Another tenant's object answers the same as a missing one: existence is never revealed. */
+export const notFound = (what: string) => apiError('NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => apiError('CONFLICT', message);
+
+/** Codes graphql-js and Apollo give to malformed operations; they are the caller's fault. */
+const CLIENT_CODES: Record<string, ErrorCode> = {
+  GRAPHQL_PARSE_FAILED: 'BAD_USER_INPUT',
+  GRAPHQL_VALIDATION_FAILED: 'BAD_USER_INPUT',
+  BAD_REQUEST: 'BAD_USER_INPUT',
+  PERSISTED_QUERY_NOT_FOUND: 'BAD_USER_INPUT',
+  OPERATION_RESOLUTION_FAILURE: 'BAD_USER_INPUT',
+};
+
+export function errorCode(error: { extensions?: Record<string, unknown> }): ErrorCode {
+  const code = String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+  if (code in HTTP_STATUS) return code as ErrorCode;
+  return CLIENT_CODES[code] ?? 'INTERNAL_SERVER_ERROR';
+}

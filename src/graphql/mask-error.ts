@@ -1,0 +1,36 @@
+import { DriverException } from '@mikro-orm/core';
+import { GraphQLError } from 'graphql';
+import type { Logger } from 'pino';
+import { type ErrorCode, errorCode } from './errors';
+
+export interface PublicError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** Node's codes for a database server that cannot be reached. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || (error instanceof DriverException && CONNECTION_CODES.has(String(error.code)));
+}
+
+/**
+ * What a caller may see of an error: our GraphQLErrors as they are, a lost database as 503, and
+ * anything else as a bare internal error, logged with its stack but never returned.
+ */
+export function maskError(error: unknown, logger: Logger): PublicError {
+  const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  if (original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError)) {
+    const graphQLError = (original instanceof GraphQLError ? original : error) as GraphQLError;
+    const code = errorCode(graphQLError);
+    if (code !== 'INTERNAL_SERVER_ERROR') return { code, message: graphQLError.message };
+  }
+  if (isDatabaseDown(original)) {
+    logger.warn({ err: original }, 'database unavailable');
+    return { code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable; try again shortly' };
+  }
+  logger.error({ err: original }, 'internal error');
+  return { code: 'INTERNAL_SERVER_ERROR', message: 'internal server error' };
+}

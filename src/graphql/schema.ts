@@ -1,0 +1,33 @@
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { buildSchema, type PubSub } from 'type-graphql';
+import { authChecker } from '../auth/auth-checker';
+import { OrganizationResolver } from '../modules/organization/organization.resolver';
+import { validateInput } from './validation';
+
+/** Every resolver class of the API. */
+export const RESOLVERS = [OrganizationResolver] as const;
+
+/**
+ * Builds the schema. Resolver instances are made by the caller with their services passed
+ * explicitly; TypeGraphQL finds each by its class.
+ */
+export async function buildApiSchema(instances: object[], bus: PubSub): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers: RESOLVERS,
+    container: {
+      get(someClass: new (...args: never[]) => object) {
+        const instance = instances.find((candidate) => candidate instanceof someClass);
+        if (!instance) throw new Error(`no instance of resolver ${someClass.name}`);
+        return instance;
+      },
+    },
+    authChecker,
+    validateFn: validateInput,
+    pubSub: bus,
+  });
+}
+
+/** The committed SDL (schema.graphql): sorted so that it only changes when the API does. */
+export function printApiSchema(schema: GraphQLSchema): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

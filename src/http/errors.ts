@@ -1,0 +1,31 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { maskError } from '../graphql/mask-error';
+import { sendError } from '../rest/errors';
+
+/** Unknown paths answer 404 in JSON, like every other error. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(req, res, 'NOT_FOUND', `no route for ${req.method} ${req.path}`);
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** Errors raised before a route runs: body parsing and size, then anything unexpected (masked). */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      sendError(req, res, 'PAYLOAD_TOO_LARGE', 'request body is too large');
+    } else if (parserError?.type === 'entity.parse.failed') {
+      sendError(req, res, 'BAD_USER_INPUT', 'request body is not valid JSON');
+    } else if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
+      sendError(req, res, 'BAD_USER_INPUT', 'request body could not be read');
+    } else {
+      const { code, message } = maskError(error, logger);
+      sendError(req, res, code, message);
+    }
+  };
+}

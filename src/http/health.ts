@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import type { Database } from '../db/orm';
+
+/** GET /health: 200 once the database answers, 503 while it does not. */
+export function healthRouter(db: Database): Router {
+  const router = Router();
+  router.get('/health', async (_req, res) => {
+    const up = await db.ping();
+    res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', mode: db.mode });
+  });
+  return router;
+}

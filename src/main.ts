@@ -1,0 +1,58 @@
+import jwt from 'jsonwebtoken';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+
+/** Process entry: read the configuration, start, and shut down cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const app = await createApp(config, logger);
+  const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
+  logger.info({ url: app.url, database: app.db.mode }, 'service started');
+  const lines = [
+    `Talent directory service on ${where}`,
+    `  GraphQL   ${app.url}/graphql`,
+    `  REST docs ${app.url}/docs  (OpenAPI: ${app.url}/api/v1/openapi.json)`,
+    `  Health    ${app.url}/health`,
+  ];
+  if (config.jwtSecretGenerated && config.env === 'development') {
+    // A generated development secret: hand the developer a ready administrator token.
+    const token = jwt.sign({ sub: 'dev-admin', email: 'admin@example.com', name: 'Administrator', roles: ['ADMIN'] }, config.jwtSecret, {
+      algorithm: 'HS256',
+      expiresIn: '30d',
+    });
+    lines.push('', 'Development token (ADMIN, 30 days):', `  ${token}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { OptionalProps, Entity, ManyToOne, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Role } from '../../auth/roles';
+import { Organization } from '../organization/organization.entity';
+import { Account } from './account.entity';
+
+/** A role an account holds in one organization (SPEC 2.1 Grant). */
+@ObjectType({ description: 'A role an account holds in an organization' })
+@Entity()
+@Unique({ properties: ['account', 'organization', 'role'] })
+export class Grant {
+  [OptionalProps]?: 'createdAt' | 'orgId' | 'employeeId';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Account, { ref: true, deleteRule: 'cascade', index: true })
+  account!: Ref<Account>;
+
+  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
+  organization!: Ref<Organization>;
+
+  @Field(() => ID, { description: 'The organization of the grant' })
+  get orgId(): string {
+    return this.organization.id;
+  }
+
+  @Field(() => Role)
+  @Property({ type: 'text' })
+  role!: Role;
+
+  @Field(() => ID, { nullable: true, description: 'The employee record the grant is tied to' })
+  @Property({ type: 'uuid', nullable: true })
+  employeeId?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { OptionalProps, Entity, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Role } from '../../auth/roles';
+import { Organization } from './organization.entity';
+
+/** A key whose secret signs organization tokens (HS256, header kid = key id). */
+@ObjectType({ description: 'A key that signs organization tokens' })
+@Entity()
+export class OrganizationKey {
+  [OptionalProps]?: 'createdAt';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
+  organization!: Ref<Organization>;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => Role, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  limitToRole?: Role | null;
+
+  /** AES-256-GCM ciphertext of the 32 secret bytes; never exposed. */
+  @Property({ type: 'text', lazy: true })
+  secretEncrypted!: string;
+
+  /** The secret in clear, set only on the instance that was just created, so it is shown once. */
+  @Field(() => String, { nullable: true, description: 'The secret, base64; only in the response that created the key' })
+  @Property({ persist: false })
+  secretBase64?: string;
+
+  @Field(() => Date)
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

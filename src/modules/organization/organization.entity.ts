@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { OptionalProps, ArrayType, Embedded, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Created, Status } from '../../common/record.embeddables';
+import { OrganizationProfile } from './organization-profile.embeddable';
+
+export const ORGANIZATION_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
+
+/** A tenant. Not itself tenant-filtered: access to it follows the caller's grants. */
+@ObjectType({ description: 'An organization (tenant) of the directory' })
+@Entity()
+export class Organization {
+  [OptionalProps]?: 'updatedAt' | 'active' | 'owners' | 'profile';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  active = true;
+
+  @Field(() => String)
+  @Property({ type: 'text', unique: true })
+  alias!: string;
+
+  @Field(() => [ID], { description: 'Accounts that own the organization' })
+  @Property({ type: ArrayType })
+  owners: string[] = [];
+
+  @Field(() => Status)
+  @Embedded(() => Status, { prefix: 'status_' })
+  status!: Status;
+
+  @Field(() => Created)
+  @Embedded(() => Created, { prefix: false })
+  created!: Created;
+
+  @Field(() => OrganizationProfile)
+  @Embedded(() => OrganizationProfile, { object: true })
+  profile: OrganizationProfile = new OrganizationProfile();
+
+  @Index()
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,113 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { TOPICS } from '../../graphql/pubsub';
+import { UUIDScalar } from '../../graphql/scalars';
+import { Organization } from './organization.entity';
+import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput } from './organization.inputs';
+import type { OrganizationService } from './organization.service';
+import { OrganizationKey } from './organization-key.entity';
+import { OrganizationProfile } from './organization-profile.embeddable';
+
+const ORG_ARG = { nullable: true, description: 'The organization; the current one when omitted' };
+
+@Resolver(() => Organization)
+export class OrganizationResolver {
+  constructor(private readonly service: OrganizationService) {}
+
+  @Authorized()
+  @Query(() => [Organization], { description: 'Organizations the caller holds a grant in (ADMIN: all)' })
+  organizations(@Ctx() ctx: Context): Promise<Organization[]> {
+    return this.service.list(ctx);
+  }
+
+  @Authorized()
+  @Query(() => Organization)
+  organization(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar, ORG_ARG) id?: string): Promise<Organization> {
+    return this.service.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => Organization)
+  organizationByAlias(@Ctx() ctx: Context, @Arg('alias', () => String) alias: string): Promise<Organization> {
+    return this.service.getByAlias(ctx, alias);
+  }
+
+  @Authorized()
+  @Query(() => OrganizationProfile)
+  organizationProfile(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar, ORG_ARG) id?: string): Promise<OrganizationProfile> {
+    return this.service.profile(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization, { description: 'Creates an organization; the caller (or ownerEmail) becomes its owner' })
+  createOrganization(@Ctx() ctx: Context, @Arg('input', () => OrganizationInput) input: OrganizationInput): Promise<Organization> {
+    return this.service.create(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization)
+  updateOrganization(
+    @Ctx() ctx: Context,
+    @Arg('input', () => OrganizationUpdateInput) input: OrganizationUpdateInput,
+    @Arg('id', () => UUIDScalar, ORG_ARG) id?: string,
+  ): Promise<Organization> {
+    return this.service.update(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization, { description: 'Creates or replaces the profile: omitted fields are cleared' })
+  replaceOrganizationProfile(
+    @Ctx() ctx: Context,
+    @Arg('input', () => OrganizationProfileInput) input: OrganizationProfileInput,
+    @Arg('id', () => UUIDScalar, ORG_ARG) id?: string,
+  ): Promise<Organization> {
+    return this.service.setProfile(ctx, id, input, true);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization, { description: 'Changes the given profile fields; an empty string clears one' })
+  updateOrganizationProfile(
+    @Ctx() ctx: Context,
+    @Arg('input', () => OrganizationProfileInput) input: OrganizationProfileInput,
+    @Arg('id', () => UUIDScalar, ORG_ARG) id?: string,
+  ): Promise<Organization> {
+    return this.service.setProfile(ctx, id, input, false);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization, { description: 'Creates a key; its secretBase64 is in this response only' })
+  createOrganizationKey(
+    @Ctx() ctx: Context,
+    @Arg('input', () => OrganizationKeyInput) input: OrganizationKeyInput,
+    @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
+  ): Promise<Organization> {
+    return this.service.createKey(ctx, organization, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Organization, { description: 'Deletes a key; tokens it signed are refused from now on' })
+  deleteOrganizationKey(
+    @Ctx() ctx: Context,
+    @Arg('key', () => UUIDScalar) key: string,
+    @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
+  ): Promise<Organization> {
+    return this.service.deleteKey(ctx, organization, key);
+  }
+
+  @FieldResolver(() => [OrganizationKey], { description: 'Keys; listed to the organization administrators only' })
+  keys(@Ctx() ctx: Context, @Root() org: Organization): Promise<OrganizationKey[]> {
+    return this.service.keys(ctx, org);
+  }
+
+  @Authorized()
+  @Subscription(() => Organization, {
+    topics: TOPICS.organizationUpdated,
+    filter: ({ payload, context }: { payload: string; context: Context }) => payload === context.caller?.orgId,
+    description: 'The current organization, each time it or its profile or keys change',
+  })
+  organizationUpdated(@Ctx() ctx: Context, @Root() orgId: string): Promise<Organization> {
+    // A subscription's context lives as long as the subscription: read afresh for each event.
+    ctx.em.clear();
+    return this.service.get(ctx, orgId);
+  }
+}

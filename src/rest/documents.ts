@@ -1,0 +1,59 @@
+import {
+  type DocumentNode,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  getNamedType,
+  isObjectType,
+  isRequiredArgument,
+  parse,
+  validate,
+} from 'graphql';
+import type { RestRoute } from './routes';
+
+const MAX_DEPTH = 4;
+
+/**
+ * The selection of every field of a type, nested objects included, so that a field added to the
+ * schema appears in REST responses without touching the facade. A type already being expanded on
+ * the path is not expanded again, and fields that need arguments are left out.
+ */
+export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []): string {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return '';
+  if (seen.includes(named) || seen.length >= MAX_DEPTH) return '';
+  const parts: string[] = [];
+  for (const field of Object.values(named.getFields())) {
+    if (field.args.some(isRequiredArgument)) continue;
+    if (!isObjectType(getNamedType(field.type))) {
+      parts.push(field.name);
+      continue;
+    }
+    const sub = selectAll(field.type, [...seen, named]);
+    if (sub) parts.push(`${field.name} ${sub}`);
+  }
+  return `{ ${parts.join(' ')} }`;
+}
+
+export interface PreparedRoute {
+  route: RestRoute;
+  field: GraphQLField<unknown, unknown>;
+  document: DocumentNode;
+}
+
+/** Builds and validates the document of each route once, at start-up; a bad row stops the start. */
+export function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedRoute {
+  const root = route.operation === 'query' ? schema.getQueryType() : schema.getMutationType();
+  const field = root?.getFields()[route.field];
+  if (!field) throw new Error(`REST route ${route.method} ${route.path}: no ${route.operation} field ${route.field}`);
+  const args: readonly GraphQLArgument[] = field.args;
+  const definitions = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const call = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selectAll(field.type)} }`;
+  const document = parse(source);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`REST route ${route.method} ${route.path}: ${errors[0].message}`);
+  return { route, field, document };
+}
