@@ -1,0 +1,35 @@
+// Two projects run the same suite: on the embedded PGlite and on a throwaway PostgreSQL server
+// (started by test/helpers/pg-global-setup.ts). scripts/test.js picks both where the server exists.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 60_000,
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'pglite', globals: { TEST_DB: 'pglite' } },
+    {
+      ...common,
+      displayName: 'postgres',
+      globals: { TEST_DB: 'postgres' },
+      globalSetup: '<rootDir>/test/helpers/pg-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/pg-global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
+import { signOrgToken } from '../helpers/org-token';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let acme: OrgRecord;
+let admin: Member;
+let other: OrgRecord;
+let otherAdmin: Member;
+/** An organization token of acme acting as EMPLOYEE: authenticated, but not an administrator. */
+let employeeToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ org: acme, admin } = await orgWithAdmin(t, 'Acme Corp'));
+  ({ org: other, admin: otherAdmin } = await orgWithAdmin(t, 'Other Inc'));
+  const key = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'staff', limitToRole: 'EMPLOYEE' }, admin.token);
+  const created = key.body.keys.find((k) => k.secretBase64)!;
+  employeeToken = signOrgToken(created.id, created.secretBase64!);
+});
+
+afterAll(() => t.close());
+
+const json = { 'content-type': 'application/json' };
+
+describe('POST /api/v1/organization', () => {
+  it('creates an organization, derives the alias, and makes the caller owner and ORG_ADMIN', async () => {
+    const email = `owner-${randomUUID()}@example.com`;
+    const token = t.token({ sub: email, email });
+    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: '  Bright Futures Ltd  ' }, token);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Bright Futures Ltd', alias: 'bright-futures-ltd', active: true, keys: [] });
+    expect(res.body.owners).toHaveLength(1);
+    expect(res.body.status).toMatchObject({ current: 'ACTIVE', changedBy: res.body.owners[0] });
+    expect(res.body.created.createdBy).toBe(res.body.owners[0]);
+    expect(Date.parse(res.body.created.createdAt)).not.toBeNaN();
+    // The owner administers it: a token naming it may update it.
+    const patch = await t.api.patch('/api/v1/organization', { name: 'Bright' }, t.token({ sub: email, email, org: res.body.id }));
+    expect(patch.status).toBe(200);
+  });
+
+  it('numbers derived aliases that are taken', async () => {
+    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Acme Corp' }, admin.token);
+    expect(res.status).toBe(201);
+    expect(res.body.alias).toBe('acme-corp-2');
+  });
+
+  it('makes the account of ownerEmail the owner, creating the account', async () => {
+    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, admin.token);
+    expect(res.status).toBe(201);
+    const ownerToken = t.token({ sub: 'new-owner', email: 'new.owner@example.com', org: res.body.id });
+    const mine = await t.api.get<OrgRecord[]>('/api/v1/organization', ownerToken);
+    expect(mine.body.map((o) => o.id)).toEqual([res.body.id]);
+    expect(res.body.owners).toHaveLength(1);
+  });
+
+  it('refuses a duplicate alias with 409', async () => {
+    const res = await t.api.post('/api/v1/organization', { name: 'Clash', alias: acme.alias }, admin.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toBe('alias is already in use');
+  });
+
+  it.each([
+    [{}, 'name is required'],
+    [{ name: '' }, 'name must be 1-200 characters'],
+    [{ name: '   ' }, 'name must be 1-200 characters'],
+    [{ name: 'x'.repeat(201) }, 'name must be 1-200 characters'],
+    [{ name: 42 }, 'name must be a string'],
+    [{ name: 'Ok', alias: 'Not Valid' }, 'alias must contain only lowercase letters, digits and single dashes between them'],
+    [{ name: 'Ok', ownerEmail: 'nope' }, 'ownerEmail must be an email address'],
+  ])('answers 400 naming the field for %j', async (body, message) => {
+    const before = await t.api.get<OrgRecord[]>('/api/v1/organization', platformAdmin(t));
+    const res = await t.api.post('/api/v1/organization', body, admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(message);
+    const after = await t.api.get<OrgRecord[]>('/api/v1/organization', platformAdmin(t));
+    expect(after.body.length).toBe(before.body.length);
+  });
+
+  it('answers 400 for malformed JSON, a non-object body and a wrong content type', async () => {
+    const malformed = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: '{"name":', type: 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toBe('request body is not valid JSON');
+    const array = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: '[1]', type: 'application/json' } });
+    expect(array.status).toBe(400);
+    expect(array.body).toBe('request body must be a JSON object');
+    const text = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: 'name=x', type: 'text/plain' } });
+    expect(text.status).toBe(400);
+    expect(text.body).toMatch(/content-type: application\/json/);
+  });
+
+  it('answers 401 without a token and with a bad one', async () => {
+    expect((await t.api.post('/api/v1/organization', { name: 'x' })).status).toBe(401);
+    expect((await t.api.post('/api/v1/organization', { name: 'x' }, 'not-a-jwt')).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/organization', () => {
+  it('lists the organizations the caller holds a grant in', async () => {
+    const res = await t.api.get<OrgRecord[]>('/api/v1/organization', otherAdmin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.map((o) => o.id)).toEqual([other.id]);
+  });
+
+  it('lists every organization to a platform ADMIN', async () => {
+    const res = await t.api.get<OrgRecord[]>('/api/v1/organization', platformAdmin(t));
+    expect(res.body.map((o) => o.id)).toEqual(expect.arrayContaining([acme.id, other.id]));
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await t.api.get('/api/v1/organization')).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/organization/{organization}', () => {
+  it('returns the record of SPEC 2.2', async () => {
+    const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'created', 'id', 'keys', 'name', 'owners', 'profile', 'status'].sort());
+    expect(res.body.id).toBe(acme.id);
+  });
+
+  it('answers 404 for another tenant and for an unknown id, 400 for a non-UUID, 401 without token', async () => {
+    const foreign = await t.api.get(`/api/v1/organization/${other.id}`, admin.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toBe('organization not found');
+    expect((await t.api.get(`/api/v1/organization/${randomUUID()}`, admin.token)).status).toBe(404);
+    const bad = await t.api.get('/api/v1/organization/not-an-id', admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toBe('organization must be a UUID');
+    expect((await t.api.get(`/api/v1/organization/${acme.id}`)).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/v1/organization and /api/v1/organization/{organization}', () => {
+  it('updates the current organization', async () => {
+    const res = await t.api.patch<OrgRecord>('/api/v1/organization', { name: 'Acme Corporation' }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('Acme Corporation');
+    expect(res.body.alias).toBe(acme.alias);
+  });
+
+  it('updates by id, deactivates with a status change, and adds an owner by email', async () => {
+    const res = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, otherAdmin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.active).toBe(false);
+    expect(res.body.status.current).toBe('INACTIVE');
+    expect(res.body.owners).toHaveLength(2);
+    const back = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: true }, otherAdmin.token);
+    expect(back.body.status.current).toBe('ACTIVE');
+  });
+
+  it('answers 409 for an alias in use, 400 for a bad one', async () => {
+    const clash = await t.api.patch(`/api/v1/organization/${acme.id}`, { alias: other.alias }, admin.token);
+    expect(clash.status).toBe(409);
+    const bad = await t.api.patch(`/api/v1/organization/${acme.id}`, { alias: '-x-' }, admin.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatch(/^alias /);
+    const still = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
+    expect(still.body.alias).toBe(acme.alias);
+  });
+
+  it('answers 403 to a member who is not ORG_ADMIN, 404 for another tenant, 401 without token', async () => {
+    const denied = await t.api.patch('/api/v1/organization', { name: 'Hijack' }, employeeToken);
+    expect(denied.status).toBe(403);
+    expect((await t.api.patch(`/api/v1/organization/${other.id}`, { name: 'Hijack' }, admin.token)).status).toBe(404);
+    expect((await t.api.patch('/api/v1/organization', { name: 'x' })).status).toBe(401);
+    const unchanged = await t.api.get<OrgRecord>(`/api/v1/organization/${other.id}`, otherAdmin.token);
+    expect(unchanged.body.name).toBe('Other Inc');
+  });
+});
+
+describe('organization profile routes', () => {
+  it('GET /organization/profile returns the current profile', async () => {
+    const res = await t.api.get<Record<string, unknown>>('/api/v1/organization/profile', admin.token);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['companySize', 'countryCode', 'location', 'logoUrl', 'mission', 'timezone', 'website']);
+  });
+
+  it('POST creates or replaces (201), PATCH merges (200)', async () => {
+    const post = await t.api.post<OrgRecord>('/api/v1/organization/profile', { website: 'https://acme.example', timezone: 'Europe/Paris', countryCode: 'fr' }, admin.token);
+    expect(post.status).toBe(201);
+    expect(post.body.profile).toMatchObject({ website: 'https://acme.example', timezone: 'Europe/Paris', countryCode: 'FR', mission: null });
+    const patch = await t.api.patch<OrgRecord>('/api/v1/organization/profile', { mission: 'Grow people' }, admin.token);
+    expect(patch.status).toBe(200);
+    expect(patch.body.profile).toMatchObject({ website: 'https://acme.example', mission: 'Grow people' });
+    const replace = await t.api.post<OrgRecord>('/api/v1/organization/profile', { location: 'Lyon' }, admin.token);
+    expect(replace.body.profile).toMatchObject({ location: 'Lyon', website: null, mission: null });
+  });
+
+  it('by id: GET, POST, PATCH', async () => {
+    const post = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/profile`, { companySize: '11-50' }, otherAdmin.token);
+    expect(post.status).toBe(201);
+    const patch = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}/profile`, { logoUrl: 'https://other.example/logo.png' }, otherAdmin.token);
+    expect(patch.status).toBe(200);
+    const get = await t.api.get<Record<string, unknown>>(`/api/v1/organization/${other.id}/profile`, otherAdmin.token);
+    expect(get.body).toMatchObject({ companySize: '11-50', logoUrl: 'https://other.example/logo.png' });
+  });
+
+  it.each([
+    [{ timezone: 'Mars/Olympus' }, 'timezone must be an IANA time zone such as Europe/Paris'],
+    [{ website: 'ftp://x' }, 'website must be an http(s) URL'],
+    [{ countryCode: 'FRA' }, 'countryCode must be an ISO 3166-1 alpha-2 code such as FR'],
+    [{ mission: 7 }, 'mission must be a string'],
+  ])('answers 400 naming the field for %j', async (body, message) => {
+    const res = await t.api.patch('/api/v1/organization/profile', body, admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(message);
+  });
+
+  it('answers 403, 404 and 401 as the contract says', async () => {
+    expect((await t.api.patch('/api/v1/organization/profile', { mission: 'x' }, employeeToken)).status).toBe(403);
+    expect((await t.api.get(`/api/v1/organization/${other.id}/profile`, admin.token)).status).toBe(404);
+    expect((await t.api.post(`/api/v1/organization/${other.id}/profile`, {}, admin.token)).status).toBe(404);
+    expect((await t.api.get('/api/v1/organization/profile')).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/organization/alias/{alias}', () => {
+  it('finds an organization by alias', async () => {
+    const res = await t.api.get<OrgRecord>(`/api/v1/organization/alias/${acme.alias}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(acme.id);
+  });
+
+  it('answers 404 for another tenant and for an unknown alias, 401 without token', async () => {
+    expect((await t.api.get(`/api/v1/organization/alias/${other.alias}`, admin.token)).status).toBe(404);
+    expect((await t.api.get('/api/v1/organization/alias/no-such-org', admin.token)).status).toBe(404);
+    expect((await t.api.get(`/api/v1/organization/alias/${acme.alias}`)).status).toBe(401);
+  });
+});
+
+describe('organization keys', () => {
+  it('creates a key whose secret is shown once and whose tokens act for the organization', async () => {
+    const res = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'sync' }, admin.token);
+    expect(res.status).toBe(201);
+    const key = res.body.keys.find((k) => k.name === 'sync')!;
+    expect(Buffer.from(key.secretBase64!, 'base64')).toHaveLength(32);
+    expect(res.body.keys.filter((k) => k.secretBase64)).toHaveLength(1);
+    const again = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
+    expect(again.body.keys.find((k) => k.id === key.id)!.secretBase64).toBeNull();
+
+    // Without limitToRole the key acts as ORG_ADMIN of its organization only.
+    const orgToken = signOrgToken(key.id, key.secretBase64!);
+    const mine = await t.api.patch<OrgRecord>('/api/v1/organization/profile', { mission: 'by key' }, orgToken);
+    expect(mine.status).toBe(200);
+    expect(mine.body.id).toBe(acme.id);
+    expect((await t.api.get(`/api/v1/organization/${other.id}`, orgToken)).status).toBe(404);
+
+    // Deleted: its tokens are refused with 401.
+    const deleted = await t.api.delete<OrgRecord>(`/api/v1/organization/keys/${key.id}`, admin.token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.keys.map((k) => k.id)).not.toContain(key.id);
+    expect((await t.api.get('/api/v1/organization/profile', orgToken)).status).toBe(401);
+  });
+
+  it('creates and deletes keys by organization id', async () => {
+    const res = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/keys`, { name: 'hr', limitToRole: 'MANAGER' }, otherAdmin.token);
+    expect(res.status).toBe(201);
+    const key = res.body.keys.find((k) => k.name === 'hr')!;
+    expect(key.limitToRole).toBe('MANAGER');
+    const managerToken = signOrgToken(key.id, key.secretBase64!);
+    expect((await t.api.patch('/api/v1/organization', { name: 'x' }, managerToken)).status).toBe(403);
+    const deleted = await t.api.delete(`/api/v1/organization/${other.id}/keys/${key.id}`, otherAdmin.token);
+    expect(deleted.status).toBe(200);
+  });
+
+  it('lists keys to administrators only', async () => {
+    const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, employeeToken);
+    expect(res.status).toBe(200);
+    expect(res.body.keys).toEqual([]);
+  });
+
+  it('answers 400, 403, 404 and 401 as the contract says', async () => {
+    const missing = await t.api.post('/api/v1/organization/keys', {}, admin.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toBe('name is required');
+    const role = await t.api.post('/api/v1/organization/keys', { name: 'k', limitToRole: 'OWNER' }, admin.token);
+    expect(role.status).toBe(400);
+    expect(role.body).toBe('limitToRole must be one of ADMIN, ORG_ADMIN, MANAGER, EMPLOYEE');
+    const platform = await t.api.post('/api/v1/organization/keys', { name: 'k', limitToRole: 'ADMIN' }, admin.token);
+    expect(platform.status).toBe(400);
+    expect((await t.api.post('/api/v1/organization/keys', { name: 'k' }, employeeToken)).status).toBe(403);
+    expect((await t.api.post(`/api/v1/organization/${other.id}/keys`, { name: 'k' }, admin.token)).status).toBe(404);
+    expect((await t.api.delete(`/api/v1/organization/keys/${randomUUID()}`, admin.token)).status).toBe(404);
+    const foreignKey = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/keys`, { name: 'theirs' }, otherAdmin.token);
+    const theirs = foreignKey.body.keys.find((k) => k.name === 'theirs')!;
+    expect((await t.api.delete(`/api/v1/organization/keys/${theirs.id}`, admin.token)).status).toBe(404);
+    expect((await t.api.delete(`/api/v1/organization/${acme.id}/keys/${theirs.id}`, admin.token)).status).toBe(404);
+    expect((await t.api.delete(`/api/v1/organization/keys/${theirs.id}`)).status).toBe(401);
+    expect((await t.api.delete('/api/v1/organization/keys/x', admin.token)).body).toBe('key must be a UUID');
+  });
+});
+
+describe('REST errors contract', () => {
+  it('answers RFC 9457 problems on request', async () => {
+    const res = await t.api.request('GET', `/api/v1/organization/${randomUUID()}`, { token: admin.token, headers: { accept: 'application/problem+json' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'organization not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers unknown routes with 404 in JSON', async () => {
+    const res = await t.api.request('GET', '/api/v1/nothing-here', { token: admin.token, headers: json });
+    expect(res.status).toBe(404);
+    expect(res.body).toBe('no route for GET /api/v1/nothing-here');
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await t.api.post('/api/v1/organization', { name: 'x', pad: 'y'.repeat(1_100_000) }, admin.token);
+    expect(res.status).toBe(413);
+  });
+
+  it('ignores fields a body does not define, so a record can be sent back as it was read', async () => {
+    const read = await t.api.get<OrgRecord>('/api/v1/organization', admin.token);
+    const record = read.body.find((o) => o.id === acme.id)!;
+    const res = await t.api.patch<OrgRecord>('/api/v1/organization', { ...record, name: 'Acme Again', __proto__: { polluted: true } }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('Acme Again');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

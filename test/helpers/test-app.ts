@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { Client } from 'pg';
+import { type App, createApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { Api } from './api';
+
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export const SECRETS_KEY = randomBytes(32).toString('base64');
+
+/** Which database this jest project runs on (jest.config.js globals). */
+export function testDatabase(): 'pglite' | 'postgres' {
+  return (globalThis as { TEST_DB?: string }).TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A fresh, empty database for one test file: a new database on the cluster, or in-memory PGlite. */
+export async function freshDatabaseUrl(): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (testDatabase() === 'pglite') return { url: undefined, drop: async () => {} };
+  const admin = process.env.TEST_PG_URL;
+  if (!admin) throw new Error('TEST_PG_URL is not set: the postgres project global setup did not run');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return {
+    url: admin.replace(/\/postgres$/, `/${name}`),
+    async drop() {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  api: Api;
+  /** Signs a user token with the service's HS256 secret. */
+  token(claims: Partial<{ sub: string; email: string; name: string; org: string; roles: string[] }>, options?: jwt.SignOptions): string;
+  close(): Promise<void>;
+}
+
+/** Starts the real service on a loopback port against a fresh database of this project's kind. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabaseUrl();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET,
+    SECRETS_KEY,
+    EMBEDDED_IN_MEMORY: 'true',
+    DATA_DIR: '/tmp/talent-test-unused',
+    LOG_LEVEL: 'silent',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await createApp(config, createLogger(config));
+  return {
+    app,
+    api: new Api(app.url),
+    token: (claims, options) => signUserToken(claims, options),
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export function signUserToken(
+  claims: Partial<{ sub: string; email: string; name: string; org: string; roles: string[] }>,
+  options: jwt.SignOptions = {},
+): string {
+  const sub = claims.sub ?? claims.email ?? randomUUID();
+  return jwt.sign({ ...claims, sub }, JWT_SECRET, { algorithm: 'HS256', expiresIn: '1h', ...options });
+}
