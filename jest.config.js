@@ -18,10 +18,10 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],
-  testTimeout: 60_000,
 };
 
 module.exports = {
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'pglite', globals: { TEST_DB: 'pglite' } },
     {

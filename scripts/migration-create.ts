@@ -2,6 +2,7 @@ import 'reflect-metadata';
 /**
  * Writes a new migration with the difference between the entities and a scratch database that has
  * every committed migration applied. Usage: npm run migration:create [-- --initial]
+ * With --check it writes nothing and fails when the entities need a migration (CI).
  * Uses a throwaway in-memory PGlite, so it needs no server.
  */
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -14,6 +15,12 @@ async function main(): Promise<void> {
   try {
     const migrator = orm.getMigrator();
     await migrator.up();
+    if (process.argv.includes('--check')) {
+      const pending = await migrator.checkMigrationNeeded();
+      console.log(pending ? 'The entities need a migration: run `npm run migration:create`.' : 'Migrations match the entities.');
+      process.exitCode = pending ? 1 : 0;
+      return;
+    }
     const result = await migrator.createMigration('src/db/migrations', false, process.argv.includes('--initial'));
     if (!result.fileName) console.log('No changes: entities match the migrations.');
     else console.log(`Created src/db/migrations/${result.fileName}; add it to src/db/migrations/index.ts`);

@@ -1,4 +1,4 @@
-import { validate } from 'class-validator';
+import { ValidateIf, validate } from 'class-validator';
 import type { ValidatorFn } from 'type-graphql';
 import { badInput } from './errors';
 
@@ -13,6 +13,11 @@ export function Trimmed(): PropertyDecorator {
     if (!Object.hasOwn(owner, TRIMMED)) owner[TRIMMED] = new Set(owner[TRIMMED] ?? []);
     owner[TRIMMED]!.add(String(property));
   };
+}
+
+/** Skips validation for null, undefined and '' (an empty string clears an optional field). */
+export function OptionalOrEmpty(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== null && value !== undefined && value !== '');
 }
 
 function trim(value: unknown): void {

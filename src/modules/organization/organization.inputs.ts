@@ -1,7 +1,7 @@
 import { IsEmail, IsISO31661Alpha2, IsOptional, IsTimeZone, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { Role } from '../../auth/roles';
-import { Trimmed } from '../../graphql/validation';
+import { OptionalOrEmpty, Trimmed } from '../../graphql/validation';
 
 export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ALIAS_MESSAGE = 'alias must contain only lowercase letters, digits and single dashes between them';
@@ -57,43 +57,43 @@ export class OrganizationUpdateInput {
 @InputType({ description: 'Organization profile (SPEC 2.2): every field optional' })
 export class OrganizationProfileInput {
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @IsUrl(HTTP_URL, { message: 'logoUrl must be an http(s) URL' })
   logoUrl?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @IsTimeZone({ message: 'timezone must be an IANA time zone such as Europe/Paris' })
   timezone?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @MaxLength(200, { message: 'location must be at most 200 characters' })
   location?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @IsISO31661Alpha2({ message: 'countryCode must be an ISO 3166-1 alpha-2 code such as FR' })
   countryCode?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @MaxLength(50, { message: 'companySize must be at most 50 characters' })
   companySize?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @IsUrl(HTTP_URL, { message: 'website must be an http(s) URL' })
   website?: string | null;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
+  @OptionalOrEmpty()
   @Trimmed()
   @MaxLength(2000, { message: 'mission must be at most 2000 characters' })
   mission?: string | null;
