@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 function connect(authorization?: string): Client {
   return createClient({
-    url: t.app.url.replace('http', 'ws') + '/graphql',
+    url: `${t.app.url.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: authorization ? { authorization } : {},
     retryAttempts: 0,

@@ -21,7 +21,10 @@ export function OptionalOrEmpty(): PropertyDecorator {
 }
 
 function trim(value: unknown): void {
-  if (Array.isArray(value)) return value.forEach(trim);
+  if (Array.isArray(value)) {
+    value.forEach(trim);
+    return;
+  }
   if (!value || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   const fields = (value as Trimmable)[TRIMMED];

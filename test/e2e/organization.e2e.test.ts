@@ -313,9 +313,11 @@ describe('REST errors contract', () => {
   });
 
   it('ignores fields a body does not define, so a record can be sent back as it was read', async () => {
-    const read = await t.api.get<OrgRecord>('/api/v1/organization', admin.token);
+    const read = await t.api.get<OrgRecord[]>('/api/v1/organization', admin.token);
     const record = read.body.find((o) => o.id === acme.id)!;
-    const res = await t.api.patch<OrgRecord>('/api/v1/organization', { ...record, name: 'Acme Again', __proto__: { polluted: true } }, admin.token);
+    // A raw body, so that "__proto__" arrives as a key, as a hostile client would send it.
+    const body = JSON.stringify({ ...record, name: 'Acme Again' }).replace(/^\{/, '{"__proto__":{"polluted":true},');
+    const res = await t.api.request<OrgRecord>('PATCH', '/api/v1/organization', { token: admin.token, raw: { body, type: 'application/json' } });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Acme Again');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
