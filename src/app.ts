@@ -25,6 +25,7 @@ import { createLogger } from './logger';
 import { AccountService } from './modules/account/account.service';
 import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
+import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
 import { restRouter } from './rest/facade';
 import { openApiDocument } from './rest/openapi';
 
@@ -51,7 +52,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const organizations = new OrganizationService(secrets, accounts, bus);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts);
-  const schema = await buildApiSchema([new OrganizationResolver(organizations)], bus);
+  const schema = await buildApiSchema([new OrganizationResolver(organizations, new OrganizationPreferenceService())], bus);
 
   const app = express();
   const server = createServer(app);

@@ -25,6 +25,7 @@ const SCALARS: Record<string, JsonSchema> = {
   UUID: { type: 'string', format: 'uuid' },
   DateTimeISO: { type: 'string', format: 'date-time' },
   LocalDate: { type: 'string', format: 'date' },
+  StringMap: { type: 'object', additionalProperties: { type: 'string' } },
 };
 
 const ERROR_RESPONSES: Record<string, string> = {

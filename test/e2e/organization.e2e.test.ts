@@ -117,7 +117,7 @@ describe('GET /api/v1/organization/{organization}', () => {
   it('returns the record of SPEC 2.2', async () => {
     const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'created', 'id', 'keys', 'name', 'owners', 'profile', 'status'].sort());
+    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'created', 'id', 'keys', 'name', 'owners', 'preferences', 'profile', 'status'].sort());
     expect(res.body.id).toBe(acme.id);
   });
 
@@ -214,6 +214,40 @@ describe('organization profile routes', () => {
     expect((await t.api.get(`/api/v1/organization/${other.id}/profile`, admin.token)).status).toBe(404);
     expect((await t.api.post(`/api/v1/organization/${other.id}/profile`, {}, admin.token)).status).toBe(404);
     expect((await t.api.get('/api/v1/organization/profile')).status).toBe(401);
+  });
+});
+
+describe('organization preferences routes', () => {
+  it('PUT replaces a namespace, GET reads it, and the record lists it', async () => {
+    const put = await t.api.request<{ namespace: string; values: Record<string, string> }>('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: { values: { theme: 'dark', locale: 'fr' } } });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ namespace: 'ui', values: { theme: 'dark', locale: 'fr' } });
+    const replaced = await t.api.request<{ values: Record<string, string> }>('PUT', `/api/v1/organization/${acme.id}/preferences/ui`, { token: admin.token, body: { values: { theme: 'light' } } });
+    expect(replaced.body.values).toEqual({ theme: 'light' });
+    const get = await t.api.get<{ values: Record<string, string> }>('/api/v1/organization/preferences/ui', employeeToken);
+    expect(get.status).toBe(200);
+    expect(get.body.values).toEqual({ theme: 'light' });
+    const unset = await t.api.get<{ values: Record<string, string> }>(`/api/v1/organization/${acme.id}/preferences/never-set`, admin.token);
+    expect(unset.body).toEqual({ namespace: 'never-set', values: {} });
+    const record = await t.api.get<{ preferences: { namespace: string }[] }>(`/api/v1/organization/${acme.id}`, admin.token);
+    expect(record.body.preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
+  });
+
+  it('answers 400 naming the field, 403, 404 and 401 as the contract says', async () => {
+    const notStrings = await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: { values: { theme: 1 } } });
+    expect(notStrings.status).toBe(400);
+    expect(notStrings.body).toBe('values must be an object whose values are strings (theme is not)');
+    const missing = await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: {} });
+    expect(missing.body).toBe('values is required');
+    const badName = await t.api.request('PUT', '/api/v1/organization/preferences/a%20b', { token: admin.token, body: { values: {} } });
+    expect(badName.status).toBe(400);
+    expect(badName.body).toMatch(/^namespace /);
+    expect((await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: employeeToken, body: { values: {} } })).status).toBe(403);
+    expect((await t.api.get(`/api/v1/organization/${other.id}/preferences/ui`, admin.token)).status).toBe(404);
+    expect((await t.api.request('PUT', `/api/v1/organization/${other.id}/preferences/ui`, { token: admin.token, body: { values: {} } })).status).toBe(404);
+    expect((await t.api.get('/api/v1/organization/preferences/ui')).status).toBe(401);
+    const kept = await t.api.get<{ values: Record<string, string> }>('/api/v1/organization/preferences/ui', admin.token);
+    expect(kept.body.values).toEqual({ theme: 'light' });
   });
 });
 

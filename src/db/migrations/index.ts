@@ -1,5 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261122111632 } from './Migration20261122111632';
+import { Migration20261122113049 } from './Migration20261122113049';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
-export const MIGRATIONS: MigrationObject[] = [{ name: 'Migration20261122111632', class: Migration20261122111632 }];
+export const MIGRATIONS: MigrationObject[] = [{ name: 'Migration20261122113049', class: Migration20261122113049 }];

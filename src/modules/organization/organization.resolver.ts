@@ -3,16 +3,21 @@ import type { Context } from '../../auth/context';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Organization } from './organization.entity';
-import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput } from './organization.inputs';
+import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput, PreferencesInput } from './organization.inputs';
 import type { OrganizationService } from './organization.service';
 import { OrganizationKey } from './organization-key.entity';
+import { OrganizationPreference } from './organization-preference.entity';
+import type { OrganizationPreferenceService } from './organization-preference.service';
 import { OrganizationProfile } from './organization-profile.embeddable';
 
 const ORG_ARG = { nullable: true, description: 'The organization; the current one when omitted' };
 
 @Resolver(() => Organization)
 export class OrganizationResolver {
-  constructor(private readonly service: OrganizationService) {}
+  constructor(
+    private readonly service: OrganizationService,
+    private readonly preferences: OrganizationPreferenceService,
+  ) {}
 
   @Authorized()
   @Query(() => [Organization], { description: 'Organizations the caller holds a grant in (ADMIN: all)' })
@@ -97,6 +102,32 @@ export class OrganizationResolver {
   @FieldResolver(() => [OrganizationKey], { description: 'Keys; listed to the organization administrators only' })
   keys(@Ctx() ctx: Context, @Root() org: Organization): Promise<OrganizationKey[]> {
     return this.service.keys(ctx, org);
+  }
+
+  @FieldResolver(() => [OrganizationPreference], { name: 'preferences', description: 'Preferences by namespace' })
+  preferenceList(@Ctx() ctx: Context, @Root() org: Organization): Promise<OrganizationPreference[]> {
+    return this.preferences.list(ctx, org);
+  }
+
+  @Authorized()
+  @Query(() => OrganizationPreference, { description: 'One preferences namespace of an organization' })
+  organizationPreferences(
+    @Ctx() ctx: Context,
+    @Arg('namespace', () => String) namespace: string,
+    @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
+  ): Promise<OrganizationPreference> {
+    return this.preferences.get(ctx, organization, namespace);
+  }
+
+  @Authorized()
+  @Mutation(() => OrganizationPreference, { description: 'Replaces the values of one preferences namespace' })
+  setOrganizationPreferences(
+    @Ctx() ctx: Context,
+    @Arg('namespace', () => String) namespace: string,
+    @Arg('input', () => PreferencesInput) input: PreferencesInput,
+    @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
+  ): Promise<OrganizationPreference> {
+    return this.preferences.set(ctx, organization, namespace, input.values);
   }
 
   @Authorized()
