@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { EntityManager, EntityName, FilterQuery, MikroORM, QueryOrderMap } from '@mikro-orm/core';
 import { Organization } from '../modules/organization/organization.entity';
 
 export const TENANT_FILTER = 'tenant';
@@ -28,4 +28,20 @@ export function installTenantFilter(orm: MikroORM): string[] {
 
 export function scopeToTenant(em: EntityManager, organization: string | null): void {
   em.setFilterParams(TENANT_FILTER, { organization } satisfies TenantParams);
+}
+
+/**
+ * Rows of several organizations in one query, for views that span the organizations a caller
+ * belongs to (the organization list shows each one's keys and preferences). The caller must have
+ * been checked for every id passed; this is the one place the tenant filter is lifted for that.
+ */
+export function findInOrganizations<T extends { organization: { id: string } }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  orgIds: readonly string[],
+  where: FilterQuery<T> = {} as FilterQuery<T>,
+  orderBy: QueryOrderMap<T> = {} as QueryOrderMap<T>,
+): Promise<T[]> {
+  const scoped = { $and: [{ organization: { $in: [...orgIds] } }, where] } as FilterQuery<T>;
+  return em.find(entity, scoped, { filters: { [TENANT_FILTER]: false }, orderBy }) as Promise<T[]>;
 }

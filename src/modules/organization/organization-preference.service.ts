@@ -3,7 +3,7 @@ import { canRead, currentOrganization, requireCaller, requireRoleIn } from '../.
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { groupBy } from '../../common/loaders';
-import { TENANT_FILTER } from '../../db/tenant-filter';
+import { findInOrganizations } from '../../db/tenant-filter';
 import { badInput, notFound } from '../../graphql/errors';
 import type { StringMap } from '../../graphql/string-map';
 import type { Organization } from './organization.entity';
@@ -47,13 +47,8 @@ function checkNamespace(namespace: string): void {
   if (!NAMESPACE.test(namespace)) throw badInput('namespace must be 1-100 letters, digits, dots, dashes or underscores');
 }
 
-/**
- * Preferences of organizations the caller was checked to read (canRead), in one query; the
- * tenant filter is lifted because a member of several organizations lists each one's preferences.
- */
 function loadPreferences(em: EntityManager, orgIds: readonly string[], namespace?: string): Promise<OrganizationPreference[]> {
-  const where = { organization: { $in: [...orgIds] }, ...(namespace ? { namespace } : {}) };
-  return em.find(OrganizationPreference, where, { filters: { [TENANT_FILTER]: false }, orderBy: { namespace: 'asc' } });
+  return findInOrganizations(em, OrganizationPreference, orgIds, namespace ? { namespace } : {}, { namespace: 'asc' });
 }
 
 async function preferencesByOrganization(em: EntityManager, orgIds: readonly string[]): Promise<OrganizationPreference[][]> {

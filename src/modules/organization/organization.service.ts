@@ -10,7 +10,7 @@ import { Created, Status } from '../../common/record.embeddables';
 import type { SecretBox } from '../../common/secret-box';
 import { TOPICS } from '../../graphql/pubsub';
 import type { PubSub } from 'type-graphql';
-import { TENANT_FILTER } from '../../db/tenant-filter';
+import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
 import type { AccountService } from '../account/account.service';
@@ -214,14 +214,8 @@ export class OrganizationService {
   }
 }
 
-/**
- * Keys of several organizations in one query. The caller was authorized for each organization
- * (isOrgAdmin) before its id reaches here, which is why the tenant filter is lifted: an
- * administrator of several organizations sees each one's keys in the organization list.
- */
 function loadKeys(em: EntityManager, orgIds: readonly string[], keyId?: string): Promise<OrganizationKey[]> {
-  const where = keyId ? { id: keyId, organization: { $in: [...orgIds] } } : { organization: { $in: [...orgIds] } };
-  return em.find(OrganizationKey, where, { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc', id: 'asc' } });
+  return findInOrganizations(em, OrganizationKey, orgIds, keyId ? { id: keyId } : {}, { createdAt: 'asc', id: 'asc' });
 }
 
 async function keysByOrganization(em: EntityManager, orgIds: readonly string[]): Promise<OrganizationKey[][]> {
