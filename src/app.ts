@@ -22,7 +22,13 @@ import { Drain } from './http/drain';
 import { healthRouter } from './http/health';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
+import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
+import { AccountDirectoryService } from './modules/account/account-directory.service';
+import { EmployeeResolver } from './modules/employee/employee.resolver';
+import { EmployeeService } from './modules/employee/employee.service';
+import { GroupResolver } from './modules/group/group.resolver';
+import { GroupService } from './modules/group/group.service';
 import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
 import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
@@ -52,7 +58,13 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const organizations = new OrganizationService(secrets, accounts, bus);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts);
-  const schema = await buildApiSchema([new OrganizationResolver(organizations, new OrganizationPreferenceService())], bus);
+  const resolvers = [
+    new OrganizationResolver(organizations, new OrganizationPreferenceService()),
+    new AccountResolver(new AccountDirectoryService(accounts)),
+    new EmployeeResolver(new EmployeeService()),
+    new GroupResolver(new GroupService()),
+  ];
+  const schema = await buildApiSchema(resolvers, bus);
 
   const app = express();
   const server = createServer(app);

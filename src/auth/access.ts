@@ -37,3 +37,11 @@ export function requireRoleIn(caller: Caller, orgId: string, roles: readonly Rol
   const held = rolesIn(caller, orgId);
   if (!roles.some((role) => held.has(role))) throw forbidden(`requires the ${roles.join(' or ')} role in this organization`);
 }
+
+/** The organizations whose data the caller may see in views that span organizations. */
+export function readableOrganizations(caller: Caller): readonly string[] | 'all' {
+  if (caller.platformAdmin) return 'all';
+  const ids = new Set(caller.memberships.keys());
+  if (caller.orgId) ids.add(caller.orgId);
+  return [...ids];
+}

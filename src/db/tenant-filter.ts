@@ -33,15 +33,16 @@ export function scopeToTenant(em: EntityManager, organization: string | null): v
 /**
  * Rows of several organizations in one query, for views that span the organizations a caller
  * belongs to (the organization list shows each one's keys and preferences). The caller must have
- * been checked for every id passed; this is the one place the tenant filter is lifted for that.
+ * been checked for every id passed ('all' for a platform administrator); this is the one place the
+ * tenant filter is lifted for that.
  */
 export function findInOrganizations<T extends { organization: { id: string } }>(
   em: EntityManager,
   entity: EntityName<T>,
-  orgIds: readonly string[],
+  orgIds: readonly string[] | 'all',
   where: FilterQuery<T> = {} as FilterQuery<T>,
   orderBy: QueryOrderMap<T> = {} as QueryOrderMap<T>,
 ): Promise<T[]> {
-  const scoped = { $and: [{ organization: { $in: [...orgIds] } }, where] } as FilterQuery<T>;
+  const scoped = (orgIds === 'all' ? where : { $and: [{ organization: { $in: [...orgIds] } }, where] }) as FilterQuery<T>;
   return em.find(entity, scoped, { filters: { [TENANT_FILTER]: false }, orderBy }) as Promise<T[]>;
 }

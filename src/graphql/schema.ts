@@ -1,11 +1,14 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
+import { AccountResolver } from '../modules/account/account.resolver';
+import { EmployeeResolver } from '../modules/employee/employee.resolver';
+import { GroupResolver } from '../modules/group/group.resolver';
 import { OrganizationResolver } from '../modules/organization/organization.resolver';
 import { validateInput } from './validation';
 
 /** Every resolver class of the API. */
-export const RESOLVERS = [OrganizationResolver] as const;
+export const RESOLVERS = [OrganizationResolver, AccountResolver, EmployeeResolver, GroupResolver] as const;
 
 /**
  * Builds the schema. Resolver instances are made by the caller with their services passed

@@ -37,6 +37,14 @@ export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []
   return `{ ${parts.join(' ')} }`;
 }
 
+/** The type of field `name` of an object type (the part of a result a route answers with). */
+export function pickedType(type: GraphQLOutputType, name: string): GraphQLOutputType {
+  const named = getNamedType(type);
+  const picked = isObjectType(named) ? named.getFields()[name] : undefined;
+  if (!picked) throw new Error(`no field ${name} on ${named.name}`);
+  return picked.type;
+}
+
 export interface PreparedRoute {
   route: RestRoute;
   field: GraphQLField<unknown, unknown>;
@@ -51,7 +59,8 @@ export function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedR
   const args: readonly GraphQLArgument[] = field.args;
   const definitions = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const call = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-  const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selectAll(field.type)} }`;
+  const selection = route.pick ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))} }` : selectAll(field.type);
+  const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selection} }`;
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`REST route ${route.method} ${route.path}: ${errors[0].message}`);

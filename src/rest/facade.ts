@@ -48,7 +48,8 @@ async function handle(
       res.status(status).end();
       return;
     }
-    res.status(status).json((result.data as { result: unknown }).result);
+    const data = (result.data as { result: Record<string, unknown> }).result;
+    res.status(status).json(route.pick ? data[route.pick] : data);
   } catch (error) {
     const { code, message } = maskError(error, logger);
     sendError(req, res, code, message);
@@ -68,7 +69,7 @@ function readVariables({ route, field }: PreparedRoute, req: Request): Record<st
     const value = req.query[param];
     if (value === undefined) continue;
     const arg = route.args?.[param] ?? param;
-    variables[arg] = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+    variables[arg] = queryValue(value);
     names[arg] = param;
   }
   if (route.body) {
@@ -82,4 +83,12 @@ function readVariables({ route, field }: PreparedRoute, req: Request): Record<st
     if (problem) throw badInput(problem);
   }
   return variables;
+}
+
+/** Query strings are text: numbers and booleans are read as such so the argument types can judge them. */
+function queryValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^-?\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }

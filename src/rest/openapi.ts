@@ -12,6 +12,7 @@ import {
   isRequiredArgument,
   isScalarType,
 } from 'graphql';
+import { pickedType } from './documents';
 import { pathParams, ROUTES } from './routes';
 
 type JsonSchema = Record<string, unknown>;
@@ -90,7 +91,7 @@ export function openApiDocument(schema: GraphQLSchema, version: string): JsonSch
     const bodyArg = route.body ? field.args.find((a) => a.name === route.body) : undefined;
     const success = route.noContent
       ? { description: 'Done; no body' }
-      : { description: 'Success', content: { 'application/json': { schema: describe(field.type) } } };
+      : { description: 'Success', content: { 'application/json': { schema: describe(route.pick ? pickedType(field.type, route.pick) : field.type) } } };
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES).map(([status, description]) => [
         status,

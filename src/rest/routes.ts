@@ -17,6 +17,8 @@ export interface RestRoute {
   query?: string[];
   /** Success status; 200 unless stated. */
   status?: number;
+  /** Answer with this field of the result (e.g. `nodes` of a connection: REST lists are plain arrays). */
+  pick?: string;
   /** The success response has no body. */
   noContent?: boolean;
   tag: string;
@@ -24,6 +26,11 @@ export interface RestRoute {
 }
 
 const org = 'Organizations';
+const employees = 'Employees';
+const accounts = 'Accounts';
+const groups = 'Groups';
+const PAGE = ['limit', 'offset'];
+const LIMIT = { limit: 'first' };
 
 export const ROUTES: RestRoute[] = [
   // Static paths come before parameterised ones: Express matches in order.
@@ -47,6 +54,28 @@ export const ROUTES: RestRoute[] = [
   { method: 'put', path: '/organization/:organization/preferences/:namespace', operation: 'mutation', field: 'setOrganizationPreferences', body: 'input', tag: org, summary: 'Replace one preferences namespace of an organization' },
   { method: 'post', path: '/organization/:organization/keys', operation: 'mutation', field: 'createOrganizationKey', body: 'input', status: 201, tag: org, summary: 'Create a key of an organization (secretBase64 shown once)' },
   { method: 'delete', path: '/organization/:organization/keys/:key', operation: 'mutation', field: 'deleteOrganizationKey', tag: org, summary: 'Delete a key of an organization' },
+  { method: 'get', path: '/account', operation: 'query', field: 'accounts', query: PAGE, tag: accounts, summary: 'Accounts holding a grant in the current organization (limit 1-500, default 100)' },
+  { method: 'post', path: '/account', operation: 'mutation', field: 'createAccount', body: 'input', status: 201, tag: accounts, summary: 'Create an account with an EMPLOYEE grant in the current organization' },
+  { method: 'get', path: '/account/org-admins', operation: 'query', field: 'orgAdmins', query: PAGE, tag: accounts, summary: 'Accounts that are ORG_ADMIN of the current organization' },
+  { method: 'get', path: '/account/:accountIdOrEmail', operation: 'query', field: 'account', tag: accounts, summary: 'Account by id or email' },
+  { method: 'patch', path: '/account/:accountIdOrEmail', operation: 'mutation', field: 'updateAccount', body: 'input', tag: accounts, summary: 'Update an account (active false deactivates it)' },
+  { method: 'post', path: '/account/:accountId/grant', operation: 'mutation', field: 'grantRole', body: 'input', tag: accounts, summary: 'Grant a role in an organization' },
+  { method: 'delete', path: '/account/:accountId/grant', operation: 'mutation', field: 'revokeRole', body: 'input', tag: accounts, summary: 'Revoke a role (body: role, orgId); the last ORG_ADMIN stays' },
+  { method: 'get', path: '/account/:accountId/employees', operation: 'query', field: 'accountEmployees', tag: accounts, summary: 'Employee records linked to the account' },
+  { method: 'get', path: '/account/:accountId/preferences/:namespace', operation: 'query', field: 'accountPreferences', tag: accounts, summary: 'One preferences namespace of an account' },
+  { method: 'put', path: '/account/:accountId/preferences/:namespace', operation: 'mutation', field: 'setAccountPreferences', body: 'input', tag: accounts, summary: 'Replace one preferences namespace of an account' },
+  { method: 'get', path: '/employee', operation: 'query', field: 'employees', query: [...PAGE, 'department', 'manager', 'active', 'account'], args: LIMIT, pick: 'nodes', tag: employees, summary: 'Employees of the current organization, by name (limit 1-500, default 50)' },
+  { method: 'post', path: '/employee', operation: 'mutation', field: 'createEmployee', body: 'input', status: 201, tag: employees, summary: 'Create an employee' },
+  { method: 'get', path: '/employee/:id', operation: 'query', field: 'employee', tag: employees, summary: 'Employee by id' },
+  { method: 'patch', path: '/employee/:id', operation: 'mutation', field: 'updateEmployee', body: 'input', tag: employees, summary: 'Update an employee' },
+  { method: 'delete', path: '/employee/:id', operation: 'mutation', field: 'deleteEmployee', noContent: true, tag: employees, summary: 'Delete an employee' },
+  { method: 'get', path: '/group', operation: 'query', field: 'groups', query: PAGE, tag: groups, summary: 'Groups of the current organization (limit 1-500, default 100)' },
+  { method: 'post', path: '/group', operation: 'mutation', field: 'createGroup', body: 'input', status: 201, tag: groups, summary: 'Create a group' },
+  { method: 'get', path: '/group/:id', operation: 'query', field: 'group', tag: groups, summary: 'Group by id, with its members' },
+  { method: 'patch', path: '/group/:id', operation: 'mutation', field: 'updateGroup', body: 'input', tag: groups, summary: 'Update a group' },
+  { method: 'delete', path: '/group/:id', operation: 'mutation', field: 'deleteGroup', noContent: true, tag: groups, summary: 'Delete a group' },
+  { method: 'post', path: '/group/:id/members', operation: 'mutation', field: 'addGroupMembers', body: 'input', tag: groups, summary: 'Add members (body: employeeIds)' },
+  { method: 'delete', path: '/group/:id/members/:employeeId', operation: 'mutation', field: 'removeGroupMember', tag: groups, summary: 'Remove a member' },
 ];
 
 /** Path parameter names of an Express path. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { OptionalProps, Embedded, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Collection, Embedded, Entity, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
+import { Grant } from './grant.entity';
 
 export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
@@ -9,7 +10,7 @@ export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as cons
 @ObjectType({ description: 'A user account' })
 @Entity()
 export class Account {
-  [OptionalProps]?: 'active' | 'subject';
+  [OptionalProps]?: 'active' | 'subject' | 'grants';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -39,4 +40,8 @@ export class Account {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
+
+  /** For queries only ("accounts with a grant in ..."); the API reads grants through a loader. */
+  @OneToMany(() => Grant, (grant) => grant.account)
+  grants = new Collection<Grant>(this);
 }

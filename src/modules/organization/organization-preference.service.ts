@@ -4,12 +4,11 @@ import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { groupBy } from '../../common/loaders';
 import { findInOrganizations } from '../../db/tenant-filter';
-import { badInput, notFound } from '../../graphql/errors';
+import { notFound } from '../../graphql/errors';
+import { checkNamespace, emptyPreferences, type Preferences } from '../../common/preferences';
 import type { StringMap } from '../../graphql/string-map';
 import type { Organization } from './organization.entity';
 import { OrganizationPreference } from './organization-preference.entity';
-
-const NAMESPACE = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Organization preferences: string maps per namespace, read by members, written by ORG_ADMIN. */
 export class OrganizationPreferenceService {
@@ -20,13 +19,13 @@ export class OrganizationPreferenceService {
   }
 
   /** One namespace; an unset namespace reads as empty values. */
-  async get(ctx: Context, id: string | null | undefined, namespace: string): Promise<OrganizationPreference> {
+  async get(ctx: Context, id: string | null | undefined, namespace: string): Promise<Preferences> {
     const caller = requireCaller(ctx);
     const orgId = id ?? currentOrganization(caller);
     if (!canRead(caller, orgId)) throw notFound('organization');
     checkNamespace(namespace);
     const [found] = await loadPreferences(ctx.em, [orgId], namespace);
-    return found ?? Object.assign(new OrganizationPreference(), { namespace, values: {} });
+    return found ?? emptyPreferences(namespace);
   }
 
   /** Replaces the values of one namespace. */
@@ -41,10 +40,6 @@ export class OrganizationPreferenceService {
     await ctx.em.flush();
     return preference;
   }
-}
-
-function checkNamespace(namespace: string): void {
-  if (!NAMESPACE.test(namespace)) throw badInput('namespace must be 1-100 letters, digits, dots, dashes or underscores');
 }
 
 function loadPreferences(em: EntityManager, orgIds: readonly string[], namespace?: string): Promise<OrganizationPreference[]> {

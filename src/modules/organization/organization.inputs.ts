@@ -1,7 +1,6 @@
 import { IsEmail, IsISO31661Alpha2, IsOptional, IsTimeZone, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { Role } from '../../auth/roles';
-import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { OptionalOrEmpty, Trimmed } from '../../graphql/validation';
 
 export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -110,10 +109,4 @@ export class OrganizationKeyInput {
   @Field(() => Role, { nullable: true, description: 'The role its tokens act with; ORG_ADMIN when omitted' })
   @IsOptional()
   limitToRole?: Role;
-}
-
-@InputType({ description: 'The values of one preferences namespace' })
-export class PreferencesInput {
-  @Field(() => StringMapScalar)
-  values!: StringMap;
 }

@@ -3,10 +3,10 @@ import type { Context } from '../../auth/context';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Organization } from './organization.entity';
-import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput, PreferencesInput } from './organization.inputs';
+import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput } from './organization.inputs';
+import { Preferences, PreferencesInput } from '../../common/preferences';
 import type { OrganizationService } from './organization.service';
 import { OrganizationKey } from './organization-key.entity';
-import { OrganizationPreference } from './organization-preference.entity';
 import type { OrganizationPreferenceService } from './organization-preference.service';
 import { OrganizationProfile } from './organization-profile.embeddable';
 
@@ -104,29 +104,29 @@ export class OrganizationResolver {
     return this.service.keys(ctx, org);
   }
 
-  @FieldResolver(() => [OrganizationPreference], { name: 'preferences', description: 'Preferences by namespace' })
-  preferenceList(@Ctx() ctx: Context, @Root() org: Organization): Promise<OrganizationPreference[]> {
+  @FieldResolver(() => [Preferences], { name: 'preferences', description: 'Preferences by namespace' })
+  preferenceList(@Ctx() ctx: Context, @Root() org: Organization): Promise<Preferences[]> {
     return this.preferences.list(ctx, org);
   }
 
   @Authorized()
-  @Query(() => OrganizationPreference, { description: 'One preferences namespace of an organization' })
+  @Query(() => Preferences, { description: 'One preferences namespace of an organization' })
   organizationPreferences(
     @Ctx() ctx: Context,
     @Arg('namespace', () => String) namespace: string,
     @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
-  ): Promise<OrganizationPreference> {
+  ): Promise<Preferences> {
     return this.preferences.get(ctx, organization, namespace);
   }
 
   @Authorized()
-  @Mutation(() => OrganizationPreference, { description: 'Replaces the values of one preferences namespace' })
+  @Mutation(() => Preferences, { description: 'Replaces the values of one preferences namespace' })
   setOrganizationPreferences(
     @Ctx() ctx: Context,
     @Arg('namespace', () => String) namespace: string,
     @Arg('input', () => PreferencesInput) input: PreferencesInput,
     @Arg('organization', () => UUIDScalar, ORG_ARG) organization?: string,
-  ): Promise<OrganizationPreference> {
+  ): Promise<Preferences> {
     return this.preferences.set(ctx, organization, namespace, input.values);
   }
 

@@ -1,0 +1,202 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentOrganization, readableOrganizations, requireCaller, requireRoleIn } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import type { Context } from '../../auth/context';
+import { Role } from '../../auth/roles';
+import { MAX_PAGE } from '../../common/connection';
+import { groupBy } from '../../common/loaders';
+import { checkNamespace, emptyPreferences, type Preferences } from '../../common/preferences';
+import { Status } from '../../common/record.embeddables';
+import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
+import { badInput, conflict, forbidden, notFound } from '../../graphql/errors';
+import type { StringMap } from '../../graphql/string-map';
+import { Employee } from '../employee/employee.entity';
+import { ACCOUNT_STATES, Account } from './account.entity';
+import type { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './account.inputs';
+import type { AccountService } from './account.service';
+import { AccountPreference } from './account-preference.entity';
+import { Grant } from './grant.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LAST_ADMIN = 'an organization must keep at least one ORG_ADMIN';
+
+export interface AccountPage {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * The account API (SPEC 4.3). Accounts span organizations, so they are not tenant-filtered; the
+ * caller sees an account when it is their own or holds a grant in the current organization.
+ */
+export class AccountDirectoryService {
+  constructor(private readonly accounts: AccountService) {}
+
+  async list(ctx: Context, page: AccountPage, role?: Role): Promise<Account[]> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    const limit = page.limit ?? 100;
+    if (limit < 1 || limit > MAX_PAGE) throw badInput(`limit must be between 1 and ${MAX_PAGE}`);
+    if ((page.offset ?? 0) < 0) throw badInput('offset must be 0 or more');
+    const grant = role ? { organization: orgId, role } : { organization: orgId };
+    return ctx.em.find(Account, { grants: grant }, { orderBy: { email: 'asc' }, limit, offset: page.offset, filters: { [TENANT_FILTER]: false } });
+  }
+
+  /** By id or email; 404 unless it is the caller's own or a member of the current organization. */
+  async get(ctx: Context, idOrEmail: string): Promise<Account> {
+    const caller = requireCaller(ctx);
+    const where = UUID.test(idOrEmail) ? { id: idOrEmail.toLowerCase() } : { email: idOrEmail.trim().toLowerCase() };
+    const account = await ctx.em.findOne(Account, where);
+    if (!account || !(await this.visible(ctx, caller, account.id))) throw notFound('account');
+    return account;
+  }
+
+  /** Creates the account, or adds an existing one (same email) to the current organization as EMPLOYEE. */
+  async create(ctx: Context, input: AccountInput): Promise<Account> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+    return ctx.em.transactional(async (em) => {
+      const email = input.email.toLowerCase();
+      let account = await em.findOne(Account, { email });
+      if (account && (await em.count(Grant, { account: account.id }))) throw conflict('email is already in use');
+      account ??= await this.accounts.create(em, email, input.name, caller.actorId);
+      em.create(Grant, { account, organization: orgId, role: Role.EMPLOYEE });
+      await em.flush();
+      return account;
+    });
+  }
+
+  /** The caller's own account, or any member's for an ORG_ADMIN. `active: false` deactivates. */
+  async update(ctx: Context, idOrEmail: string, input: AccountUpdateInput): Promise<Account> {
+    const caller = requireCaller(ctx);
+    const account = await this.get(ctx, idOrEmail);
+    await this.requireSelfOrAdmin(ctx, caller, account.id);
+    return ctx.em.transactional(async (em) => {
+      if (input.name) account.name = input.name;
+      if (input.email && input.email.toLowerCase() !== account.email) {
+        if (await em.count(Account, { email: input.email.toLowerCase() })) throw conflict('email is already in use');
+        account.email = input.email.toLowerCase();
+      }
+      if (input.active !== undefined && input.active !== null && input.active !== account.active) {
+        if (!input.active) await this.keepAnAdmin(em, account.id);
+        account.active = input.active;
+        account.status = Status.of(input.active ? ACCOUNT_STATES.ACTIVE : ACCOUNT_STATES.INACTIVE, caller.actorId);
+      }
+      try {
+        await em.flush();
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) throw conflict('email is already in use');
+        throw error;
+      }
+      return account;
+    });
+  }
+
+  async grant(ctx: Context, accountId: string, input: GrantInput): Promise<Account> {
+    const caller = requireCaller(ctx);
+    const orgId = input.orgId ?? currentOrganization(caller);
+    requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+    if (input.role === Role.ADMIN) throw badInput('role must be ORG_ADMIN, MANAGER or EMPLOYEE');
+    const account = await ctx.em.findOne(Account, accountId);
+    if (!account) throw notFound('account');
+    const em = ctx.em.fork();
+    if (input.employeeId) {
+      const employees = await findInOrganizations(em, Employee, [orgId], { id: input.employeeId });
+      if (!employees.length) throw badInput('employeeId must be an employee of the organization');
+    }
+    const [existing] = await findInOrganizations(em, Grant, [orgId], { account: accountId, role: input.role });
+    if (existing) existing.employeeId = input.employeeId ?? existing.employeeId;
+    else em.create(Grant, { account: accountId, organization: orgId, role: input.role, employeeId: input.employeeId ?? null });
+    await em.flush();
+    ctx.loaders.get(grantsByAccount).clear(accountId);
+    return account;
+  }
+
+  async revoke(ctx: Context, accountId: string, input: RevokeInput): Promise<Account> {
+    const caller = requireCaller(ctx);
+    const orgId = input.orgId ?? currentOrganization(caller);
+    requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+    const account = await ctx.em.findOne(Account, accountId);
+    if (!account) throw notFound('account');
+    const em = ctx.em.fork();
+    const [grant] = await findInOrganizations(em, Grant, [orgId], { account: accountId, role: input.role });
+    if (!grant) throw notFound('grant');
+    if (input.role === Role.ORG_ADMIN) {
+      const admins = await findInOrganizations(em, Grant, [orgId], { role: Role.ORG_ADMIN, account: { active: true } });
+      if (admins.filter((g) => g.account.id !== accountId).length === 0) throw conflict(LAST_ADMIN);
+    }
+    await em.remove(grant).flush();
+    ctx.loaders.get(grantsByAccount).clear(accountId);
+    return account;
+  }
+
+  /** The account's grants in the organizations the caller can see. */
+  async grants(ctx: Context, account: Account): Promise<Grant[]> {
+    const caller = requireCaller(ctx);
+    const readable = readableOrganizations(caller);
+    const grants = await ctx.loaders.get(grantsByAccount).load(account.id);
+    return readable === 'all' ? grants : grants.filter((g) => readable.includes(g.organization.id));
+  }
+
+  /** Employee records linked to the account, in the organizations the caller can see. */
+  async employees(ctx: Context, accountId: string): Promise<Employee[]> {
+    const caller = requireCaller(ctx);
+    await this.get(ctx, accountId);
+    return findInOrganizations(ctx.em, Employee, readableOrganizations(caller), { account: accountId }, { name: 'asc', id: 'asc' });
+  }
+
+  async preferences(ctx: Context, account: Account): Promise<Preferences[]> {
+    return ctx.loaders.get(preferencesByAccount).load(account.id);
+  }
+
+  async getPreferences(ctx: Context, accountId: string, namespace: string): Promise<Preferences> {
+    const account = await this.get(ctx, accountId);
+    checkNamespace(namespace);
+    return (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ?? emptyPreferences(namespace);
+  }
+
+  async setPreferences(ctx: Context, accountId: string, namespace: string, values: StringMap): Promise<Preferences> {
+    const caller = requireCaller(ctx);
+    const account = await this.get(ctx, accountId);
+    await this.requireSelfOrAdmin(ctx, caller, account.id);
+    checkNamespace(namespace);
+    const preference = (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ?? ctx.em.create(AccountPreference, { account, namespace, values });
+    preference.values = values;
+    await ctx.em.flush();
+    return preference;
+  }
+
+  private async visible(ctx: Context, caller: Caller, accountId: string): Promise<boolean> {
+    if (caller.platformAdmin || caller.accountId === accountId) return true;
+    if (!caller.orgId) return false;
+    return (await ctx.em.count(Grant, { account: accountId })) > 0;
+  }
+
+  private async requireSelfOrAdmin(ctx: Context, caller: Caller, accountId: string): Promise<void> {
+    if (caller.accountId === accountId || caller.platformAdmin) return;
+    if (!caller.orgId || !caller.roles.has(Role.ORG_ADMIN)) throw forbidden('only the account itself or an ORG_ADMIN may change it');
+    if (!(await ctx.em.count(Grant, { account: accountId }))) throw notFound('account');
+  }
+
+  /** Refuses to deactivate the only active ORG_ADMIN of any organization. */
+  private async keepAnAdmin(em: EntityManager, accountId: string): Promise<void> {
+    const adminOf = await findInOrganizations(em, Grant, 'all', { account: accountId, role: Role.ORG_ADMIN });
+    for (const grant of adminOf) {
+      const others = await findInOrganizations(em, Grant, [grant.organization.id], { role: Role.ORG_ADMIN, account: { id: { $ne: accountId }, active: true } });
+      if (others.length === 0) throw conflict(LAST_ADMIN);
+    }
+  }
+}
+
+/** All grants of the accounts (tenant filter lifted); grants() keeps those the caller may see. */
+async function grantsByAccount(em: EntityManager, accountIds: readonly string[]): Promise<Grant[][]> {
+  const grants = await em.find(Grant, { account: { $in: [...accountIds] } }, { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } });
+  return groupBy(accountIds, grants, (g) => g.account.id);
+}
+
+async function preferencesByAccount(em: EntityManager, accountIds: readonly string[]): Promise<AccountPreference[][]> {
+  const rows = await em.find(AccountPreference, { account: { $in: [...accountIds] } }, { orderBy: { namespace: 'asc' } });
+  return groupBy(accountIds, rows, (p) => p.account.id);
+}

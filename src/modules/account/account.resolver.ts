@@ -1,0 +1,101 @@
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { Role } from '../../auth/roles';
+import { Preferences, PreferencesInput } from '../../common/preferences';
+import { UUIDScalar } from '../../graphql/scalars';
+import { Employee } from '../employee/employee.entity';
+import { Account } from './account.entity';
+import { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './account.inputs';
+import type { AccountDirectoryService } from './account-directory.service';
+import { Grant } from './grant.entity';
+
+const LIMIT = { nullable: true, description: 'Page size, 1-500 (default 100)' };
+const OFFSET = { nullable: true, description: 'Items to skip' };
+
+@Resolver(() => Account)
+export class AccountResolver {
+  constructor(private readonly service: AccountDirectoryService) {}
+
+  @Authorized()
+  @Query(() => [Account], { description: 'Accounts holding a grant in the current organization, by email' })
+  accounts(
+    @Ctx() ctx: Context,
+    @Arg('limit', () => Int, LIMIT) limit?: number,
+    @Arg('offset', () => Int, OFFSET) offset?: number,
+  ): Promise<Account[]> {
+    return this.service.list(ctx, { limit, offset });
+  }
+
+  @Authorized()
+  @Query(() => [Account], { description: 'Accounts that are ORG_ADMIN of the current organization' })
+  orgAdmins(@Ctx() ctx: Context, @Arg('limit', () => Int, LIMIT) limit?: number, @Arg('offset', () => Int, OFFSET) offset?: number): Promise<Account[]> {
+    return this.service.list(ctx, { limit, offset }, Role.ORG_ADMIN);
+  }
+
+  @Authorized()
+  @Query(() => Account, { description: 'An account by id or email' })
+  account(@Ctx() ctx: Context, @Arg('accountIdOrEmail', () => String) accountIdOrEmail: string): Promise<Account> {
+    return this.service.get(ctx, accountIdOrEmail);
+  }
+
+  @Authorized()
+  @Query(() => [Employee], { description: 'Employee records linked to an account, in organizations the caller can see' })
+  accountEmployees(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string): Promise<Employee[]> {
+    return this.service.employees(ctx, accountId);
+  }
+
+  @Authorized()
+  @Query(() => Preferences)
+  accountPreferences(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('namespace', () => String) namespace: string): Promise<Preferences> {
+    return this.service.getPreferences(ctx, accountId, namespace);
+  }
+
+  @Authorized()
+  @Mutation(() => Account, { description: 'Creates an account (or adds an existing one by email) with an EMPLOYEE grant here' })
+  createAccount(@Ctx() ctx: Context, @Arg('input', () => AccountInput) input: AccountInput): Promise<Account> {
+    return this.service.create(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Account)
+  updateAccount(
+    @Ctx() ctx: Context,
+    @Arg('accountIdOrEmail', () => String) accountIdOrEmail: string,
+    @Arg('input', () => AccountUpdateInput) input: AccountUpdateInput,
+  ): Promise<Account> {
+    return this.service.update(ctx, accountIdOrEmail, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Account)
+  grantRole(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('input', () => GrantInput) input: GrantInput): Promise<Account> {
+    return this.service.grant(ctx, accountId, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Account, { description: 'Revokes a role; the last ORG_ADMIN of an organization stays (409)' })
+  revokeRole(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('input', () => RevokeInput) input: RevokeInput): Promise<Account> {
+    return this.service.revoke(ctx, accountId, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Preferences, { description: 'Replaces one preferences namespace of an account' })
+  setAccountPreferences(
+    @Ctx() ctx: Context,
+    @Arg('accountId', () => UUIDScalar) accountId: string,
+    @Arg('namespace', () => String) namespace: string,
+    @Arg('input', () => PreferencesInput) input: PreferencesInput,
+  ): Promise<Preferences> {
+    return this.service.setPreferences(ctx, accountId, namespace, input.values);
+  }
+
+  @FieldResolver(() => [Grant], { name: 'grants', description: 'Grants in the organizations the caller can see' })
+  grantList(@Ctx() ctx: Context, @Root() account: Account): Promise<Grant[]> {
+    return this.service.grants(ctx, account);
+  }
+
+  @FieldResolver(() => [Preferences], { name: 'preferences' })
+  preferenceList(@Ctx() ctx: Context, @Root() account: Account): Promise<Preferences[]> {
+    return this.service.preferences(ctx, account);
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Embedded, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Created } from '../../common/record.embeddables';
+import { LocalDateScalar } from '../../graphql/scalars';
+import { Account } from '../account/account.entity';
+import { Organization } from '../organization/organization.entity';
+
+/** A person's record in one organization's directory (SPEC 2.4, extended). */
+@ObjectType({ description: 'An employee of an organization' })
+@Entity()
+@Index({ properties: ['organization', 'name', 'id'] })
+@Index({ properties: ['organization', 'department'] })
+@Unique({ properties: ['organization', 'account'] })
+export class Employee {
+  [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade' })
+  organization!: Ref<Organization>;
+
+  @Field(() => ID, { name: 'organization', description: 'The organization (uuid)' })
+  get organizationId(): string {
+    return this.organization.id;
+  }
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  active = true;
+
+  /** The account linked to this employee; at most one employee per account in an organization. */
+  @ManyToOne(() => Account, { ref: true, nullable: true, deleteRule: 'set null', index: true })
+  account?: Ref<Account> | null;
+
+  @Field(() => ID, { name: 'account', nullable: true, description: 'The linked account (uuid)' })
+  get accountId(): string | null {
+    return this.account?.id ?? null;
+  }
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  department?: string | null;
+
+  /** Another employee of the same organization; cycles are refused. */
+  @ManyToOne(() => Employee, { ref: true, nullable: true, deleteRule: 'set null', index: true })
+  manager?: Ref<Employee> | null;
+
+  @Field(() => ID, { name: 'manager', nullable: true, description: 'The manager (employee uuid)' })
+  get managerId(): string | null {
+    return this.manager?.id ?? null;
+  }
+
+  @Field(() => LocalDateScalar, { nullable: true })
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  startDate?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  location?: string | null;
+
+  @Field(() => Created)
+  @Embedded(() => Created, { prefix: false })
+  created!: Created;
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,62 @@
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType } from '../../common/connection';
+import { UUIDScalar } from '../../graphql/scalars';
+import { Employee } from './employee.entity';
+import { EmployeeInput, EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
+import { employeeCursor, type EmployeeService } from './employee.service';
+
+export const EmployeeConnection = ConnectionType(Employee, employeeCursor);
+
+@Resolver(() => Employee)
+export class EmployeeResolver {
+  constructor(private readonly service: EmployeeService) {}
+
+  @Authorized()
+  @Query(() => EmployeeConnection, { description: 'Employees of the current organization, by name' })
+  employees(@Ctx() ctx: Context, @Args(() => EmployeeListArgs) args: EmployeeListArgs): Promise<Connection<Employee>> {
+    return this.service.list(ctx, args);
+  }
+
+  @Authorized()
+  @Query(() => Employee)
+  employee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Employee> {
+    return this.service.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => EmployeeConnection, { description: 'The employees who report to this one' })
+  directReports(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Args(() => EmployeeListArgs) args: EmployeeListArgs): Promise<Connection<Employee>> {
+    return this.service.get(ctx, id).then(() => this.service.list(ctx, { ...args, manager: id }));
+  }
+
+  @Authorized()
+  @Query(() => [Employee], { description: 'The managers above this employee, nearest first' })
+  managerChain(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Employee[]> {
+    return this.service.managerChain(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => Employee)
+  createEmployee(@Ctx() ctx: Context, @Arg('input', () => EmployeeInput) input: EmployeeInput): Promise<Employee> {
+    return this.service.create(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Employee)
+  updateEmployee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => EmployeeUpdateInput) input: EmployeeUpdateInput): Promise<Employee> {
+    return this.service.update(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Employee, { description: 'Sets active to false' })
+  deactivateEmployee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Employee> {
+    return this.service.update(ctx, id, { active: false });
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Deletes the employee; their reports keep no manager' })
+  deleteEmployee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<boolean> {
+    return this.service.delete(ctx, id);
+  }
+}

@@ -1,0 +1,138 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
+import type { Context } from '../../auth/context';
+import { Role } from '../../auth/roles';
+import { type Connection, DEFAULT_PAGE, decodeCursor, encodeCursor } from '../../common/connection';
+import { Created } from '../../common/record.embeddables';
+import { badInput, conflict, notFound } from '../../graphql/errors';
+import { Account } from '../account/account.entity';
+import { Employee } from './employee.entity';
+import type { EmployeeInput, EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
+import { Grant } from '../account/grant.entity';
+
+const OPTIONAL_TEXT = ['email', 'title', 'department', 'startDate', 'location'] as const;
+
+export const employeeCursor = (e: Employee) => encodeCursor([e.name, e.id]);
+
+/** Employees of the current organization: members read, ORG_ADMIN writes. */
+export class EmployeeService {
+  /** A page ordered by name then id; the tenant filter keeps it to the current organization. */
+  async list(ctx: Context, args: EmployeeListArgs): Promise<Connection<Employee>> {
+    const filter = args;
+    const page = args;
+    requireCaller(ctx);
+    const where: FilterQuery<Employee> = {};
+    if (filter?.department !== undefined) where.department = filter.department;
+    if (filter?.manager !== undefined) where.manager = filter.manager;
+    if (filter?.active !== undefined) where.active = filter.active;
+    if (filter?.account !== undefined) where.account = filter.account;
+    const first = page.first ?? DEFAULT_PAGE;
+    const keyset: FilterQuery<Employee> = {};
+    if (page.after) {
+      const [name, id] = decodeCursor(page.after, 2).map(String);
+      keyset.$or = [{ name: { $gt: name } }, { name, id: { $gt: id } }];
+    }
+    const rows = await ctx.em.find(Employee, { $and: [where, keyset] }, { orderBy: { name: 'asc', id: 'asc' }, limit: first + 1, offset: page.offset });
+    const nodes = rows.slice(0, first);
+    return {
+      nodes,
+      pageInfo: { hasNextPage: rows.length > first, endCursor: nodes.length ? employeeCursor(nodes[nodes.length - 1]) : null },
+      count: () => ctx.em.count(Employee, where),
+    };
+  }
+
+  async get(ctx: Context, id: string): Promise<Employee> {
+    requireCaller(ctx);
+    const employee = await ctx.em.findOne(Employee, id);
+    if (!employee) throw notFound('employee');
+    return employee;
+  }
+
+  /** The managers above an employee, nearest first, in one recursive query. */
+  async managerChain(ctx: Context, id: string): Promise<Employee[]> {
+    const employee = await this.get(ctx, id);
+    const ids = await this.chainIds(ctx.em, employee.manager?.id ?? null);
+    const managers = await ctx.em.find(Employee, { id: { $in: ids } });
+    const byId = new Map(managers.map((m) => [m.id, m]));
+    return ids.map((managerId) => byId.get(managerId)).filter((m): m is Employee => m !== undefined);
+  }
+
+  async create(ctx: Context, input: EmployeeInput): Promise<Employee> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+    const employee = ctx.em.create(Employee, { organization: orgId, name: input.name, active: input.active ?? true, created: Created.by(caller.actorId) });
+    await this.apply(ctx, employee, input);
+    return employee;
+  }
+
+  async update(ctx: Context, id: string, input: EmployeeUpdateInput): Promise<Employee> {
+    const caller = requireCaller(ctx);
+    const employee = await this.get(ctx, id);
+    requireRoleIn(caller, employee.organization.id, [Role.ORG_ADMIN]);
+    if (input.name !== undefined && input.name !== null) employee.name = input.name;
+    if (input.active !== undefined && input.active !== null) employee.active = input.active;
+    await this.apply(ctx, employee, input);
+    return employee;
+  }
+
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    const caller = requireCaller(ctx);
+    const employee = await this.get(ctx, id);
+    requireRoleIn(caller, employee.organization.id, [Role.ORG_ADMIN]);
+    await ctx.em.remove(employee).flush();
+    return true;
+  }
+
+  /** Sets the optional fields and links, checks them, and flushes. */
+  private async apply(ctx: Context, employee: Employee, input: EmployeeInput | EmployeeUpdateInput): Promise<void> {
+    for (const field of OPTIONAL_TEXT) {
+      if (input[field] !== undefined) employee[field] = input[field] === '' ? null : input[field];
+    }
+    if (employee.email) employee.email = employee.email.toLowerCase();
+    if (input.manager !== undefined) {
+      if (input.manager === null) employee.manager = null;
+      else {
+        const manager = await ctx.em.findOne(Employee, input.manager);
+        if (!manager) throw badInput('manager must be an employee of the organization');
+        if (manager.id === employee.id || (await this.chainIds(ctx.em, manager.id)).includes(employee.id)) {
+          throw badInput('manager would make a reporting cycle');
+        }
+        employee.manager = ctx.em.getReference(Employee, manager.id, { wrapped: true });
+      }
+    }
+    if (input.account !== undefined) {
+      if (input.account === null) employee.account = null;
+      else {
+        // Grants are tenant-filtered: this counts grants in the employee's organization only.
+        if (!(await ctx.em.count(Grant, { account: input.account }))) throw badInput('account must be an account of the organization');
+        employee.account = ctx.em.getReference(Account, input.account, { wrapped: true });
+      }
+    }
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw conflict('account is already linked to another employee');
+      throw error;
+    }
+  }
+
+  /**
+   * Ids of `start` and every manager above it, following manager links (bounded against loops).
+   * Raw SQL skips the tenant filter; it is safe because `start` was read through it and manager
+   * links never leave an organization (apply() only accepts managers found through the filter).
+   */
+  private async chainIds(em: EntityManager, start: string | null): Promise<string[]> {
+    if (!start) return [];
+    const rows: { id: string }[] = await em.getConnection().execute(
+      `with recursive chain(id, manager_id, depth) as (
+         select id, manager_id, 0 from employee where id = ?
+         union all
+         select e.id, e.manager_id, c.depth + 1 from employee e join chain c on e.id = c.manager_id where c.depth < 1000
+       ) select id from chain order by depth`,
+      [start],
+    );
+    return rows.map((row) => row.id);
+  }
+}

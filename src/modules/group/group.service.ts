@@ -1,0 +1,112 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
+import type { Context } from '../../auth/context';
+import { Role } from '../../auth/roles';
+import { MAX_PAGE } from '../../common/connection';
+import { groupBy } from '../../common/loaders';
+import { Created } from '../../common/record.embeddables';
+import { badInput, conflict, notFound } from '../../graphql/errors';
+import { Employee } from '../employee/employee.entity';
+import { Group } from './group.entity';
+import type { GroupInput, GroupUpdateInput } from './group.inputs';
+import { GroupMember } from './group-member.entity';
+
+const NAME_IN_USE = 'name is already used by another group';
+
+/** Groups of the current organization: members read, ORG_ADMIN writes. */
+export class GroupService {
+  async list(ctx: Context, limit = 100, offset = 0): Promise<Group[]> {
+    requireCaller(ctx);
+    if (limit < 1 || limit > MAX_PAGE) throw badInput(`limit must be between 1 and ${MAX_PAGE}`);
+    if (offset < 0) throw badInput('offset must be 0 or more');
+    return ctx.em.find(Group, {}, { orderBy: { name: 'asc', id: 'asc' }, limit, offset });
+  }
+
+  async get(ctx: Context, id: string): Promise<Group> {
+    requireCaller(ctx);
+    const group = await ctx.em.findOne(Group, id);
+    if (!group) throw notFound('group');
+    return group;
+  }
+
+  async create(ctx: Context, input: GroupInput): Promise<Group> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+    return this.flushing(ctx, async (em) => {
+      const group = em.create(Group, { organization: orgId, name: input.name, description: input.description ?? null, created: Created.by(caller.actorId) });
+      if (input.members?.length) await this.addMembers(em, group, input.members);
+      return group;
+    });
+  }
+
+  async update(ctx: Context, id: string, input: GroupUpdateInput): Promise<Group> {
+    const group = await this.adminGet(ctx, id);
+    return this.flushing(ctx, async () => {
+      if (input.name) group.name = input.name;
+      if (input.description !== undefined) group.description = input.description || null;
+      if (input.active !== undefined && input.active !== null) group.active = input.active;
+      return group;
+    });
+  }
+
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    const group = await this.adminGet(ctx, id);
+    await ctx.em.remove(group).flush();
+    return true;
+  }
+
+  async add(ctx: Context, id: string, employeeIds: string[]): Promise<Group> {
+    const group = await this.adminGet(ctx, id);
+    return this.flushing(ctx, async (em) => {
+      await this.addMembers(em, group, employeeIds);
+      ctx.loaders.get(membersByGroup).clear(group.id);
+      return group;
+    });
+  }
+
+  async remove(ctx: Context, id: string, employeeIds: string[]): Promise<Group> {
+    const group = await this.adminGet(ctx, id);
+    const members = await ctx.em.find(GroupMember, { group: group.id, employee: { $in: employeeIds } });
+    if (members.length === 0) throw notFound('member');
+    await ctx.em.remove(members).flush();
+    ctx.loaders.get(membersByGroup).clear(group.id);
+    return group;
+  }
+
+  async members(ctx: Context, group: Group): Promise<Employee[]> {
+    return ctx.loaders.get(membersByGroup).load(group.id);
+  }
+
+  /** Employees are found through the tenant filter, so only this organization's can join. */
+  private async addMembers(em: EntityManager, group: Group, employeeIds: string[]): Promise<void> {
+    const wanted = [...new Set(employeeIds)];
+    const employees = await em.find(Employee, { id: { $in: wanted } });
+    if (employees.length !== wanted.length) throw badInput('employeeIds must be employees of the organization');
+    const present = new Set((await em.find(GroupMember, { group: group.id, employee: { $in: wanted } })).map((m) => m.employee.id));
+    for (const employee of employees) if (!present.has(employee.id)) em.create(GroupMember, { group, employee });
+  }
+
+  private async adminGet(ctx: Context, id: string): Promise<Group> {
+    const caller = requireCaller(ctx);
+    const group = await this.get(ctx, id);
+    requireRoleIn(caller, group.organization.id, [Role.ORG_ADMIN]);
+    return group;
+  }
+
+  /** Runs the change in a transaction and answers a name clash as 409. */
+  private async flushing(ctx: Context, change: (em: EntityManager) => Promise<Group>): Promise<Group> {
+    try {
+      return await ctx.em.transactional(change);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw conflict(NAME_IN_USE);
+      throw error;
+    }
+  }
+}
+
+async function membersByGroup(em: EntityManager, groupIds: readonly string[]): Promise<Employee[][]> {
+  const members = await em.find(GroupMember, { group: { $in: [...groupIds] } }, { populate: ['employee'], orderBy: { employee: { name: 'asc' } } });
+  return groupBy(groupIds, members, (m) => m.group.id).map((list) => list.map((m) => m.employee.unwrap()));
+}
