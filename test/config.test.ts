@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'talent-config-'));
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('defaults to port 4000 and the embedded database in DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 4000, env: 'development', databaseUrl: undefined, allowPrivateUrls: false, jwtSecretGenerated: true });
+    expect(config.dataDir).toBe(dir);
+    expect(config.secretsKey).toHaveLength(32);
+  });
+
+  it('keeps generated development secrets in DATA_DIR across restarts', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres/],
+    [{ SECRETS_KEY: Buffer.alloc(16).toString('base64') }, /SECRETS_KEY: must be 32 bytes/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET: must be at least 32 characters/],
+    [{ ALLOW_PRIVATE_URLS: 'maybe' }, /ALLOW_PRIVATE_URLS/],
+    [{ NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('base64') }, /JWT_SECRET: required in production/],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SECRETS_KEY: required in production/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+
+  it('reads booleans and the database URL', () => {
+    const config = loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_URLS: 'true', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', JWT_SECRET: 'y'.repeat(40) });
+    expect(config).toMatchObject({ allowPrivateUrls: true, databaseUrl: 'postgres://u@127.0.0.1:5432/db', jwtSecretGenerated: false });
+  });
+});
