@@ -26,6 +26,10 @@ export function ormOptions(clientUrl: string, embedded: boolean): Options {
     },
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
+    // The tenant filter would otherwise join every to-one relation of a filtered entity (an
+    // employee's manager) into each list and count query. Relations never cross organizations,
+    // so the join could only ever repeat what the filter on the root already guarantees.
+    autoJoinRefsForFilters: false,
     allowGlobalContext: false,
     debug: false,
   });

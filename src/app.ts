@@ -29,6 +29,12 @@ import { EmployeeResolver } from './modules/employee/employee.resolver';
 import { EmployeeService } from './modules/employee/employee.service';
 import { GroupResolver } from './modules/group/group.resolver';
 import { GroupService } from './modules/group/group.service';
+import { IdpResolver } from './modules/idp/idp.resolver';
+import { IdpService } from './modules/idp/idp.service';
+import { IdpNoteResolver } from './modules/idp/idp-note.resolver';
+import { IdpNoteService } from './modules/idp/idp-note.service';
+import { IdpTaskResolver } from './modules/idp/idp-task.resolver';
+import { IdpTaskService } from './modules/idp/idp-task.service';
 import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
 import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
@@ -56,6 +62,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, bus);
+  const tasks = new IdpTaskService();
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts);
   const resolvers = [
@@ -63,6 +70,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new AccountResolver(new AccountDirectoryService(accounts)),
     new EmployeeResolver(new EmployeeService()),
     new GroupResolver(new GroupService()),
+    new IdpResolver(new IdpService()),
+    new IdpTaskResolver(tasks),
+    new IdpNoteResolver(new IdpNoteService(tasks)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 

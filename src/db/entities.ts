@@ -1,9 +1,14 @@
+import { OrganizationOwned } from '../common/organization-owned';
 import { Created, Status } from '../common/record.embeddables';
 import { Account } from '../modules/account/account.entity';
 import { AccountPreference } from '../modules/account/account-preference.entity';
 import { Employee } from '../modules/employee/employee.entity';
 import { Group } from '../modules/group/group.entity';
 import { GroupMember } from '../modules/group/group-member.entity';
+import { Idp } from '../modules/idp/idp.entity';
+import { IdpAssignee } from '../modules/idp/idp-assignee.entity';
+import { IdpNote } from '../modules/idp/idp-note.entity';
+import { ConnectedTo, IdpTask } from '../modules/idp/idp-task.entity';
 import { Grant } from '../modules/account/grant.entity';
 import { Organization } from '../modules/organization/organization.entity';
 import { OrganizationKey } from '../modules/organization/organization-key.entity';
@@ -11,4 +16,4 @@ import { OrganizationPreference } from '../modules/organization/organization-pre
 import { OrganizationProfile } from '../modules/organization/organization-profile.embeddable';
 
 /** Every entity and embeddable the ORM knows; listed once, so discovery needs no file globbing. */
-export const ENTITIES = [Status, Created, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember];
+export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee];

@@ -22,10 +22,12 @@ function isDatabaseDown(error: unknown): boolean {
  */
 export function maskError(error: unknown, logger: Logger): PublicError {
   // Errors that point into the document but not at a result path come from validating or
-  // coercing the operation: they are about the caller's request (a literal that is not a UUID)
-  // and safe to show. Failures outside the document (say, context creation) are not let through.
-  if (error instanceof GraphQLError && !error.path && error.nodes?.length && !(error.originalError instanceof GraphQLError)) {
-    return { code: errorCode(error) === 'INTERNAL_SERVER_ERROR' ? 'BAD_USER_INPUT' : errorCode(error), message: error.message };
+  // coercing the operation: they are about the caller's request (a literal that is not a UUID, a
+  // variable the built-in Int scalar refuses) and safe to show with graphql-js's message, which
+  // names the variable. Failures outside the document (say, context creation) are not let through.
+  if (error instanceof GraphQLError && !error.path && error.nodes?.length) {
+    const code = errorCode(error.originalError instanceof GraphQLError ? error.originalError : error);
+    return { code: code === 'INTERNAL_SERVER_ERROR' ? 'BAD_USER_INPUT' : code, message: error.message };
   }
   const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
   if (original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError)) {

@@ -4,11 +4,14 @@ import { authChecker } from '../auth/auth-checker';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { EmployeeResolver } from '../modules/employee/employee.resolver';
 import { GroupResolver } from '../modules/group/group.resolver';
+import { IdpResolver } from '../modules/idp/idp.resolver';
+import { IdpNoteResolver } from '../modules/idp/idp-note.resolver';
+import { IdpTaskResolver } from '../modules/idp/idp-task.resolver';
 import { OrganizationResolver } from '../modules/organization/organization.resolver';
 import { validateInput } from './validation';
 
 /** Every resolver class of the API. */
-export const RESOLVERS = [OrganizationResolver, AccountResolver, EmployeeResolver, GroupResolver] as const;
+export const RESOLVERS = [OrganizationResolver, AccountResolver, EmployeeResolver, GroupResolver, IdpResolver, IdpTaskResolver, IdpNoteResolver] as const;
 
 /**
  * Builds the schema. Resolver instances are made by the caller with their services passed

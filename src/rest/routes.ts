@@ -29,8 +29,11 @@ const org = 'Organizations';
 const employees = 'Employees';
 const accounts = 'Accounts';
 const groups = 'Groups';
+const idps = 'IDPs';
 const PAGE = ['limit', 'offset'];
 const LIMIT = { limit: 'first' };
+/** The plan's path parameter is `id` (SPEC 4.4); nested fields name it idpId. */
+const PLAN = { id: 'idpId' };
 
 export const ROUTES: RestRoute[] = [
   // Static paths come before parameterised ones: Express matches in order.
@@ -76,6 +79,26 @@ export const ROUTES: RestRoute[] = [
   { method: 'delete', path: '/group/:id', operation: 'mutation', field: 'deleteGroup', noContent: true, tag: groups, summary: 'Delete a group' },
   { method: 'post', path: '/group/:id/members', operation: 'mutation', field: 'addGroupMembers', body: 'input', tag: groups, summary: 'Add members (body: employeeIds)' },
   { method: 'delete', path: '/group/:id/members/:employeeId', operation: 'mutation', field: 'removeGroupMember', tag: groups, summary: 'Remove a member' },
+  { method: 'get', path: '/idp', operation: 'query', field: 'idps', query: [...PAGE, 'scope', 'type', 'active'], args: LIMIT, pick: 'nodes', tag: idps, summary: 'Plans the caller may see, by name (limit 1-500, default 50; scope ALL, MINE or REPORTS)' },
+  { method: 'post', path: '/idp', operation: 'mutation', field: 'createIdp', body: 'input', status: 201, tag: idps, summary: 'Create a plan (the caller owns it unless owner is given)' },
+  { method: 'get', path: '/idp/tasks/due', operation: 'query', field: 'idpTasksDue', query: ['before', 'overdue', 'status', 'limit'], tag: idps, summary: 'Open tasks due before a date (or overdue) across the plans the caller may see' },
+  { method: 'get', path: '/idp/:id', operation: 'query', field: 'idp', tag: idps, summary: 'Plan by id, with its tasks, notes, assignees and sharing' },
+  { method: 'patch', path: '/idp/:id', operation: 'mutation', field: 'updateIdp', body: 'input', tag: idps, summary: 'Update a plan (owner, an assignee’s manager or ORG_ADMIN)' },
+  { method: 'delete', path: '/idp/:id', operation: 'mutation', field: 'deleteIdp', noContent: true, tag: idps, summary: 'Delete a plan with its tasks, notes and assignees' },
+  { method: 'get', path: '/idp/:id/tasks', operation: 'query', field: 'idpTasks', args: PLAN, tag: idps, summary: 'Tasks of a plan, in order' },
+  { method: 'post', path: '/idp/:id/tasks', operation: 'mutation', field: 'addIdpTask', body: 'input', args: PLAN, status: 201, tag: idps, summary: 'Add a task' },
+  { method: 'get', path: '/idp/:id/tasks/:taskId', operation: 'query', field: 'idpTask', args: PLAN, tag: idps, summary: 'One task of a plan' },
+  { method: 'patch', path: '/idp/:id/tasks/:taskId', operation: 'mutation', field: 'updateIdpTask', body: 'input', args: PLAN, tag: idps, summary: 'Update a task: fields, status, order (assignees of the plan may too)' },
+  { method: 'post', path: '/idp/:id/tasks/:taskId/complete', operation: 'mutation', field: 'completeIdpTask', args: PLAN, tag: idps, summary: 'Mark a task DONE' },
+  { method: 'delete', path: '/idp/:id/tasks/:taskId', operation: 'mutation', field: 'deleteIdpTask', noContent: true, args: PLAN, tag: idps, summary: 'Delete a task and its notes' },
+  { method: 'get', path: '/idp/:id/notes', operation: 'query', field: 'idpNotes', args: PLAN, tag: idps, summary: 'Notes on a plan' },
+  { method: 'post', path: '/idp/:id/notes', operation: 'mutation', field: 'addIdpNote', body: 'input', args: PLAN, status: 201, tag: idps, summary: 'Add a note to a plan (body: note)' },
+  { method: 'patch', path: '/idp/:id/notes/:noteId', operation: 'mutation', field: 'updateIdpNote', body: 'input', args: PLAN, tag: idps, summary: 'Edit a note (author only)' },
+  { method: 'delete', path: '/idp/:id/notes/:noteId', operation: 'mutation', field: 'deleteIdpNote', noContent: true, args: PLAN, tag: idps, summary: 'Delete a note (author or ORG_ADMIN)' },
+  { method: 'get', path: '/idp/:id/tasks/:taskId/notes', operation: 'query', field: 'idpNotes', args: PLAN, tag: idps, summary: 'Notes on a task' },
+  { method: 'post', path: '/idp/:id/tasks/:taskId/notes', operation: 'mutation', field: 'addIdpNote', body: 'input', args: PLAN, status: 201, tag: idps, summary: 'Add a note to a task (body: note)' },
+  { method: 'patch', path: '/idp/:id/tasks/:taskId/notes/:noteId', operation: 'mutation', field: 'updateIdpNote', body: 'input', args: PLAN, tag: idps, summary: 'Edit a note on a task (author only)' },
+  { method: 'delete', path: '/idp/:id/tasks/:taskId/notes/:noteId', operation: 'mutation', field: 'deleteIdpNote', noContent: true, args: PLAN, tag: idps, summary: 'Delete a note on a task (author or ORG_ADMIN)' },
 ];
 
 /** Path parameter names of an Express path. */

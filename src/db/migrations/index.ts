@@ -1,9 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122113049 } from './Migration20261122113049';
 import { Migration20261122114727 } from './Migration20261122114727';
+import { Migration20261122162234 } from './Migration20261122162234';
+import { Migration20261122163359 } from './Migration20261122163359';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122113049', class: Migration20261122113049 },
   { name: 'Migration20261122114727', class: Migration20261122114727 },
+  { name: 'Migration20261122162234', class: Migration20261122162234 },
+  { name: 'Migration20261122163359', class: Migration20261122163359 },
 ];

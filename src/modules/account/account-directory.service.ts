@@ -100,8 +100,10 @@ export class AccountDirectoryService {
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
     if (input.role === Role.ADMIN) throw badInput('role must be ORG_ADMIN, MANAGER or EMPLOYEE');
     const account = await ctx.em.findOne(Account, accountId);
-    if (!account) throw notFound('account');
     const em = ctx.em.fork();
+    // Only accounts the caller can already see may be granted a role; others join through create.
+    const seen = caller.platformAdmin || (await findInOrganizations(em, Grant, readableOrganizations(caller), { account: accountId })).length > 0;
+    if (!account || !seen) throw notFound('account');
     if (input.employeeId) {
       const employees = await findInOrganizations(em, Employee, [orgId], { id: input.employeeId });
       if (!employees.length) throw badInput('employeeId must be an employee of the organization');

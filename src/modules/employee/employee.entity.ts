@@ -1,31 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Embedded, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../common/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
-import { Organization } from '../organization/organization.entity';
 
 /** A person's record in one organization's directory (SPEC 2.4, extended). */
 @ObjectType({ description: 'An employee of an organization' })
 @Entity()
 @Index({ properties: ['organization', 'name', 'id'] })
 @Index({ properties: ['organization', 'department'] })
+@Index({ properties: ['organization', 'active', 'name', 'id'] })
 @Unique({ properties: ['organization', 'account'] })
-export class Employee {
+export class Employee extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
 
-  @Field(() => ID)
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade' })
-  organization!: Ref<Organization>;
-
-  @Field(() => ID, { name: 'organization', description: 'The organization (uuid)' })
-  get organizationId(): string {
-    return this.organization.id;
-  }
 
   @Field(() => String)
   @Property({ type: 'text' })

@@ -62,19 +62,23 @@ export class EmployeeService {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
-    const employee = ctx.em.create(Employee, { organization: orgId, name: input.name, active: input.active ?? true, created: Created.by(caller.actorId) });
-    await this.apply(ctx, employee, input);
-    return employee;
+    return ctx.em.transactional(async (em) => {
+      const employee = em.create(Employee, { organization: orgId, name: input.name, active: input.active ?? true, created: Created.by(caller.actorId) });
+      await this.apply(em, employee, input);
+      return employee;
+    });
   }
 
   async update(ctx: Context, id: string, input: EmployeeUpdateInput): Promise<Employee> {
     const caller = requireCaller(ctx);
     const employee = await this.get(ctx, id);
     requireRoleIn(caller, employee.organization.id, [Role.ORG_ADMIN]);
-    if (input.name !== undefined && input.name !== null) employee.name = input.name;
-    if (input.active !== undefined && input.active !== null) employee.active = input.active;
-    await this.apply(ctx, employee, input);
-    return employee;
+    return ctx.em.transactional(async (em) => {
+      if (input.name !== undefined && input.name !== null) employee.name = input.name;
+      if (input.active !== undefined && input.active !== null) employee.active = input.active;
+      await this.apply(em, employee, input);
+      return employee;
+    });
   }
 
   async delete(ctx: Context, id: string): Promise<boolean> {
@@ -85,8 +89,12 @@ export class EmployeeService {
     return true;
   }
 
-  /** Sets the optional fields and links, checks them, and flushes. */
-  private async apply(ctx: Context, employee: Employee, input: EmployeeInput | EmployeeUpdateInput): Promise<void> {
+  /**
+   * Sets the optional fields and links, checks them, and flushes. Runs inside the caller's
+   * transaction: the ORM flushes pending changes before its look-ups, so a refused change must
+   * roll back rather than leave half of itself stored.
+   */
+  private async apply(em: EntityManager, employee: Employee, input: EmployeeInput | EmployeeUpdateInput): Promise<void> {
     for (const field of OPTIONAL_TEXT) {
       if (input[field] !== undefined) employee[field] = input[field] === '' ? null : input[field];
     }
@@ -94,24 +102,24 @@ export class EmployeeService {
     if (input.manager !== undefined) {
       if (input.manager === null) employee.manager = null;
       else {
-        const manager = await ctx.em.findOne(Employee, input.manager);
+        const manager = await em.findOne(Employee, input.manager);
         if (!manager) throw badInput('manager must be an employee of the organization');
-        if (manager.id === employee.id || (await this.chainIds(ctx.em, manager.id)).includes(employee.id)) {
+        if (manager.id === employee.id || (await this.chainIds(em, manager.id)).includes(employee.id)) {
           throw badInput('manager would make a reporting cycle');
         }
-        employee.manager = ctx.em.getReference(Employee, manager.id, { wrapped: true });
+        employee.manager = em.getReference(Employee, manager.id, { wrapped: true });
       }
     }
     if (input.account !== undefined) {
       if (input.account === null) employee.account = null;
       else {
         // Grants are tenant-filtered: this counts grants in the employee's organization only.
-        if (!(await ctx.em.count(Grant, { account: input.account }))) throw badInput('account must be an account of the organization');
-        employee.account = ctx.em.getReference(Account, input.account, { wrapped: true });
+        if (!(await em.count(Grant, { account: input.account }))) throw badInput('account must be an account of the organization');
+        employee.account = em.getReference(Account, input.account, { wrapped: true });
       }
     }
     try {
-      await ctx.em.flush();
+      await em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw conflict('account is already linked to another employee');
       throw error;
@@ -122,10 +130,11 @@ export class EmployeeService {
    * Ids of `start` and every manager above it, following manager links (bounded against loops).
    * Raw SQL skips the tenant filter; it is safe because `start` was read through it and manager
    * links never leave an organization (apply() only accepts managers found through the filter).
+   * `em.execute` runs inside the caller's transaction, which matters with one embedded connection.
    */
   private async chainIds(em: EntityManager, start: string | null): Promise<string[]> {
     if (!start) return [];
-    const rows: { id: string }[] = await em.getConnection().execute(
+    const rows: { id: string }[] = await em.execute(
       `with recursive chain(id, manager_id, depth) as (
          select id, manager_id, 0 from employee where id = ?
          union all

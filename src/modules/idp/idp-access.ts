@@ -1,0 +1,151 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentOrganization, requireCaller } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import type { Context } from '../../auth/context';
+import { Role } from '../../auth/roles';
+import { forbidden, notFound } from '../../graphql/errors';
+import { Idp } from './idp.entity';
+import { AssigneeType, IdpScope, Visibility } from './idp-enums';
+
+/** How the caller stands to one plan. */
+export interface PlanAccess {
+  id: string;
+  owner: boolean;
+  /** Assigned to the plan or one of its tasks: as an account, as their employee, or through a group. */
+  assignee: boolean;
+  /** The direct manager of an employee the plan or a task is assigned to. */
+  manager: boolean;
+  /** Above such an employee in the management chain, at any depth. */
+  chain: boolean;
+  visibility: Visibility;
+}
+
+export interface PlanFilter {
+  id?: string;
+  type?: string;
+  active?: boolean;
+  scope?: IdpScope;
+  /** Keyset: plans after this (name, id). */
+  after?: [string, string];
+  limit?: number;
+  offset?: number;
+}
+
+export const MANAGERS_ONLY = 'only the owner, an assignee’s manager or an ORG_ADMIN may change the plan';
+export const CONTRIBUTORS_ONLY = 'only the plan’s owner, managers, assignees or an ORG_ADMIN may do this';
+
+export const isPlanAdmin = (caller: Caller) => caller.platformAdmin || caller.roles.has(Role.ORG_ADMIN);
+
+/** Read: see the visibility rules in idp-enums.ts. */
+export const canReadPlan = (caller: Caller, a: PlanAccess) =>
+  isPlanAdmin(caller) || a.visibility === Visibility.ORGANIZATION || a.owner || a.assignee || a.manager || (a.visibility === Visibility.MANAGERS && a.chain);
+
+/** Change or delete the plan, its tasks, assignees and sharing. */
+export const canManagePlan = (caller: Caller, a: PlanAccess) => isPlanAdmin(caller) || a.owner || a.manager;
+
+/** Update tasks and add notes: managers of the plan and its assignees. */
+export const canContributeTo = (caller: Caller, a: PlanAccess) => canManagePlan(caller, a) || a.assignee;
+
+const VISIBLE = `(visibility = '${Visibility.ORGANIZATION}' or owner or assignee or manager or (visibility = '${Visibility.MANAGERS}' and chain))`;
+
+/**
+ * The caller's standing towards the plans of the organization that match `filter`, visible ones
+ * only unless the caller is an ORG_ADMIN, in name order: one SQL statement whatever the number of
+ * plans, assignees or employees. The caller's employee record, groups and the people below them
+ * are worked out inside it. It reads raw rows, so the organization is named explicitly; the plans
+ * themselves are then loaded through the tenant filter.
+ */
+function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: string; params: unknown[] } {
+  const account = caller.accountId;
+  const params: unknown[] = [orgId, account, orgId, account, account, orgId];
+  const where: string[] = ['i.organization_id = ?'];
+  const outer: string[] = isPlanAdmin(caller) ? [] : [VISIBLE];
+  const tail: unknown[] = [];
+  const add = (clauses: string[], clause: string, values: unknown[], into = params) => {
+    clauses.push(clause);
+    into.push(...values);
+  };
+  if (filter.id) add(where, 'i.id = ?', [filter.id]);
+  if (filter.type !== undefined) add(where, 'i.type = ?', [filter.type]);
+  if (filter.active !== undefined) add(where, 'i.active = ?', [filter.active]);
+  if (filter.scope === IdpScope.MINE) outer.push('(owner or assignee)');
+  if (filter.scope === IdpScope.REPORTS) outer.push('(manager or chain)');
+  if (filter.after) add(outer, '(name, id) > (?, ?)', filter.after, tail);
+  const page: string[] = [];
+  if (filter.limit !== undefined) add(page, 'limit ?', [filter.limit], tail);
+  if (filter.offset) add(page, 'offset ?', [filter.offset], tail);
+  const sql = `with recursive
+    me as (select id from employee where organization_id = ? and account_id = ?),
+    my_groups as (select gm.group_id as id from group_member gm join me on gm.employee_id = me.id),
+    below(id) as (
+      select e.id from employee e join me on e.manager_id = me.id
+      union
+      select e.id from employee e join below b on e.manager_id = b.id
+    ),
+    assigned(idp_id, employee_id) as (
+      select a.idp_id, a.entity_id from idp_assignee a
+        where a.organization_id = ? and a.entity_type = '${AssigneeType.EMPLOYEE}'
+      union
+      select a.idp_id, e.id from idp_assignee a join employee e on e.account_id = a.entity_id and e.organization_id = a.organization_id
+        where a.entity_type = '${AssigneeType.ACCOUNT}'
+      union
+      select a.idp_id, gm.employee_id from idp_assignee a join group_member gm on gm.group_id = a.entity_id
+        where a.entity_type = '${AssigneeType.GROUP}'
+    ),
+    plans as (
+      select i.id, i.name, i.visibility,
+        coalesce(i.owner_id = ?, false) as owner,
+        exists (select 1 from idp_assignee a where a.idp_id = i.id and (
+          (a.entity_type = '${AssigneeType.ACCOUNT}' and a.entity_id = ?)
+          or (a.entity_type = '${AssigneeType.EMPLOYEE}' and a.entity_id in (select id from me))
+          or (a.entity_type = '${AssigneeType.GROUP}' and a.entity_id in (select id from my_groups)))) as assignee,
+        exists (select 1 from assigned s join employee e on e.id = s.employee_id
+          where s.idp_id = i.id and e.manager_id in (select id from me)) as manager,
+        exists (select 1 from assigned s where s.idp_id = i.id and s.employee_id in (select id from below)) as chain
+      from idp i where ${where.join(' and ')}
+    )
+    select id, visibility, owner, assignee, manager, chain from plans
+    ${outer.length ? `where ${outer.join(' and ')}` : ''}
+    order by name, id ${page.join(' ')}`;
+  return { sql, params: [...params, ...tail] };
+}
+
+export async function planAccess(em: EntityManager, caller: Caller, orgId: string, filter: PlanFilter): Promise<PlanAccess[]> {
+  const { sql, params } = planQuery(caller, orgId, filter);
+  const rows: PlanAccess[] = await em.execute(sql, params);
+  return rows.map((r) => ({ id: r.id, visibility: r.visibility, owner: !!r.owner, assignee: !!r.assignee, manager: !!r.manager, chain: !!r.chain }));
+}
+
+/** How many plans match `filter` (paging ignored), by the same rules. */
+export async function countPlans(em: EntityManager, caller: Caller, orgId: string, filter: PlanFilter): Promise<number> {
+  const { sql, params } = planQuery(caller, orgId, { ...filter, after: undefined, limit: undefined, offset: undefined });
+  const [row] = await em.execute<{ count: string }[]>(`select count(*) as count from (${sql}) counted`, params);
+  return Number(row.count);
+}
+
+/** A plan the caller may read, with how the caller stands to it. */
+export interface ReadablePlan {
+  caller: Caller;
+  plan: Idp;
+  access: PlanAccess;
+}
+
+/**
+ * Loads a plan the caller may read; another organization's plan, and one the caller may not see,
+ * are both 404 so that neither is revealed.
+ */
+export async function readablePlan(ctx: Context, id: string): Promise<ReadablePlan> {
+  const caller = requireCaller(ctx);
+  const orgId = currentOrganization(caller);
+  const [access] = await planAccess(ctx.em, caller, orgId, { id });
+  const plan = access && canReadPlan(caller, access) ? await ctx.em.findOne(Idp, id) : null;
+  if (!plan) throw notFound('idp');
+  return { caller, plan, access };
+}
+
+/** A readable plan the caller may also change (owner, an assignee's manager, ORG_ADMIN). */
+export async function manageablePlan(ctx: Context, id: string): Promise<ReadablePlan> {
+  const readable = await readablePlan(ctx, id);
+  if (!canManagePlan(readable.caller, readable.access)) throw forbidden(MANAGERS_ONLY);
+  return readable;
+}

@@ -1,0 +1,54 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { UUIDScalar } from '../../graphql/scalars';
+import { IdpNote } from './idp-note.entity';
+import type { IdpNoteService } from './idp-note.service';
+import { NoteInput } from './idp-task.inputs';
+
+const TASK = { nullable: true, description: 'A task of the plan; omitted: the plan itself' } as const;
+
+/** Notes on a plan, or on one of its tasks when taskId is given. */
+@Resolver(() => IdpNote)
+export class IdpNoteResolver {
+  constructor(private readonly service: IdpNoteService) {}
+
+  @Authorized()
+  @Query(() => [IdpNote], { description: 'Oldest first' })
+  idpNotes(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar, TASK) taskId?: string): Promise<IdpNote[]> {
+    return this.service.list(ctx, idpId, taskId ?? null);
+  }
+
+  @Authorized()
+  @Mutation(() => IdpNote, { description: 'The plan’s owner, managers and assignees' })
+  addIdpNote(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('input', () => NoteInput) input: NoteInput,
+    @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
+  ): Promise<IdpNote> {
+    return this.service.add(ctx, idpId, taskId ?? null, input);
+  }
+
+  @Authorized()
+  @Mutation(() => IdpNote, { description: 'The author only' })
+  updateIdpNote(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('noteId', () => UUIDScalar) noteId: string,
+    @Arg('input', () => NoteInput) input: NoteInput,
+    @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
+  ): Promise<IdpNote> {
+    return this.service.update(ctx, idpId, taskId ?? null, noteId, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'The author or an ORG_ADMIN' })
+  deleteIdpNote(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('noteId', () => UUIDScalar) noteId: string,
+    @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
+  ): Promise<boolean> {
+    return this.service.delete(ctx, idpId, taskId ?? null, noteId);
+  }
+}

@@ -1,0 +1,77 @@
+import { Embeddable, Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../common/organization-owned';
+import { Created, Status } from '../../common/record.embeddables';
+import { LocalDateScalar } from '../../graphql/scalars';
+import { Idp } from './idp.entity';
+
+/** A link from a task to another entity, here or in a partner system (SPEC 2.1 ConnectedTo). */
+@ObjectType({ description: 'The entity a task is connected to, e.g. a goal in a partner system' })
+@Embeddable()
+export class ConnectedTo {
+  @Field(() => ID)
+  @Property({ type: 'text' })
+  entityId!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Field(() => ID)
+  @Property({ type: 'uuid' })
+  organization!: string;
+}
+
+/** An action item of a plan (SPEC 2.5 IDP task), kept in `order` within its plan. */
+@ObjectType({ description: 'A task of an individual development plan' })
+@Entity()
+@Index({ properties: ['idp', 'order'] })
+@Index({ properties: ['organization', 'dueDate'] })
+export class IdpTask extends OrganizationOwned {
+  [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'idpId';
+
+
+  /** Deleting the plan deletes its tasks. */
+  @ManyToOne(() => Idp, { ref: true, deleteRule: 'cascade' })
+  idp!: Ref<Idp>;
+
+  @Field(() => ID, { name: 'idp', description: 'The plan (uuid)' })
+  get idpId(): string {
+    return this.idp.id;
+  }
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  active = true;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Field(() => LocalDateScalar, { nullable: true })
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  dueDate?: string | null;
+
+  @Field(() => ConnectedTo, { nullable: true })
+  @Embedded(() => ConnectedTo, { prefix: 'connected_', nullable: true })
+  connectedTo?: ConnectedTo | null;
+
+  @Field(() => Int, { description: 'Position in the plan, from 1' })
+  @Property({ type: 'integer' })
+  order!: number;
+
+  @Field(() => Status, { description: 'current: NOT_STARTED, IN_PROGRESS, DONE, BLOCKED or CANCELLED' })
+  @Embedded(() => Status, { prefix: 'status_' })
+  status!: Status;
+
+  @Field(() => Created)
+  @Embedded(() => Created, { prefix: false })
+  created!: Created;
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

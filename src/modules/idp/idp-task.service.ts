@@ -1,0 +1,138 @@
+import { currentOrganization, requireCaller } from '../../auth/access';
+import type { Context } from '../../auth/context';
+import { DEFAULT_PAGE } from '../../common/connection';
+import { Created, Status } from '../../common/record.embeddables';
+import { badInput, forbidden, notFound } from '../../graphql/errors';
+import { CONTRIBUTORS_ONLY, canContributeTo, canManagePlan, MANAGERS_ONLY, manageablePlan, planAccess, type ReadablePlan, readablePlan } from './idp-access';
+import type { IdpAssignee } from './idp-assignee.entity';
+import { replaceAssignees } from './idp-assignees';
+import { TaskState } from './idp-enums';
+import type { IdpNote } from './idp-note.entity';
+import { assigneesByTask, notesByTask, tasksByIdp } from './idp.loaders';
+import { ConnectedTo, IdpTask } from './idp-task.entity';
+import type { ConnectedToInput, IdpTaskInput, IdpTaskUpdateInput, TasksDueArgs } from './idp-task.inputs';
+
+const OPEN: string[] = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
+
+/** Tasks of plans: the plan's managers add and delete them; its assignees may also update them. */
+export class IdpTaskService {
+  async list(ctx: Context, idpId: string): Promise<IdpTask[]> {
+    const { plan } = await readablePlan(ctx, idpId);
+    return ctx.loaders.get(tasksByIdp).load(plan.id);
+  }
+
+  async get(ctx: Context, idpId: string, taskId: string): Promise<IdpTask> {
+    const readable = await readablePlan(ctx, idpId);
+    return this.taskOf(ctx, readable, taskId);
+  }
+
+  /** Open tasks (or those in `status`) due before a date, across every plan the caller may see. */
+  async due(ctx: Context, args: TasksDueArgs): Promise<IdpTask[]> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    if (!args.before && !args.overdue) throw badInput('before or overdue is required');
+    const today = new Date().toISOString().slice(0, 10);
+    // Both given: the earlier bound.
+    const before = [args.before, args.overdue ? today : undefined].filter((d): d is string => !!d).sort()[0];
+    const visible = (await planAccess(ctx.em, caller, orgId, {})).map((p) => p.id);
+    return ctx.em.find(
+      IdpTask,
+      { idp: { $in: visible }, dueDate: { $lt: before }, status: { current: args.status ? args.status : { $in: OPEN } } },
+      { orderBy: { dueDate: 'asc', id: 'asc' }, limit: args.limit ?? DEFAULT_PAGE },
+    );
+  }
+
+  async add(ctx: Context, idpId: string, input: IdpTaskInput): Promise<IdpTask> {
+    const { caller, plan } = await manageablePlan(ctx, idpId);
+    return ctx.em.transactional(async (em) => {
+      const siblings = await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } });
+      const task = em.create(IdpTask, {
+        organization: plan.organization,
+        idp: plan,
+        name: input.name,
+        description: input.description ?? null,
+        dueDate: input.dueDate ?? null,
+        connectedTo: connectedTo(input.connectedTo, plan.organization.id),
+        order: siblings.length + 1,
+        status: Status.of(input.status ?? TaskState.NOT_STARTED, caller.actorId),
+        created: Created.by(caller.actorId),
+      });
+      place(siblings, task, input.order ?? siblings.length + 1);
+      if (input.assignees) await replaceAssignees(em, plan, task, input.assignees);
+      await em.flush();
+      ctx.loaders.get(tasksByIdp).clear(plan.id);
+      return task;
+    });
+  }
+
+  async update(ctx: Context, idpId: string, taskId: string, input: IdpTaskUpdateInput): Promise<IdpTask> {
+    const readable = await readablePlan(ctx, idpId);
+    if (!canContributeTo(readable.caller, readable.access)) throw forbidden(CONTRIBUTORS_ONLY);
+    if (input.assignees && !canManagePlan(readable.caller, readable.access)) throw forbidden(MANAGERS_ONLY);
+    const task = await this.taskOf(ctx, readable, taskId);
+    const { caller, plan } = readable;
+    return ctx.em.transactional(async (em) => {
+      if (input.name) task.name = input.name;
+      if (input.description !== undefined) task.description = input.description || null;
+      if (input.dueDate !== undefined) task.dueDate = input.dueDate;
+      if (input.connectedTo !== undefined) task.connectedTo = connectedTo(input.connectedTo, plan.organization.id);
+      if (input.active !== undefined && input.active !== null) task.active = input.active;
+      if (input.status && input.status !== task.status.current) task.status = Status.of(input.status, caller.actorId);
+      if (input.order) place(await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } }), task, input.order);
+      if (input.assignees) {
+        await replaceAssignees(em, plan, task, input.assignees);
+        ctx.loaders.get(assigneesByTask).clear(task.id);
+      }
+      await em.flush();
+      ctx.loaders.get(tasksByIdp).clear(plan.id);
+      return task;
+    });
+  }
+
+  complete(ctx: Context, idpId: string, taskId: string): Promise<IdpTask> {
+    return this.update(ctx, idpId, taskId, { status: TaskState.DONE });
+  }
+
+  async delete(ctx: Context, idpId: string, taskId: string): Promise<boolean> {
+    const readable = await manageablePlan(ctx, idpId);
+    const task = await this.taskOf(ctx, readable, taskId);
+    await ctx.em.transactional(async (em) => {
+      em.remove(task);
+      const rest = (await em.find(IdpTask, { idp: readable.plan.id }, { orderBy: { order: 'asc', id: 'asc' } })).filter((t) => t.id !== task.id);
+      rest.forEach((t, index) => {
+        t.order = index + 1;
+      });
+    });
+    ctx.loaders.get(tasksByIdp).clear(readable.plan.id);
+    return true;
+  }
+
+  notes(ctx: Context, task: IdpTask): Promise<IdpNote[]> {
+    return ctx.loaders.get(notesByTask).load(task.id);
+  }
+
+  assignees(ctx: Context, task: IdpTask): Promise<IdpAssignee[]> {
+    return ctx.loaders.get(assigneesByTask).load(task.id);
+  }
+
+  async taskOf(ctx: Context, { plan }: ReadablePlan, taskId: string): Promise<IdpTask> {
+    const task = await ctx.em.findOne(IdpTask, { id: taskId, idp: plan.id });
+    if (!task) throw notFound('task');
+    return task;
+  }
+}
+
+/** Puts `task` at `position` (from 1, clamped to the end) among `siblings` and renumbers them all. */
+function place(siblings: IdpTask[], task: IdpTask, position: number): void {
+  const others = siblings.filter((t) => t.id !== task.id);
+  others.splice(Math.min(position, others.length + 1) - 1, 0, task);
+  others.forEach((t, index) => {
+    t.order = index + 1;
+  });
+}
+
+function connectedTo(input: ConnectedToInput | null | undefined, orgId: string): ConnectedTo | null {
+  if (!input) return null;
+  return Object.assign(new ConnectedTo(), { entityId: input.entityId, type: input.type, organization: input.organization ?? orgId });
+}
+

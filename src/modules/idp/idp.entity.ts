@@ -1,0 +1,70 @@
+import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../common/organization-owned';
+import { Created, Status } from '../../common/record.embeddables';
+import { LocalDateScalar } from '../../graphql/scalars';
+import { Account } from '../account/account.entity';
+import { Visibility } from './idp-enums';
+
+/** Who may see a plan and who owns it (SPEC 2.1 Sharing). */
+@ObjectType({ description: 'Who may see a plan, and its owner' })
+export class Sharing {
+  @Field(() => Visibility)
+  visibility!: Visibility;
+
+  @Field(() => ID, { nullable: true, description: 'The owning account' })
+  ownerId!: string | null;
+}
+
+/** An individual development plan (SPEC 2.5); tasks, notes and assignees are rows of their own. */
+@ObjectType({ description: 'An individual development plan' })
+@Entity()
+@Index({ properties: ['organization', 'name', 'id'] })
+@Index({ properties: ['organization', 'type'] })
+export class Idp extends OrganizationOwned {
+  [OptionalProps]?: 'active' | 'visibility' | 'updatedAt' | 'organizationId' | 'sharing';
+
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean' })
+  active = true;
+
+  @Field(() => String, { description: 'e.g. CAREER, PERFORMANCE, ONBOARDING, LEARNING' })
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Field(() => LocalDateScalar)
+  @Property({ type: 'string', columnType: 'date' })
+  startDate!: string;
+
+  @Field(() => LocalDateScalar, { nullable: true })
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  endDate?: string | null;
+
+  @Property({ type: 'text' })
+  visibility: Visibility = Visibility.PRIVATE;
+
+  /** The account that owns the plan; accounts span organizations, so no cascade from here. */
+  @ManyToOne(() => Account, { ref: true, nullable: true, deleteRule: 'set null', index: true })
+  owner?: Ref<Account> | null;
+
+  @Field(() => Sharing)
+  get sharing(): Sharing {
+    return { visibility: this.visibility, ownerId: this.owner?.id ?? null };
+  }
+
+  @Field(() => Status)
+  @Embedded(() => Status, { prefix: 'status_' })
+  status!: Status;
+
+  @Field(() => Created)
+  @Embedded(() => Created, { prefix: false })
+  created!: Created;
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

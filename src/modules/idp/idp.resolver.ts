@@ -1,0 +1,62 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType } from '../../common/connection';
+import { UUIDScalar } from '../../graphql/scalars';
+import { Idp } from './idp.entity';
+import { IdpAssignee } from './idp-assignee.entity';
+import { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
+import { IdpNote } from './idp-note.entity';
+import { idpCursor, type IdpService } from './idp.service';
+import { IdpTask } from './idp-task.entity';
+
+export const IdpConnection = ConnectionType(Idp, idpCursor);
+
+@Resolver(() => Idp)
+export class IdpResolver {
+  constructor(private readonly service: IdpService) {}
+
+  @Authorized()
+  @Query(() => IdpConnection, { description: 'Plans the caller may see, by name; scope MINE or REPORTS narrows them' })
+  idps(@Ctx() ctx: Context, @Args(() => IdpListArgs) args: IdpListArgs): Promise<Connection<Idp>> {
+    return this.service.list(ctx, args);
+  }
+
+  @Authorized()
+  @Query(() => Idp)
+  idp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Idp> {
+    return this.service.get(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => Idp, { description: 'Any member may start a plan; the caller owns it unless owner is given' })
+  createIdp(@Ctx() ctx: Context, @Arg('input', () => IdpInput) input: IdpInput): Promise<Idp> {
+    return this.service.create(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Idp, { description: 'Owner, an assignee’s manager or ORG_ADMIN' })
+  updateIdp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => IdpUpdateInput) input: IdpUpdateInput): Promise<Idp> {
+    return this.service.update(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Deletes the plan with its tasks, notes and assignees' })
+  deleteIdp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<boolean> {
+    return this.service.delete(ctx, id);
+  }
+
+  @FieldResolver(() => [IdpTask], { description: 'In order' })
+  tasks(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpTask[]> {
+    return this.service.tasks(ctx, plan);
+  }
+
+  @FieldResolver(() => [IdpNote], { description: 'Notes on the plan itself; tasks carry their own' })
+  notes(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpNote[]> {
+    return this.service.notes(ctx, plan);
+  }
+
+  @FieldResolver(() => [IdpAssignee])
+  assignees(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpAssignee[]> {
+    return this.service.assignees(ctx, plan);
+  }
+}

@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentOrganization, requireCaller } from '../../auth/access';
+import type { Context } from '../../auth/context';
+import { type Connection, DEFAULT_PAGE, decodeCursor, encodeCursor } from '../../common/connection';
+import { Created, Status } from '../../common/record.embeddables';
+import { badInput } from '../../graphql/errors';
+import { Account } from '../account/account.entity';
+import { Grant } from '../account/grant.entity';
+import { Idp } from './idp.entity';
+import { countPlans, manageablePlan, type PlanFilter, planAccess, readablePlan } from './idp-access';
+import type { IdpAssignee } from './idp-assignee.entity';
+import { assigneesByIdp, planNotes, tasksByIdp } from './idp.loaders';
+import { replaceAssignees } from './idp-assignees';
+import { IDP_STATES, Visibility } from './idp-enums';
+import type { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
+import type { IdpNote } from './idp-note.entity';
+import type { IdpTask } from './idp-task.entity';
+
+export const idpCursor = (plan: Idp) => encodeCursor([plan.name, plan.id]);
+
+/** Individual development plans: the plan itself, its assignees and its sharing. */
+export class IdpService {
+  async list(ctx: Context, args: IdpListArgs): Promise<Connection<Idp>> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    const first = args.first ?? DEFAULT_PAGE;
+    const filter: PlanFilter = { scope: args.scope, type: args.type, active: args.active };
+    const after = args.after ? (decodeCursor(args.after, 2).map(String) as [string, string]) : undefined;
+    const rows = await planAccess(ctx.em, caller, orgId, { ...filter, after, limit: first + 1, offset: args.offset });
+    const ids = rows.slice(0, first).map((r) => r.id);
+    const plans = new Map((await ctx.em.find(Idp, { id: { $in: ids } })).map((p) => [p.id, p]));
+    const nodes = ids.map((id) => plans.get(id)).filter((p): p is Idp => p !== undefined);
+    return {
+      nodes,
+      pageInfo: { hasNextPage: rows.length > first, endCursor: nodes.length ? idpCursor(nodes[nodes.length - 1]) : null },
+      count: () => countPlans(ctx.em, caller, orgId, filter),
+    };
+  }
+
+  async get(ctx: Context, id: string): Promise<Idp> {
+    return (await readablePlan(ctx, id)).plan;
+  }
+
+  /** Any member may start a plan; they own it unless they name another owner. */
+  async create(ctx: Context, input: IdpInput): Promise<Idp> {
+    const caller = requireCaller(ctx);
+    const orgId = currentOrganization(caller);
+    checkDates(input.startDate, input.endDate ?? null);
+    return ctx.em.transactional(async (em) => {
+      const owner = input.owner ?? caller.accountId;
+      if (input.owner) await checkOwner(em, input.owner);
+      const plan = em.create(Idp, {
+        organization: orgId,
+        name: input.name,
+        type: input.type,
+        startDate: input.startDate,
+        endDate: input.endDate ?? null,
+        visibility: input.visibility ?? Visibility.PRIVATE,
+        owner,
+        status: Status.of(IDP_STATES.ACTIVE, caller.actorId),
+        created: Created.by(caller.actorId),
+      });
+      if (input.assignees) await replaceAssignees(em, plan, null, input.assignees);
+      await em.flush();
+      return plan;
+    });
+  }
+
+  async update(ctx: Context, id: string, input: IdpUpdateInput): Promise<Idp> {
+    const { caller, plan } = await manageablePlan(ctx, id);
+    checkDates(input.startDate ?? plan.startDate, input.endDate === undefined ? (plan.endDate ?? null) : input.endDate);
+    return ctx.em.transactional(async (em) => {
+      if (input.name) plan.name = input.name;
+      if (input.type) plan.type = input.type;
+      if (input.startDate) plan.startDate = input.startDate;
+      if (input.endDate !== undefined) plan.endDate = input.endDate;
+      if (input.visibility) plan.visibility = input.visibility;
+      if (input.owner) {
+        await checkOwner(em, input.owner);
+        plan.owner = em.getReference(Account, input.owner, { wrapped: true });
+      }
+      if (input.active !== undefined && input.active !== null && input.active !== plan.active) {
+        plan.active = input.active;
+        plan.status = Status.of(input.active ? IDP_STATES.ACTIVE : IDP_STATES.INACTIVE, caller.actorId);
+      }
+      if (input.assignees) {
+        await replaceAssignees(em, plan, null, input.assignees);
+        ctx.loaders.get(assigneesByIdp).clear(plan.id);
+      }
+      await em.flush();
+      return plan;
+    });
+  }
+
+  /** Deletes the plan; its tasks, notes and assignees go with it (foreign keys cascade). */
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    const { plan } = await manageablePlan(ctx, id);
+    await ctx.em.remove(plan).flush();
+    return true;
+  }
+
+  tasks(ctx: Context, plan: Idp): Promise<IdpTask[]> {
+    return ctx.loaders.get(tasksByIdp).load(plan.id);
+  }
+
+  notes(ctx: Context, plan: Idp): Promise<IdpNote[]> {
+    return ctx.loaders.get(planNotes).load(plan.id);
+  }
+
+  assignees(ctx: Context, plan: Idp): Promise<IdpAssignee[]> {
+    return ctx.loaders.get(assigneesByIdp).load(plan.id);
+  }
+}
+
+function checkDates(start: string, end: string | null): void {
+  if (end && end < start) throw badInput('endDate must not be before startDate');
+}
+
+/** The owner must hold a grant in the organization (grants are tenant-filtered). */
+async function checkOwner(em: EntityManager, owner: string): Promise<void> {
+  if (!(await em.count(Grant, { account: owner }))) throw badInput('owner must be an account of the organization');
+}
+
