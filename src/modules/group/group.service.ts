@@ -36,7 +36,7 @@ export class GroupService {
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
     return this.flushing(ctx, async (em) => {
       const group = em.create(Group, { organization: orgId, name: input.name, description: input.description ?? null, created: Created.by(caller.actorId) });
-      if (input.members?.length) await this.addMembers(em, group, input.members);
+      if (input.members?.length) await this.addMembers(em, group, input.members, 'members');
       return group;
     });
   }
@@ -60,7 +60,7 @@ export class GroupService {
   async add(ctx: Context, id: string, employeeIds: string[]): Promise<Group> {
     const group = await this.adminGet(ctx, id);
     return this.flushing(ctx, async (em) => {
-      await this.addMembers(em, group, employeeIds);
+      await this.addMembers(em, group, employeeIds, 'employeeIds');
       ctx.loaders.get(membersByGroup).clear(group.id);
       return group;
     });
@@ -79,13 +79,25 @@ export class GroupService {
     return ctx.loaders.get(membersByGroup).load(group.id);
   }
 
-  /** Employees are found through the tenant filter, so only this organization's can join. */
-  private async addMembers(em: EntityManager, group: Group, employeeIds: string[]): Promise<void> {
+  /**
+   * Employees are found through the tenant filter, so only this organization's can join. `field`
+   * is the input field the ids came in (members on create, employeeIds on add), named in the error.
+   */
+  private async addMembers(em: EntityManager, group: Group, employeeIds: string[], field: 'members' | 'employeeIds'): Promise<void> {
     const wanted = [...new Set(employeeIds)];
     const employees = await em.find(Employee, { id: { $in: wanted } });
-    if (employees.length !== wanted.length) throw badInput('employeeIds must be employees of the organization');
-    const present = new Set((await em.find(GroupMember, { group: group.id, employee: { $in: wanted } })).map((m) => m.employee.id));
-    for (const employee of employees) if (!present.has(employee.id)) em.create(GroupMember, { group, employee });
+    if (employees.length !== wanted.length) throw badInput(`${field} must be employees of the organization`);
+    // The group row first (a new group is not stored yet), then the memberships: one that is
+    // already there, or that a concurrent request adds meanwhile, is skipped rather than failing
+    // on the primary key (which flushing() would misreport as a name clash).
+    await em.flush();
+    const addedAt = new Date();
+    await em
+      .createQueryBuilder(GroupMember)
+      .insert(employees.map((employee) => ({ group: group.id, employee: employee.id, addedAt })))
+      .onConflict(['group', 'employee'])
+      .ignore()
+      .execute();
   }
 
   private async adminGet(ctx: Context, id: string): Promise<Group> {

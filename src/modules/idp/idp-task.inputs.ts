@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsOptional, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { MAX_PAGE } from '../../common/connection';
+import { DEFAULT_PAGE, MAX_PAGE } from '../../common/connection';
 import { LocalDateScalar, UUIDScalar } from '../../graphql/scalars';
 import { Trimmed } from '../../graphql/validation';
 import { TaskState } from './idp-enums';
@@ -87,7 +87,7 @@ export class TasksDueArgs {
   @Field(() => TaskState, { nullable: true, description: 'Default: the open states (not DONE or CANCELLED)' })
   status?: TaskState;
 
-  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default 100)` })
+  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${DEFAULT_PAGE})` })
   @IsOptional()
   @Min(1, { message: `limit must be between 1 and ${MAX_PAGE}` })
   @Max(MAX_PAGE, { message: `limit must be between 1 and ${MAX_PAGE}` })
