@@ -25,6 +25,10 @@ import { createLogger } from './logger';
 import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
 import { AccountDirectoryService } from './modules/account/account-directory.service';
+import { AppResolver } from './modules/app/app.resolver';
+import { AppService } from './modules/app/app.service';
+import { AppLookupResolver } from './modules/app/app-lookup.resolver';
+import { AppLookupService } from './modules/app/app-lookup.service';
 import { EmployeeResolver } from './modules/employee/employee.resolver';
 import { EmployeeService } from './modules/employee/employee.service';
 import { GroupResolver } from './modules/group/group.resolver';
@@ -35,6 +39,8 @@ import { IdpNoteResolver } from './modules/idp/idp-note.resolver';
 import { IdpNoteService } from './modules/idp/idp-note.service';
 import { IdpTaskResolver } from './modules/idp/idp-task.resolver';
 import { IdpTaskService } from './modules/idp/idp-task.service';
+import { MAPPINGS_RESOLVERS, MappingResolver } from './modules/mapping/mapping.resolver';
+import { MappingService } from './modules/mapping/mapping.service';
 import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
 import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
@@ -63,6 +69,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, bus);
   const tasks = new IdpTaskService();
+  const apps = new AppService(secrets);
+  const mappings = new MappingService(secrets);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts);
   const resolvers = [
@@ -73,6 +81,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new IdpResolver(new IdpService()),
     new IdpTaskResolver(tasks),
     new IdpNoteResolver(new IdpNoteService(tasks)),
+    new AppResolver(apps),
+    new AppLookupResolver(new AppLookupService(secrets), apps),
+    new MappingResolver(mappings),
+    ...MAPPINGS_RESOLVERS.map((Resolver) => new Resolver(mappings)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 

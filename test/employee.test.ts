@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountMember, member, withId } from './helpers/directory';
 import { type OrgRecord, orgWithAdmin } from './helpers/fixtures';
+import { queriesOf } from './helpers/queries';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // Employees through /graphql: the connection with cursors and filters, reports and managers, the
@@ -227,22 +228,11 @@ describe('a page at 10,000 employees', () => {
     );
   }, 120_000);
 
-  /** Every SQL statement the service sends while answering one request. */
-  async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
-    const execute = jest.spyOn(t.app.db.orm.em.getConnection(), 'execute');
-    try {
-      await request();
-      return execute.mock.calls.map(([query]) => String(query));
-    } finally {
-      execute.mockRestore();
-    }
-  }
-
   it('answers a GraphQL page with the same few queries whatever its size or depth', async () => {
     const counts: Record<string, number> = {};
     let deep: string | null = null;
     for (const first of [10, 100, 500]) {
-      const queries = await queriesOf(async () => {
+      const queries = await queriesOf(t, async () => {
         const page = await list({ first }, big.token);
         expect(page.nodes).toHaveLength(first);
         expect(page.totalCount).toBe(10_000);
@@ -251,7 +241,7 @@ describe('a page at 10,000 employees', () => {
       counts[`first ${first}`] = queries.length;
     }
     // A page far down the list, through its cursor, with a filter.
-    const deepQueries = await queriesOf(async () => {
+    const deepQueries = await queriesOf(t, async () => {
       const page = await list({ first: 500, after: deep, active: true }, big.token);
       expect(page.nodes).toHaveLength(500);
       expect(page.nodes.every((n) => n.active)).toBe(true);
@@ -266,7 +256,7 @@ describe('a page at 10,000 employees', () => {
   it('answers a REST page with the same few queries whatever its size', async () => {
     const counts: number[] = [];
     for (const limit of [10, 100, 500]) {
-      const queries = await queriesOf(async () => {
+      const queries = await queriesOf(t, async () => {
         const res = await t.api.get<unknown[]>(`/api/v1/employee?limit=${limit}&offset=9000`, big.token);
         expect(res.status).toBe(200);
         expect(res.body).toHaveLength(limit);

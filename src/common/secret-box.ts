@@ -37,9 +37,40 @@ export class SecretBox {
     return createHmac('sha256', this.hashKey).update(value).digest('base64');
   }
 
+  /** Encrypts each value of a string map on its own (keys stay readable, values do not). */
+  encryptMap(map: Record<string, string>): Record<string, string> {
+    return mapValues(map, (value) => this.encrypt(value));
+  }
+
+  decryptMap(stored: Record<string, string>): Record<string, string> {
+    return mapValues(stored, (value) => this.decrypt(value).toString('utf8'));
+  }
+
+  /**
+   * The look-up hash of each value of a secret map, bound to its key so that equal values under
+   * different keys do not hash alike.
+   */
+  hashMap(map: Record<string, string>): Record<string, string> {
+    return mapValues(map, (value, key) => this.hashEntry(key, value));
+  }
+
+  /** The look-up hash `hashMap` stores for one key and value. */
+  hashEntry(key: string, value: string): string {
+    return this.lookupHash(`${key}\u0000${value}`);
+  }
+
   static equal(a: string, b: string): boolean {
     const x = Buffer.from(a);
     const y = Buffer.from(b);
     return x.length === y.length && timingSafeEqual(x, y);
   }
+}
+
+/** A new map with the same own keys ("__proto__" included) and transformed values. */
+function mapValues(map: Record<string, string>, transform: (value: string, key: string) => string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(map)) {
+    Object.defineProperty(result, key, { value: transform(value, key), enumerable: true, writable: true, configurable: true });
+  }
+  return result;
 }

@@ -1,6 +1,8 @@
 import { OrganizationOwned } from '../common/organization-owned';
 import { Created, Status } from '../common/record.embeddables';
 import { Account } from '../modules/account/account.entity';
+import { App } from '../modules/app/app.entity';
+import { Mapping } from '../modules/mapping/mapping.entity';
 import { AccountPreference } from '../modules/account/account-preference.entity';
 import { Employee } from '../modules/employee/employee.entity';
 import { Group } from '../modules/group/group.entity';
@@ -16,4 +18,4 @@ import { OrganizationPreference } from '../modules/organization/organization-pre
 import { OrganizationProfile } from '../modules/organization/organization-profile.embeddable';
 
 /** Every entity and embeddable the ORM knows; listed once, so discovery needs no file globbing. */
-export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee];
+export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee, App, Mapping];

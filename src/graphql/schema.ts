@@ -2,16 +2,31 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { buildSchema, type PubSub } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
 import { AccountResolver } from '../modules/account/account.resolver';
+import { AppResolver } from '../modules/app/app.resolver';
+import { AppLookupResolver } from '../modules/app/app-lookup.resolver';
 import { EmployeeResolver } from '../modules/employee/employee.resolver';
 import { GroupResolver } from '../modules/group/group.resolver';
 import { IdpResolver } from '../modules/idp/idp.resolver';
 import { IdpNoteResolver } from '../modules/idp/idp-note.resolver';
 import { IdpTaskResolver } from '../modules/idp/idp-task.resolver';
+import { MAPPINGS_RESOLVERS, MappingResolver } from '../modules/mapping/mapping.resolver';
 import { OrganizationResolver } from '../modules/organization/organization.resolver';
 import { validateInput } from './validation';
 
 /** Every resolver class of the API. */
-export const RESOLVERS = [OrganizationResolver, AccountResolver, EmployeeResolver, GroupResolver, IdpResolver, IdpTaskResolver, IdpNoteResolver] as const;
+export const RESOLVERS = [
+  OrganizationResolver,
+  AccountResolver,
+  EmployeeResolver,
+  GroupResolver,
+  IdpResolver,
+  IdpTaskResolver,
+  IdpNoteResolver,
+  AppResolver,
+  AppLookupResolver,
+  MappingResolver,
+  ...MAPPINGS_RESOLVERS,
+] as const;
 
 /**
  * Builds the schema. Resolver instances are made by the caller with their services passed

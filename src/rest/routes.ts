@@ -30,6 +30,7 @@ const employees = 'Employees';
 const accounts = 'Accounts';
 const groups = 'Groups';
 const idps = 'IDPs';
+const apps = 'Apps';
 const PAGE = ['limit', 'offset'];
 const LIMIT = { limit: 'first' };
 /** The plan's path parameter is `id` (SPEC 4.4); nested fields name it idpId. */
@@ -48,6 +49,10 @@ export const ROUTES: RestRoute[] = [
   { method: 'get', path: '/organization/preferences/:namespace', operation: 'query', field: 'organizationPreferences', tag: org, summary: 'One preferences namespace of the current organization' },
   { method: 'put', path: '/organization/preferences/:namespace', operation: 'mutation', field: 'setOrganizationPreferences', body: 'input', tag: org, summary: 'Replace one preferences namespace of the current organization' },
   { method: 'get', path: '/organization/alias/:alias', operation: 'query', field: 'organizationByAlias', tag: org, summary: 'Organization by alias' },
+  { method: 'get', path: '/organization/by-app/:type', operation: 'query', field: 'organizationsByApp', tag: org, summary: 'Organizations with an app of this type (ADMIN: all; others: their own)' },
+  { method: 'get', path: '/organization/by-app-id/:type/:externalId', operation: 'query', field: 'organizationsByAppId', tag: org, summary: 'Organizations with an app of this type and external id' },
+  { method: 'get', path: '/organization/by-app-data/:type/:key/:value', operation: 'query', field: 'organizationsByAppData', tag: org, summary: 'Organizations with an app of this type whose appData has key = value' },
+  { method: 'post', path: '/organization/by-app-secret/:type/:key', operation: 'query', field: 'organizationsByAppSecret', body: 'input', tag: org, summary: 'Organizations with an app of this type whose secretData has key = secret (body: secret)' },
   { method: 'get', path: '/organization/:organization', operation: 'query', field: 'organization', args: { organization: 'id' }, tag: org, summary: 'Organization by id' },
   { method: 'patch', path: '/organization/:organization', operation: 'mutation', field: 'updateOrganization', body: 'input', args: { organization: 'id' }, tag: org, summary: 'Update an organization' },
   { method: 'get', path: '/organization/:organization/profile', operation: 'query', field: 'organizationProfile', args: { organization: 'id' }, tag: org, summary: 'Profile of an organization' },
@@ -99,6 +104,17 @@ export const ROUTES: RestRoute[] = [
   { method: 'post', path: '/idp/:id/tasks/:taskId/notes', operation: 'mutation', field: 'addIdpNote', body: 'input', args: PLAN, status: 201, tag: idps, summary: 'Add a note to a task (body: note)' },
   { method: 'patch', path: '/idp/:id/tasks/:taskId/notes/:noteId', operation: 'mutation', field: 'updateIdpNote', body: 'input', args: PLAN, tag: idps, summary: 'Edit a note on a task (author only)' },
   { method: 'delete', path: '/idp/:id/tasks/:taskId/notes/:noteId', operation: 'mutation', field: 'deleteIdpNote', noContent: true, args: PLAN, tag: idps, summary: 'Delete a note on a task (author or ORG_ADMIN)' },
+  { method: 'get', path: '/app', operation: 'query', field: 'apps', query: [...PAGE, 'type'], tag: apps, summary: 'Apps of the current organization (limit 1-500, default 100)' },
+  { method: 'post', path: '/app', operation: 'mutation', field: 'createApp', body: 'input', status: 201, tag: apps, summary: 'Create an app (ORG_ADMIN); (type, externalId) is unique' },
+  { method: 'get', path: '/app/by-type/:type', operation: 'query', field: 'appsByType', tag: apps, summary: 'Apps of a type in the current organization' },
+  { method: 'get', path: '/app/by-type-id/:type/:id', operation: 'query', field: 'appByExternalId', args: { id: 'externalId' }, tag: apps, summary: 'The app of a type with this external id' },
+  { method: 'get', path: '/app/:app', operation: 'query', field: 'app', tag: apps, summary: 'App by id (secretData only to ORG_ADMIN, ADMIN and organization tokens)' },
+  { method: 'patch', path: '/app/:app', operation: 'mutation', field: 'updateApp', body: 'input', tag: apps, summary: 'Change an app; a map sent replaces the stored one, a key set to null is removed' },
+  { method: 'delete', path: '/app/:app', operation: 'mutation', field: 'deleteApp', noContent: true, tag: apps, summary: 'Delete an app and its mappings' },
+  { method: 'get', path: '/app/:app/mappings', operation: 'query', field: 'appMappings', tag: apps, summary: 'Records mapped to the app: {entity, mapping} items' },
+  { method: 'post', path: '/app/:app/mappings', operation: 'mutation', field: 'mapEntity', body: 'input', status: 201, tag: apps, summary: 'Map a record to the app (ORG_ADMIN)' },
+  { method: 'patch', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'updateMapping', body: 'input', tag: apps, summary: 'Change a mapping (ORG_ADMIN)' },
+  { method: 'delete', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'unmapEntity', noContent: true, tag: apps, summary: 'Remove a mapping (ORG_ADMIN)' },
 ];
 
 /** Path parameter names of an Express path. */

@@ -3,6 +3,8 @@ import { Migration20261122113049 } from './Migration20261122113049';
 import { Migration20261122114727 } from './Migration20261122114727';
 import { Migration20261122162234 } from './Migration20261122162234';
 import { Migration20261122163359 } from './Migration20261122163359';
+import { Migration20261122204053 } from './Migration20261122204053';
+import { Migration20261122210000 } from './Migration20261122210000';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +12,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122114727', class: Migration20261122114727 },
   { name: 'Migration20261122162234', class: Migration20261122162234 },
   { name: 'Migration20261122163359', class: Migration20261122163359 },
+  { name: 'Migration20261122204053', class: Migration20261122204053 },
+  { name: 'Migration20261122210000', class: Migration20261122210000 },
 ];

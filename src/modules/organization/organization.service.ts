@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentOrganization, isOrgAdmin, requireCaller, requireRoleIn, canRead } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
+import { flushUnique } from '../../common/flush-unique';
 import { groupBy } from '../../common/loaders';
 import { Created, Status } from '../../common/record.embeddables';
 import type { SecretBox } from '../../common/secret-box';
@@ -69,7 +69,7 @@ export class OrganizationService {
         profile: new OrganizationProfile(),
       });
       em.create(Grant, { account: owner, organization: org, role: Role.ORG_ADMIN });
-      await this.flushUnique(em);
+      await flushUnique(em, ALIAS_IN_USE);
       return org;
     });
   }
@@ -93,7 +93,7 @@ export class OrganizationService {
         const granted = await em.count(Grant, { account: owner.id, organization: org.id, role: Role.ORG_ADMIN }, { filters: { [TENANT_FILTER]: false } });
         if (!granted) em.create(Grant, { account: owner, organization: org, role: Role.ORG_ADMIN });
       }
-      await this.flushUnique(em);
+      await flushUnique(em, ALIAS_IN_USE);
       return org;
     });
     this.changed(updated);
@@ -203,15 +203,6 @@ export class OrganizationService {
     return alias;
   }
 
-  /** Flushes; a unique violation that slipped past the checks (a concurrent writer) is a 409. */
-  private async flushUnique(em: EntityManager): Promise<void> {
-    try {
-      await em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict(ALIAS_IN_USE);
-      throw error;
-    }
-  }
 }
 
 function loadKeys(em: EntityManager, orgIds: readonly string[], keyId?: string): Promise<OrganizationKey[]> {

@@ -1,0 +1,93 @@
+import { IsOptional, Length, Max, Min } from 'class-validator';
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
+import { Trimmed } from '../../graphql/validation';
+import { MAX_PAGE } from '../../common/connection';
+
+const TYPE_MESSAGE = 'type must be 1-100 characters';
+const EXTERNAL_ID_MESSAGE = 'externalId must be 1-500 characters';
+const NAME_MESSAGE = 'name must be 1-200 characters';
+
+@InputType({ description: 'App create body (SPEC 4.5)' })
+export class AppInput {
+  @Field(() => String)
+  @Trimmed()
+  @Length(1, 100, { message: TYPE_MESSAGE })
+  type!: string;
+
+  @Field(() => String)
+  @Trimmed()
+  @Length(1, 500, { message: EXTERNAL_ID_MESSAGE })
+  externalId!: string;
+
+  @Field(() => Boolean)
+  internal!: boolean;
+
+  @Field(() => String)
+  @Trimmed()
+  @Length(1, 200, { message: NAME_MESSAGE })
+  name!: string;
+
+  @Field(() => StringMapScalar, { nullable: true })
+  appData?: StringMap | null;
+
+  @Field(() => StringMapScalar, { nullable: true, description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens only' })
+  secretData?: StringMap | null;
+}
+
+@InputType({ description: 'App partial-update body: every field optional; a map sent replaces the stored one' })
+export class AppUpdateInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Trimmed()
+  @Length(1, 100, { message: TYPE_MESSAGE })
+  type?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Trimmed()
+  @Length(1, 500, { message: EXTERNAL_ID_MESSAGE })
+  externalId?: string;
+
+  @Field(() => Boolean, { nullable: true })
+  internal?: boolean;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Trimmed()
+  @Length(1, 200, { message: NAME_MESSAGE })
+  name?: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'false deactivates the app' })
+  active?: boolean;
+
+  @Field(() => StringMapPatchScalar, { nullable: true })
+  appData?: StringMapPatch | null;
+
+  @Field(() => StringMapPatchScalar, { nullable: true })
+  secretData?: StringMapPatch | null;
+}
+
+@InputType({ description: 'A secret value to find organizations by' })
+export class AppSecretInput {
+  @Field(() => String)
+  @Length(1, 10_000, { message: 'secret must be 1-10000 characters' })
+  secret!: string;
+}
+
+@ArgsType()
+export class AppListArgs {
+  @Field(() => String, { nullable: true, description: 'Only apps of this type' })
+  type?: string;
+
+  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default 100)` })
+  @IsOptional()
+  @Min(1, { message: `limit must be between 1 and ${MAX_PAGE}` })
+  @Max(MAX_PAGE, { message: `limit must be between 1 and ${MAX_PAGE}` })
+  limit?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Min(0, { message: 'offset must be 0 or more' })
+  offset?: number;
+}

@@ -1,0 +1,59 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../auth/context';
+import { UUIDScalar } from '../../graphql/scalars';
+import { type StringMap, StringMapScalar } from '../../graphql/string-map';
+import { App } from './app.entity';
+import { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
+import type { AppService } from './app.service';
+
+@Resolver(() => App)
+export class AppResolver {
+  constructor(private readonly service: AppService) {}
+
+  @Authorized()
+  @Query(() => [App], { description: 'Apps of the current organization, by type and name' })
+  apps(@Ctx() ctx: Context, @Args(() => AppListArgs) args: AppListArgs): Promise<App[]> {
+    return this.service.list(ctx, args);
+  }
+
+  @Authorized()
+  @Query(() => App)
+  app(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) id: string): Promise<App> {
+    return this.service.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => [App], { description: 'Apps of one type in the current organization' })
+  appsByType(@Ctx() ctx: Context, @Arg('type', () => String) type: string): Promise<App[]> {
+    return this.service.list(ctx, { type, limit: 500 });
+  }
+
+  @Authorized()
+  @Query(() => App, { description: 'The app of a type with this external id in the current organization' })
+  appByExternalId(@Ctx() ctx: Context, @Arg('type', () => String) type: string, @Arg('externalId', () => String) externalId: string): Promise<App> {
+    return this.service.getByExternalId(ctx, type, externalId);
+  }
+
+  @Authorized()
+  @Mutation(() => App, { description: 'ORG_ADMIN; (type, externalId) is unique in the organization' })
+  createApp(@Ctx() ctx: Context, @Arg('input', () => AppInput) input: AppInput): Promise<App> {
+    return this.service.create(ctx, input);
+  }
+
+  @Authorized()
+  @Mutation(() => App, { description: 'ORG_ADMIN; a map sent replaces the stored one, and a key set to null is removed' })
+  updateApp(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) id: string, @Arg('input', () => AppUpdateInput) input: AppUpdateInput): Promise<App> {
+    return this.service.update(ctx, id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'ORG_ADMIN; deletes the app and its mappings' })
+  deleteApp(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) id: string): Promise<boolean> {
+    return this.service.delete(ctx, id);
+  }
+
+  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secret data: to ORG_ADMIN, ADMIN and organization tokens only, null to others' })
+  secretData(@Ctx() ctx: Context, @Root() app: App): StringMap | null {
+    return this.service.secretData(ctx, app);
+  }
+}
