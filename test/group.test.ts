@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountMember, member, withId } from './helpers/directory';
 import { type OrgRecord, orgWithAdmin } from './helpers/fixtures';
+import { queriesOf } from './helpers/queries';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // Groups through /graphql: the list and one group with their members, the mutations with their
@@ -335,21 +336,10 @@ describe('the cost of listing groups with their members', () => {
     }
   }, 120_000);
 
-  /** The SQL statements the service sends while answering one request. */
-  async function queriesOf(request: () => Promise<unknown>): Promise<string[]> {
-    const execute = jest.spyOn(t.app.db.orm.em.getConnection(), 'execute');
-    try {
-      await request();
-      return execute.mock.calls.map(([query]) => String(query));
-    } finally {
-      execute.mockRestore();
-    }
-  }
-
   it('sends the same few queries for 5 groups as for 50', async () => {
     const counts: number[] = [];
     for (const limit of [5, 50]) {
-      const queries = await queriesOf(async () => {
+      const queries = await queriesOf(t, async () => {
         const result = await gql<{ groups: GroupNode[] }>(LIST, { limit }, many.token);
         expect(result.errors).toBeUndefined();
         expect(result.data!.groups).toHaveLength(limit);
