@@ -219,6 +219,22 @@ describe('tasks and notes', () => {
   });
 });
 
+describe('assignees that stop existing', () => {
+  it('drops an employee’s and a group’s assignments, of plans and of tasks, when they are deleted', async () => {
+    const leaver = await employee('Leaver', {});
+    const squad = (await gql<{ createGroup: { id: string } }>('mutation { createGroup(input: { name: "Squad to delete" }) { id } }', {}, admin.token)).data!.createGroup.id;
+    const plan = await createPlan({ name: 'Outlives its assignees', assignees: [{ entityId: leaver, entityType: 'EMPLOYEE' }, { entityId: squad, entityType: 'GROUP' }, { entityId: assignee.id, entityType: 'ACCOUNT' }] });
+    expect(plan.assignees).toHaveLength(3);
+    const task = await gql('mutation($id: UUID!, $a: [AssigneeInput!]) { addIdpTask(idpId: $id, input: { name: "Shared", assignees: $a }) { id } }', { id: plan.id, a: [{ entityId: leaver, entityType: 'EMPLOYEE' }] }, owner.token);
+    expect(task.errors).toBeUndefined();
+    expect((await gql('mutation($id: UUID!) { deleteEmployee(id: $id) }', { id: leaver }, admin.token)).errors).toBeUndefined();
+    expect((await gql('mutation($id: UUID!) { deleteGroup(id: $id) }', { id: squad }, admin.token)).errors).toBeUndefined();
+    const read = await gql<{ idp: Plan & { tasks: { assignees: unknown[] }[] } }>(`query($id: UUID!) { idp(id: $id) { assignees { entityId entityType } tasks { assignees { entityId } } } }`, { id: plan.id }, owner.token);
+    expect(read.data!.idp.assignees).toEqual([{ entityId: assignee.id, entityType: 'ACCOUNT' }]);
+    expect(read.data!.idp.tasks[0].assignees).toEqual([]);
+  });
+});
+
 describe('listing 100 plans', () => {
   it('loads their tasks, notes and assignees with the same few queries as 10 plans', async () => {
     const lister = (await orgWithAdmin(t, 'Hundred Plans')).admin;
