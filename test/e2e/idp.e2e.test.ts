@@ -172,6 +172,7 @@ describe('POST /api/v1/idp', () => {
       tasks: [],
       notes: [],
       sharing: { visibility: 'MANAGERS', ownerId: owner.id },
+      mappings: [],
     });
     expectBetween(res.body.status.changedAt, from, to);
     expectBetween(res.body.created.createdAt, from, to);
@@ -502,6 +503,7 @@ describe('POST and GET /api/v1/idp/{id}/tasks', () => {
       created: { createdAt: expect.any(String), createdBy: owner.id },
       assignees: [{ entityId: assignee.id, entityType: 'ACCOUNT' }],
       notes: [],
+      mappings: [],
     });
     expectBetween(res.body.status.changedAt, from, to);
     expectBetween(res.body.created.createdAt, from, to);

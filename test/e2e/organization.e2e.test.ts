@@ -117,7 +117,7 @@ describe('GET /api/v1/organization/{organization}', () => {
   it('returns the record of SPEC 2.2', async () => {
     const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'created', 'id', 'keys', 'name', 'owners', 'preferences', 'profile', 'status'].sort());
+    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'apps', 'created', 'id', 'keys', 'mappings', 'name', 'owners', 'preferences', 'profile', 'status'].sort());
     expect(res.body.id).toBe(acme.id);
   });
 
