@@ -257,6 +257,26 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
     expect((await t.api.get<unknown[]>(`/api/v1/app/${app.id}/mappings`, admin.token)).body).toEqual([]);
   });
 
+  it('pages the mappings of an app and the apps of a type with limit and offset', async () => {
+    const type = `PAGED-${randomUUID().slice(0, 6)}`;
+    const app = (await create({ type, name: 'A' })).body;
+    const second = (await create({ type, name: 'B' })).body;
+    for (const mappedId of ['M-1', 'M-2', 'M-3']) {
+      expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId }, admin.token)).status).toBe(201);
+    }
+    const page = async (query: string) => (await t.api.get<{ mapping: MappingRecord }[]>(`/api/v1/app/${app.id}/mappings${query}`, admin.token)).body.map((m) => m.mapping.mappedId);
+    expect(await page('')).toEqual(['M-1', 'M-2', 'M-3']);
+    expect(await page('?limit=2')).toEqual(['M-1', 'M-2']);
+    expect(await page('?limit=2&offset=2')).toEqual(['M-3']);
+    const tooMany = await t.api.get(`/api/v1/app/${app.id}/mappings?limit=501`, admin.token);
+    expect([tooMany.status, tooMany.body]).toEqual([400, 'limit must be between 1 and 500']);
+    const byType = async (query: string) => (await t.api.get<AppRecord[]>(`/api/v1/app/by-type/${type}${query}`, admin.token)).body.map((a) => a.id);
+    expect(await byType('?limit=1')).toEqual([app.id]);
+    expect(await byType('?limit=1&offset=1')).toEqual([second.id]);
+    const negative = await t.api.get(`/api/v1/app/by-type/${type}?offset=-1`, admin.token);
+    expect([negative.status, negative.body]).toEqual([400, 'offset must be 0 or more']);
+  });
+
   it('changes and removes a mapping', async () => {
     const app = (await create({})).body;
     const created = await t.api.post<MappingRecord>(`/api/v1/app/${app.id}/mappings`, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId: 'M-1', mappingData: { a: '1' } }, admin.token);

@@ -75,11 +75,9 @@ export class AppSecretInput {
   secret!: string;
 }
 
+/** limit/offset paging of a plain list, as every REST list has it. */
 @ArgsType()
-export class AppListArgs {
-  @Field(() => String, { nullable: true, description: 'Only apps of this type' })
-  type?: string;
-
+export class PageArgs {
   @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default 100)` })
   @IsOptional()
   @Min(1, { message: `limit must be between 1 and ${MAX_PAGE}` })
@@ -90,4 +88,10 @@ export class AppListArgs {
   @IsOptional()
   @Min(0, { message: 'offset must be 0 or more' })
   offset?: number;
+}
+
+@ArgsType()
+export class AppListArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Only apps of this type' })
+  type?: string;
 }

@@ -3,7 +3,7 @@ import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { App } from './app.entity';
-import { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
+import { AppInput, AppListArgs, AppUpdateInput, PageArgs } from './app.inputs';
 import type { AppService } from './app.service';
 
 @Resolver(() => App)
@@ -24,8 +24,8 @@ export class AppResolver {
 
   @Authorized()
   @Query(() => [App], { description: 'Apps of one type in the current organization' })
-  appsByType(@Ctx() ctx: Context, @Arg('type', () => String) type: string): Promise<App[]> {
-    return this.service.list(ctx, { type, limit: 500 });
+  appsByType(@Ctx() ctx: Context, @Arg('type', () => String) type: string, @Args(() => PageArgs) page: PageArgs): Promise<App[]> {
+    return this.service.list(ctx, { ...page, type });
   }
 
   @Authorized()

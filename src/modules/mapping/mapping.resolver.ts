@@ -1,8 +1,9 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { Account } from '../account/account.entity';
+import { PageArgs } from '../app/app.inputs';
 import { Employee } from '../employee/employee.entity';
 import { Group } from '../group/group.entity';
 import { Idp } from '../idp/idp.entity';
@@ -18,9 +19,9 @@ export class MappingResolver {
   constructor(private readonly service: MappingService) {}
 
   @Authorized()
-  @Query(() => [MappedEntity], { description: 'The records mapped to an app, with their mappings' })
-  appMappings(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) app: string): Promise<MappedEntity[]> {
-    return this.service.ofApp(ctx, app);
+  @Query(() => [MappedEntity], { description: 'The records mapped to an app, with their mappings, by namespace and mappedId' })
+  appMappings(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) app: string, @Args(() => PageArgs) page: PageArgs): Promise<MappedEntity[]> {
+    return this.service.ofApp(ctx, app, page);
   }
 
   @Authorized()

@@ -11,6 +11,7 @@ import { badInput, conflict, notFound } from '../../graphql/errors';
 import { type StringMap, withoutNulls } from '../../graphql/string-map';
 import { Grant } from '../account/grant.entity';
 import { App } from '../app/app.entity';
+import type { PageArgs } from '../app/app.inputs';
 import { revealSecrets } from '../app/app-secrets';
 import { Employee } from '../employee/employee.entity';
 import { Group } from '../group/group.entity';
@@ -29,9 +30,9 @@ const OWNED = { [MappedType.EMPLOYEE]: Employee, [MappedType.GROUP]: Group, [Map
 export class MappingService {
   constructor(private readonly secrets: SecretBox) {}
 
-  async ofApp(ctx: Context, appId: string): Promise<MappedEntity[]> {
+  async ofApp(ctx: Context, appId: string, page: PageArgs): Promise<MappedEntity[]> {
     await this.app(ctx, appId);
-    const mappings = await ctx.em.find(Mapping, { app: appId }, { orderBy: { namespace: 'asc', mappedId: 'asc', id: 'asc' }, limit: 1000 });
+    const mappings = await ctx.em.find(Mapping, { app: appId }, { orderBy: ORDER, limit: page.limit ?? 100, offset: page.offset ?? 0 });
     return mappings.map(MappedEntity.of);
   }
 
