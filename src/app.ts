@@ -9,10 +9,14 @@ import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { ContextFactory } from './auth/context';
 import { TokenVerifier } from './auth/tokens';
+import { OutboundGuard } from './common/outbound-guard';
 import { SecretBox } from './common/secret-box';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/orm';
 import { maskError } from './graphql/mask-error';
+import { ChangeFeed } from './events/change-feed';
+import { ChangeResolver } from './events/change.resolver';
+import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
 import { buildApiSchema } from './graphql/schema';
 import { serveSubscriptions } from './graphql/subscriptions';
@@ -44,6 +48,13 @@ import { MappingService } from './modules/mapping/mapping.service';
 import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
 import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
+import { DeliveryWorker } from './modules/webhook/delivery.worker';
+import { WebhookDeliveryResolver, WebhookResolver } from './modules/webhook/webhook.resolver';
+import { WebhookService } from './modules/webhook/webhook.service';
+import { WebhookKeyResolver } from './modules/webhook/webhook-key.resolver';
+import { WebhookKeyService } from './modules/webhook/webhook-key.service';
+import { WebhookSender } from './modules/webhook/webhook-sender';
+import { startBoss } from './jobs/boss';
 import { restRouter } from './rest/facade';
 import { openApiDocument } from './rest/openapi';
 
@@ -54,6 +65,8 @@ export interface App {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Resolves when every committed event has been relayed to webhooks and subscribers. */
+  eventsRelayed(): Promise<void>;
   /** Stops taking requests, lets in-flight ones finish (up to the grace period), then closes everything. */
   close(): Promise<void>;
 }
@@ -65,9 +78,23 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const db = await openDatabase(config, logger);
   const secrets = new SecretBox(config.secretsKey);
   const bus = createBus();
+  const guard = new OutboundGuard(config.allowPrivateUrls);
+
+  // Events: captured on every flush, relayed from the outbox to webhooks (pg-boss jobs) and to
+  // live subscribers of every instance.
+  const boss = await startBoss(db.orm, logger);
+  const sender = new WebhookSender(guard, config.webhooks.timeoutMs);
+  const worker = new DeliveryWorker(db.orm, boss, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
+  const feed = new ChangeFeed(db.orm, bus, config.databaseUrl, logger);
+  const relay = new OutboxRelay(db.orm, worker, feed, config.outboxPollMs, logger);
+  db.capture.onCommit(() => relay.kick());
+  await feed.start();
+  await worker.start();
+  relay.start();
+  const webhooks = new WebhookService(guard, worker);
 
   const accounts = new AccountService();
-  const organizations = new OrganizationService(secrets, accounts, bus);
+  const organizations = new OrganizationService(secrets, accounts);
   const tasks = new IdpTaskService();
   const apps = new AppService(secrets);
   const mappings = new MappingService(secrets);
@@ -85,6 +112,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new AppLookupResolver(new AppLookupService(secrets), apps),
     new MappingResolver(mappings),
     ...MAPPINGS_RESOLVERS.map((Resolver) => new Resolver(mappings)),
+    new WebhookKeyResolver(new WebhookKeyService(secrets)),
+    new WebhookResolver(webhooks),
+    new WebhookDeliveryResolver(webhooks),
+    new ChangeResolver(),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 
@@ -141,9 +172,14 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await drain.close();
       await stopSubscriptions();
       await apollo.stop();
+      await relay.stop();
+      // Lets running delivery attempts finish; jobs that do not are run again by another instance or the next start.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
+      await sender.close();
+      await feed.close();
       await db.close();
     })();
     return closing;
   };
-  return { server, url, config, db, logger, close };
+  return { server, url, config, db, logger, eventsRelayed: () => relay.idle(), close };
 }

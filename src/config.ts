@@ -25,7 +25,23 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  webhooks: {
+    /** Delays before each retry of a failed delivery, in ms (jitter is added). */
+    retryScheduleMs: number[];
+    /** A webhook whose deliveries have failed for this long without a success is deactivated. */
+    deactivateAfterMs: number;
+    timeoutMs: number;
+  };
+  /** How often pg-boss looks for due jobs, in seconds (0.5 at least). */
+  jobPollSeconds: number;
+  /** How often the outbox is swept for events a crashed or busy instance left (it is also run on every commit). */
+  outboxPollMs: number;
 }
+
+const seconds = z
+  .string()
+  .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*$/, 'must be a comma-separated list of seconds')
+  .transform((v) => v.split(',').map((s) => Math.round(Number(s) * 1000)));
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +72,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day and a half of retries.
+  WEBHOOK_RETRY_SCHEDULE: seconds.default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
+  WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce.number().positive().default(5 * 24 * 3600),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export class ConfigError extends Error {}
@@ -110,5 +132,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webhooks: {
+      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+      deactivateAfterMs: Math.round(e.WEBHOOK_DEACTIVATE_AFTER_SECONDS * 1000),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    outboxPollMs: e.OUTBOX_POLL_MS,
   };
 }

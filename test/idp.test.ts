@@ -248,6 +248,7 @@ describe('listing 100 plans', () => {
     }
     const FULL = `query($first: Int) { idps(first: $first) { nodes { id tasks { id notes { id } assignees { entityId } } notes { id } assignees { entityId } } totalCount } }`;
     const queriesFor = async (first: number) => {
+      await t.app.eventsRelayed();
       const execute = jest.spyOn(t.app.db.orm.em.getConnection(), 'execute');
       try {
         const result = await gql<{ idps: { nodes: Plan[]; totalCount: number } }>(FULL, { first }, lister.token);

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Loaders } from '../common/loaders';
 import { scopeToTenant } from '../db/tenant-filter';
+import { setActor } from '../events/actor';
 import { forbidden, unauthenticated } from '../graphql/errors';
 import type { AccountService } from '../modules/account/account.service';
 import type { Caller } from './caller';
@@ -27,6 +28,7 @@ export class ContextFactory {
     const caller = authorization ? await this.resolveCaller(authorization) : null;
     const em = this.orm.em.fork();
     scopeToTenant(em, caller?.orgId ?? null);
+    setActor(em, caller?.actorId ?? null);
     return { em, caller, loaders: new Loaders(em) };
   }
 

@@ -15,7 +15,11 @@ import { Grant } from '../modules/account/grant.entity';
 import { Organization } from '../modules/organization/organization.entity';
 import { OrganizationKey } from '../modules/organization/organization-key.entity';
 import { OrganizationPreference } from '../modules/organization/organization-preference.entity';
+import { ChangeEvent } from '../events/change-event.entity';
+import { Webhook } from '../modules/webhook/webhook.entity';
+import { WebhookAttempt, WebhookDelivery } from '../modules/webhook/webhook-delivery.entity';
+import { WebhookKey } from '../modules/webhook/webhook-key.entity';
 import { OrganizationProfile } from '../modules/organization/organization-profile.embeddable';
 
 /** Every entity and embeddable the ORM knows; listed once, so discovery needs no file globbing. */
-export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee, App, Mapping];
+export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee, App, Mapping, ChangeEvent, WebhookKey, Webhook, WebhookDelivery, WebhookAttempt];

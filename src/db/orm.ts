@@ -3,11 +3,14 @@ import type { Logger } from 'pino';
 import { ormOptions } from '../../mikro-orm.config';
 import type { Config } from '../config';
 import { startEmbeddedDatabase } from './embedded';
+import { ChangeCapture } from '../events/change-capture';
 import { installTenantFilter } from './tenant-filter';
 
 export interface Database {
   orm: MikroORM;
   mode: 'embedded' | 'postgres';
+  /** Change capture, registered on every flush of this ORM. */
+  capture: ChangeCapture;
   /** True when the server answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -20,11 +23,13 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     : await startEmbeddedDatabase(config.embeddedInMemory ? null : config.dataDir);
   const url = config.databaseUrl ?? embedded!.url;
   let orm: MikroORM;
+  const capture = new ChangeCapture();
   try {
     orm = await MikroORM.init(ormOptions(url, embedded !== null));
     const applied = await orm.getMigrator().up();
     if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
     installTenantFilter(orm);
+    orm.em.getEventManager().registerSubscriber(capture);
   } catch (error) {
     await embedded?.close();
     throw error;
@@ -32,6 +37,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return {
     orm,
     mode: embedded ? 'embedded' : 'postgres',
+    capture,
     async ping() {
       try {
         await orm.em.getConnection().execute('select 1');

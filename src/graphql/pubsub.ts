@@ -4,6 +4,8 @@ import type { PubSub } from 'type-graphql';
 /** Topics of the in-process bus that feeds GraphQL subscriptions. */
 export const TOPICS = {
   organizationUpdated: 'organization.updated',
+  /** Every relayed ChangeEvent (events/change-feed.ts). */
+  changes: 'changes',
 } as const;
 
 /** One bus per service instance; publishers and the schema's subscriptions share it. */

@@ -11,6 +11,9 @@ import { IdpNoteResolver } from '../modules/idp/idp-note.resolver';
 import { IdpTaskResolver } from '../modules/idp/idp-task.resolver';
 import { MAPPINGS_RESOLVERS, MappingResolver } from '../modules/mapping/mapping.resolver';
 import { OrganizationResolver } from '../modules/organization/organization.resolver';
+import { ChangeResolver } from '../events/change.resolver';
+import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver';
+import { WebhookKeyResolver } from '../modules/webhook/webhook-key.resolver';
 import { validateInput } from './validation';
 
 /** Every resolver class of the API. */
@@ -26,6 +29,10 @@ export const RESOLVERS = [
   AppLookupResolver,
   MappingResolver,
   ...MAPPINGS_RESOLVERS,
+  WebhookKeyResolver,
+  WebhookResolver,
+  WebhookDeliveryResolver,
+  ChangeResolver,
 ] as const;
 
 /**

@@ -31,6 +31,7 @@ const accounts = 'Accounts';
 const groups = 'Groups';
 const idps = 'IDPs';
 const apps = 'Apps';
+const webhooks = 'Webhooks';
 const PAGE = ['limit', 'offset'];
 const LIMIT = { limit: 'first' };
 /** The plan's path parameter is `id` (SPEC 4.4); nested fields name it idpId. */
@@ -115,6 +116,18 @@ export const ROUTES: RestRoute[] = [
   { method: 'post', path: '/app/:app/mappings', operation: 'mutation', field: 'mapEntity', body: 'input', status: 201, tag: apps, summary: 'Map a record to the app (ORG_ADMIN)' },
   { method: 'patch', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'updateMapping', body: 'input', tag: apps, summary: 'Change a mapping (ORG_ADMIN)' },
   { method: 'delete', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'unmapEntity', noContent: true, tag: apps, summary: 'Remove a mapping (ORG_ADMIN)' },
+  { method: 'get', path: '/webhook-key', operation: 'query', field: 'webhookKeys', tag: webhooks, summary: 'Webhook keys of the current organization, without secrets (ORG_ADMIN)' },
+  { method: 'post', path: '/webhook-key', operation: 'mutation', field: 'createWebhookKey', body: 'input', status: 201, tag: webhooks, summary: 'Create a webhook key (ORG_ADMIN or organization token); secretBase64 is shown once; the first key is the default' },
+  { method: 'post', path: '/webhook-key/:key/default', operation: 'mutation', field: 'makeDefaultWebhookKey', tag: webhooks, summary: 'Make a key the default signing key (ORG_ADMIN)' },
+  { method: 'delete', path: '/webhook-key/:key', operation: 'mutation', field: 'deleteWebhookKey', noContent: true, tag: webhooks, summary: 'Delete a webhook key; 409 while webhooks are signed with it (ORG_ADMIN)' },
+  { method: 'get', path: '/webhook', operation: 'query', field: 'webhooks', query: PAGE, tag: webhooks, summary: 'Webhooks of the current organization (ORG_ADMIN; limit 1-500, default 100)' },
+  { method: 'post', path: '/webhook', operation: 'mutation', field: 'createWebhook', body: 'input', status: 201, tag: webhooks, summary: 'Create a webhook, active, signed with signingKey or the default key (ORG_ADMIN or organization token)' },
+  { method: 'get', path: '/webhook/:webhook', operation: 'query', field: 'webhook', tag: webhooks, summary: 'Webhook by id (ORG_ADMIN)' },
+  { method: 'patch', path: '/webhook/:webhook', operation: 'mutation', field: 'updateWebhook', body: 'input', tag: webhooks, summary: 'Change name, url, eventType, ifUpdates, active or signingKey (ORG_ADMIN)' },
+  { method: 'delete', path: '/webhook/:webhook', operation: 'mutation', field: 'deleteWebhook', noContent: true, tag: webhooks, summary: 'Delete a webhook and its deliveries (ORG_ADMIN)' },
+  { method: 'get', path: '/webhook/:webhook/deliveries', operation: 'query', field: 'webhookDeliveries', query: PAGE, tag: webhooks, summary: 'Deliveries of a webhook, newest first, with every attempt (limit 1-500, default 100)' },
+  { method: 'post', path: '/webhook/:webhook/deliveries/:delivery/redeliver', operation: 'mutation', field: 'redeliverWebhookDelivery', status: 202, tag: webhooks, summary: 'Send a delivery again now, with the same webhook-id (ORG_ADMIN)' },
+  { method: 'post', path: '/webhook/:webhook/test', operation: 'mutation', field: 'testWebhook', status: 202, tag: webhooks, summary: 'Send a webhook.test event to the webhook (ORG_ADMIN)' },
 ];
 
 /** Path parameter names of an Express path. */

@@ -55,6 +55,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     EMBEDDED_IN_MEMORY: 'true',
     DATA_DIR: '/tmp/talent-test-unused',
     LOG_LEVEL: 'silent',
+    // The relay runs after every commit that wrote events; its timer is only a safety net, kept
+    // out of the way of tests that count queries.
+    OUTBOX_POLL_MS: '600000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -55,11 +55,11 @@ export class App extends OrganizationOwned {
   appData: StringMap = {};
 
   /** secretData, each value AES-256-GCM encrypted on its own. */
-  @Property({ type: 'jsonb' })
+  @Property({ type: 'jsonb', hidden: true })
   secretEncrypted: StringMap = {};
 
   /** HMAC of each secretData entry (key and value), for the by-app-secret look-up. */
-  @Property({ type: 'jsonb', lazy: true })
+  @Property({ type: 'jsonb', lazy: true, hidden: true })
   secretHashes: StringMap = {};
 
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })

@@ -83,21 +83,20 @@ export class GroupService {
    * Employees are found through the tenant filter, so only this organization's can join. `field`
    * is the input field the ids came in (members on create, employeeIds on add), named in the error.
    */
+  /**
+   * Employees are found through the tenant filter, so only this organization's can join. `field`
+   * is the input field the ids came in (members on create, employeeIds on add), named in the error.
+   * Memberships already there are skipped; one that a concurrent request adds meanwhile breaks the
+   * membership key, and flushing() then runs the change again, which skips it.
+   */
   private async addMembers(em: EntityManager, group: Group, employeeIds: string[], field: 'members' | 'employeeIds'): Promise<void> {
     const wanted = [...new Set(employeeIds)];
     const employees = await em.find(Employee, { id: { $in: wanted } });
     if (employees.length !== wanted.length) throw badInput(`${field} must be employees of the organization`);
-    // The group row first (a new group is not stored yet), then the memberships: one that is
-    // already there, or that a concurrent request adds meanwhile, is skipped rather than failing
-    // on the primary key (which flushing() would misreport as a name clash).
-    await em.flush();
+    const present = await em.find(GroupMember, { group: group.id, employee: { $in: wanted } });
+    const already = new Set(present.map((m) => m.employee.id));
     const addedAt = new Date();
-    await em
-      .createQueryBuilder(GroupMember)
-      .insert(employees.map((employee) => ({ group: group.id, employee: employee.id, addedAt })))
-      .onConflict(['group', 'employee'])
-      .ignore()
-      .execute();
+    for (const employee of employees) if (!already.has(employee.id)) em.create(GroupMember, { group, employee, addedAt });
   }
 
   private async adminGet(ctx: Context, id: string): Promise<Group> {
@@ -107,13 +106,16 @@ export class GroupService {
     return group;
   }
 
-  /** Runs the change in a transaction and answers a name clash as 409. */
+  /** Runs the change in a transaction and answers a name clash as 409; a membership added concurrently reruns it. */
   private async flushing(ctx: Context, change: (em: EntityManager) => Promise<Group>): Promise<Group> {
-    try {
-      return await ctx.em.transactional(change);
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict(NAME_IN_USE);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ctx.em.transactional(change);
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        if ((error as { constraint?: string }).constraint === 'group_member_pkey' && attempt < 3) continue;
+        throw conflict(NAME_IN_USE);
+      }
     }
   }
 }

@@ -32,7 +32,8 @@ async function checkAssignees(em: EntityManager, assignees: AssigneeInput[]): Pr
 /** Replaces the assignees of a plan (task null) or of one of its tasks, inside the caller's transaction. */
 export async function replaceAssignees(em: EntityManager, plan: Idp, task: IdpTask | null, assignees: AssigneeInput[]): Promise<void> {
   await checkAssignees(em, assignees);
-  await em.nativeDelete(IdpAssignee, { idp: plan.id, task: task ? task.id : null });
+  // Removed through the unit of work (not a bulk delete) so that change capture sees them.
+  em.remove(await em.find(IdpAssignee, { idp: plan.id, task: task ? task.id : null }));
   const unique = new Map(assignees.map((a) => [`${a.entityType}:${a.entityId}`, a]));
   for (const a of unique.values()) {
     em.create(IdpAssignee, { organization: plan.organization, idp: plan, task, entityId: a.entityId, entityType: a.entityType });

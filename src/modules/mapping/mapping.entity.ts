@@ -62,7 +62,7 @@ export class Mapping extends OrganizationOwned {
   mappingData: StringMap = {};
 
   /** mappingSecrets, each value AES-256-GCM encrypted on its own. */
-  @Property({ type: 'jsonb' })
+  @Property({ type: 'jsonb', hidden: true })
   secretEncrypted: StringMap = {};
 
   @Field(() => Created)

@@ -26,7 +26,7 @@ export class OrganizationKey {
   limitToRole?: Role | null;
 
   /** AES-256-GCM ciphertext of the 32 secret bytes; never exposed. */
-  @Property({ type: 'text', lazy: true })
+  @Property({ type: 'text', lazy: true, hidden: true })
   secretEncrypted!: string;
 
   /** The secret in clear, set only on the instance that was just created, so it is shown once. */

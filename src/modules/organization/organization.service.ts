@@ -8,8 +8,6 @@ import { flushUnique } from '../../common/flush-unique';
 import { groupBy } from '../../common/loaders';
 import { Created, Status } from '../../common/record.embeddables';
 import type { SecretBox } from '../../common/secret-box';
-import { TOPICS } from '../../graphql/pubsub';
-import type { PubSub } from 'type-graphql';
 import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
@@ -27,7 +25,6 @@ export class OrganizationService {
   constructor(
     private readonly secrets: SecretBox,
     private readonly accounts: AccountService,
-    private readonly bus: PubSub,
   ) {}
 
   async list(ctx: Context): Promise<Organization[]> {
@@ -96,7 +93,6 @@ export class OrganizationService {
       await flushUnique(em, ALIAS_IN_USE);
       return org;
     });
-    this.changed(updated);
     return updated;
   }
 
@@ -115,7 +111,6 @@ export class OrganizationService {
     if (profile.countryCode) profile.countryCode = profile.countryCode.toUpperCase();
     org.profile = profile;
     await ctx.em.flush();
-    this.changed(org);
     return org;
   }
 
@@ -133,7 +128,6 @@ export class OrganizationService {
     await ctx.em.flush();
     // Kept on this request's instance only: the creating response is the one place it is shown.
     key.secretBase64 = secret.toString('base64');
-    this.changed(org);
     return org;
   }
 
@@ -144,7 +138,6 @@ export class OrganizationService {
     if (!key) throw notFound('key');
     await ctx.em.remove(key).flush();
     ctx.loaders.get(keysByOrganization).clear(org.id);
-    this.changed(org);
     return org;
   }
 
@@ -163,11 +156,6 @@ export class OrganizationService {
     const key = await em.findOne(OrganizationKey, keyId, { filters: { [TENANT_FILTER]: false }, populate: ['secretEncrypted'] });
     if (!key) return null;
     return { secret: this.secrets.decrypt(key.secretEncrypted), organization: key.organization.id, role: key.limitToRole ?? Role.ORG_ADMIN };
-  }
-
-  /** Tells live subscribers of the organization that it changed; they re-read it themselves. */
-  private changed(org: Organization): void {
-    this.bus.publish(TOPICS.organizationUpdated, org.id);
   }
 
   private async adminGet(ctx: Context, caller: Caller, id: string | null | undefined): Promise<Organization> {

@@ -1,0 +1,86 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** Why an outbound request was refused; the message names no internals beyond the address kind. */
+export class RefusedAddressError extends Error {
+  readonly code = 'ERR_REFUSED_ADDRESS';
+}
+
+const REFUSED = 'resolves to a loopback, private, link-local, multicast or metadata address';
+
+/**
+ * True for a globally routable unicast address. Everything else is refused: loopback, private
+ * (RFC 1918, unique-local), link-local (which holds the cloud metadata address 169.254.169.254),
+ * carrier-grade NAT, multicast, broadcast, unspecified and reserved ranges, and IPv6 forms that
+ * embed an IPv4 address (mapped, 6to4, Teredo), which are judged by the address they embed or refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return ip.range() === 'unicast';
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The guard on every request the service makes to a URL a caller gave (webhooks, the agent's URL
+ * knowledge). The URL is checked when it is stored, and the address a socket connects to is
+ * checked again at connect time (`lookup`), so a host that resolves elsewhere later (DNS
+ * rebinding) is still refused. ALLOW_PRIVATE_URLS turns both checks off.
+ */
+export class OutboundGuard {
+  constructor(readonly allowPrivate: boolean) {}
+
+  /** Parses an http(s) URL and, unless private addresses are allowed, resolves its host and refuses non-public ones. */
+  async check(field: string, raw: string): Promise<URL> {
+    const url = parseHttpUrl(field, raw);
+    if (this.allowPrivate) return url;
+    const host = hostOf(url);
+    const addresses = isIP(host) ? [host] : await resolveAll(host).catch(() => null);
+    if (addresses === null) throw new RefusedAddressError(`${field} host ${host} does not resolve`);
+    if (!addresses.length || !addresses.every(isPublicAddress)) throw new RefusedAddressError(`${field} ${REFUSED}`);
+    return url;
+  }
+
+  /** Refuses a URL whose host is an IP literal outside the public range (sockets skip `lookup` for those). */
+  assertLiteralAllowed(url: URL): void {
+    const host = hostOf(url);
+    if (!this.allowPrivate && isIP(host) && !isPublicAddress(host)) throw new RefusedAddressError(`url ${REFUSED}`);
+  }
+
+  /** A `net.connect` lookup that refuses non-public addresses (with `all` it keeps only public ones). */
+  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const allowed = this.allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+      if (!allowed.length) return callback(new RefusedAddressError(`${hostname} ${REFUSED}`), []);
+      if ((options as LookupAllOptions).all) return callback(null, allowed);
+      callback(null, allowed[0].address, allowed[0].family);
+    });
+  };
+}
+
+export function parseHttpUrl(field: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new RefusedAddressError(`${field} must be an absolute http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedAddressError(`${field} must be an absolute http(s) URL`);
+  if (url.username || url.password) throw new RefusedAddressError(`${field} must not carry credentials`);
+  return url;
+}
+
+/** The host without the brackets of an IPv6 literal. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function resolveAll(host: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((a) => a.address))));
+  });
+}
