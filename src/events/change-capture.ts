@@ -1,10 +1,21 @@
-import { ChangeSetType, type ChangeSet, type EntityManager, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs, helper } from '@mikro-orm/core';
+import { ChangeSetType, type ChangeSet, type EntityManager, type EntityMetadata, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs, helper } from '@mikro-orm/core';
 import { TENANT_FILTER, type TenantParams } from '../db/tenant-filter';
 import { Organization } from '../modules/organization/organization.entity';
 import { actorOf } from './actor';
+import { cascadedChanges, rowKey } from './cascades';
 import { ChangeEvent } from './change-event.entity';
 import { EVENT_OBJECTS, type Operation, PARTS, SECRET_FIELDS } from './event-objects';
 import { changedFields, type Snapshot, snapshot } from './snapshot';
+
+/** One row's change, from the flush or from what the database does with it. */
+interface RowChange {
+  entity: object;
+  meta: EntityMetadata;
+  operation: Operation;
+  changedFields: string[];
+  before: Snapshot | null;
+  after: Snapshot | null;
+}
 
 interface Draft {
   object: string;
@@ -28,9 +39,10 @@ const OPERATION: Partial<Record<ChangeSetType, Operation>> = {
  * Change capture, the one place events are made (DESIGN: events). On every flush it turns the
  * change sets of the objects named in event-objects.ts into ChangeEvent rows and adds them to the
  * same flush, so they are written in the transaction that writes the change: a rolled-back change
- * leaves no event, a committed one always has its event. Rows that are part of an object (a
- * group's members) make a `patch` of that object, unless the object itself was created or
- * deleted in the same flush.
+ * leaves no event, a committed one always has its event. Rows the database deletes or clears
+ * along with a deleted one (cascades, triggers) are read first and get their events too. Rows
+ * that are part of an object (a group's members) make a `patch` of that object, unless the object
+ * itself was created or deleted in the same flush.
  */
 export class ChangeCapture implements EventSubscriber {
   private readonly wroteEvents = new WeakSet<EntityManager>();
@@ -41,39 +53,46 @@ export class ChangeCapture implements EventSubscriber {
     this.listeners.push(listener);
   }
 
-  onFlush({ em, uow }: FlushEventArgs): void {
+  async onFlush({ em, uow }: FlushEventArgs): Promise<void> {
+    const changes = await this.rowChanges(em, [...uow.getChangeSets()]);
+    if (!changes.length) return;
     const tenant = em.getFilterParams<TenantParams>(TENANT_FILTER)?.organization ?? null;
     const drafts = new Map<string, Draft>();
-    const parts: ChangeSet<object>[] = [];
-    for (const cs of uow.getChangeSets()) {
-      const object = EVENT_OBJECTS.get(cs.entity.constructor as never);
-      const operation = OPERATION[cs.type];
-      if (!operation) continue;
-      if (!object) {
-        if (PARTS.has(cs.entity.constructor as never)) parts.push(cs);
-        continue;
-      }
-      const draft = this.ownDraft(em, cs, object, operation, tenant);
-      if (draft) drafts.set(`${object}:${draft.objectId}`, draft);
+    for (const change of changes) {
+      const object = EVENT_OBJECTS.get(change.meta.class as never);
+      if (!object || (change.operation === 'patch' && change.changedFields.length === 0)) continue;
+      const objectId = String(change.after?.id ?? change.before?.id);
+      drafts.set(`${object}:${objectId}`, {
+        object,
+        operation: change.operation,
+        objectId,
+        organization: organizationOf(change.entity) ?? tenant,
+        changedFields: change.changedFields,
+        current: change.after,
+        previous: change.before,
+      });
     }
-    for (const cs of parts) {
-      const part = PARTS.get(cs.entity.constructor as never)!;
+    for (const change of changes) {
+      const part = PARTS.get(change.meta.class as never);
+      if (!part) continue;
       const object = EVENT_OBJECTS.get(part.owner)!;
-      const ownerId = part.ownerId(cs.entity);
+      const ownerId = part.ownerId(change.entity);
       const existing = drafts.get(`${object}:${ownerId}`);
       if (existing) {
         if (existing.operation === 'patch' && !existing.changedFields.includes(part.field)) existing.changedFields = [...existing.changedFields, part.field].sort();
         continue;
       }
-      const owner = uow.getById<object>(part.owner.name, ownerId);
+      // The owner's own values did not change: both sides show them, and changedFields names the part.
+      const owner = uow.getById<object>(part.owner.name, ownerId) ?? (await em.findOne(part.owner.name, ownerId, { filters: false, disableIdentityMap: true }));
+      const values = owner ? snapshot(helper(owner).__meta, em.getComparator().prepareEntity(owner)) : { id: ownerId };
       drafts.set(`${object}:${ownerId}`, {
         object,
         operation: 'patch',
         objectId: ownerId,
-        organization: organizationOf(cs.entity) ?? tenant,
+        organization: organizationOf(change.entity) ?? tenant,
         changedFields: [part.field],
-        current: owner ? snapshot(helper(owner).__meta, em.getComparator().prepareEntity(owner)) : { id: ownerId },
-        previous: null,
+        current: values,
+        previous: values,
       });
     }
     if (!drafts.size) return;
@@ -88,22 +107,41 @@ export class ChangeCapture implements EventSubscriber {
     if (this.wroteEvents.has(em)) for (const listener of this.listeners) listener();
   }
 
-  private ownDraft(em: EntityManager, cs: ChangeSet<object>, object: string, operation: Operation, tenant: string | null): Draft | null {
-    const meta = cs.meta;
-    const before = cs.originalEntity ? snapshot(meta, cs.originalEntity) : null;
-    const after = operation === 'delete' ? null : snapshot(meta, em.getComparator().prepareEntity(cs.entity));
-    const fields = operation === 'patch' ? changedFields(meta, cs.payload, SECRET_FIELDS.get(cs.entity.constructor as never)) : [];
-    // An update of hidden bookkeeping alone (no field of the object changed) is not an event.
-    if (operation === 'patch' && fields.length === 0) return null;
-    return {
-      object,
-      operation,
-      objectId: String(cs.getSerializedPrimaryKey()),
-      organization: organizationOf(cs.entity) ?? tenant,
-      changedFields: fields,
-      current: after,
-      previous: operation === 'post' ? null : before,
-    };
+  /** The flush's own changes of tracked rows, then what the database will do along with its deletes. */
+  private async rowChanges(em: EntityManager, changeSets: ChangeSet<object>[]): Promise<RowChange[]> {
+    const tracked = (meta: EntityMetadata) => EVENT_OBJECTS.has(meta.class as never) || PARTS.has(meta.class as never);
+    const changes: RowChange[] = [];
+    const known = new Set<string>();
+    const deleted = new Map<string, string[]>();
+    for (const cs of changeSets) {
+      const operation = OPERATION[cs.type];
+      if (!operation || !tracked(cs.meta)) continue;
+      const meta = cs.meta;
+      known.add(rowKey(em, meta, cs.entity));
+      if (operation === 'delete' && meta.primaryKeys.length === 1) deleted.set(meta.className, [...(deleted.get(meta.className) ?? []), String(cs.getSerializedPrimaryKey())]);
+      changes.push({
+        entity: cs.entity,
+        meta,
+        operation,
+        changedFields: operation === 'patch' ? changedFields(meta, cs.payload, SECRET_FIELDS.get(meta.class as never)) : [],
+        before: operation === 'post' ? null : snapshot(meta, cs.originalEntity ?? em.getComparator().prepareEntity(cs.entity)),
+        after: operation === 'delete' ? null : snapshot(meta, em.getComparator().prepareEntity(cs.entity)),
+      });
+    }
+    if (!deleted.size) return changes;
+    for (const cascaded of await cascadedChanges(em, deleted, known)) {
+      const before = snapshot(cascaded.meta, em.getComparator().prepareEntity(cascaded.entity as never));
+      const field = cascaded.field;
+      changes.push({
+        entity: cascaded.entity,
+        meta: cascaded.meta,
+        operation: cascaded.operation,
+        changedFields: field ? [field] : [],
+        before,
+        after: field ? { ...before, [field]: null } : null,
+      });
+    }
+    return changes;
   }
 }
 
