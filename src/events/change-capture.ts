@@ -1,11 +1,11 @@
-import { ChangeSetType, type ChangeSet, type EntityManager, type EntityMetadata, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs, helper } from '@mikro-orm/core';
+import { ChangeSetType, type ChangeSet, type EntityManager, type EntityMetadata, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs } from '@mikro-orm/core';
 import { TENANT_FILTER, type TenantParams } from '../db/tenant-filter';
 import { Organization } from '../modules/organization/organization.entity';
 import { actorOf } from './actor';
 import { cascadedChanges, rowKey } from './cascades';
 import { ChangeEvent } from './change-event.entity';
-import { EVENT_OBJECTS, type Operation, PARTS, SECRET_FIELDS } from './event-objects';
-import { changedFields, type Snapshot, snapshot } from './snapshot';
+import { apiNames, EVENT_OBJECTS, type Operation, PARTS } from './event-objects';
+import { changedFields, type Snapshot, snapshot, valuesOf } from './snapshot';
 
 /** One row's change, from the flush or from what the database does with it. */
 interface RowChange {
@@ -84,7 +84,7 @@ export class ChangeCapture implements EventSubscriber {
       }
       // The owner's own values did not change: both sides show them, and changedFields names the part.
       const owner = uow.getById<object>(part.owner.name, ownerId) ?? (await em.findOne(part.owner.name, ownerId, { filters: false, disableIdentityMap: true }));
-      const values = owner ? snapshot(helper(owner).__meta, em.getComparator().prepareEntity(owner)) : { id: ownerId };
+      const values = owner ? valuesOf(em, owner) : { id: ownerId };
       drafts.set(`${object}:${ownerId}`, {
         object,
         operation: 'patch',
@@ -123,14 +123,14 @@ export class ChangeCapture implements EventSubscriber {
         entity: cs.entity,
         meta,
         operation,
-        changedFields: operation === 'patch' ? changedFields(meta, cs.payload, SECRET_FIELDS.get(meta.class as never)) : [],
-        before: operation === 'post' ? null : snapshot(meta, cs.originalEntity ?? em.getComparator().prepareEntity(cs.entity)),
-        after: operation === 'delete' ? null : snapshot(meta, em.getComparator().prepareEntity(cs.entity)),
+        changedFields: operation === 'patch' ? changedFields(meta, cs.payload, apiNames(meta)) : [],
+        before: operation === 'post' ? null : cs.originalEntity ? snapshot(meta, cs.originalEntity, apiNames(meta)) : valuesOf(em, cs.entity, meta),
+        after: operation === 'delete' ? null : valuesOf(em, cs.entity, meta),
       });
     }
     if (!deleted.size) return changes;
     for (const cascaded of await cascadedChanges(em, deleted, known)) {
-      const before = snapshot(cascaded.meta, em.getComparator().prepareEntity(cascaded.entity as never));
+      const before = valuesOf(em, cascaded.entity, cascaded.meta);
       const field = cascaded.field;
       changes.push({
         entity: cascaded.entity,

@@ -63,8 +63,18 @@ export function objectNames(): string[] {
   return [...EVENT_OBJECTS.values()];
 }
 
-/** Hidden (secret) columns and the API field a change of one is reported as; their values never appear in events. */
-export const SECRET_FIELDS = new Map<Class, Record<string, string>>([
+/**
+ * Properties whose API field has another name. Events use the API names, so that `ifUpdates`
+ * takes the names callers see. A hidden (secret) column is named here after the field it backs:
+ * a change of it is reported under that name, its values never.
+ */
+export const API_NAMES = new Map<Class, Record<string, string>>([
   [App, { secretEncrypted: 'secretData' }],
   [Mapping, { secretEncrypted: 'mappingSecrets' }],
+  [WebhookKey, { isDefault: 'default' }],
 ]);
+
+/** The API names of a class's renamed properties. */
+export function apiNames(meta: { class: unknown }): Record<string, string> {
+  return API_NAMES.get(meta.class as Class) ?? {};
+}

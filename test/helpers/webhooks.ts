@@ -16,6 +16,8 @@ export interface WebhookRecord {
   ifUpdates: string[];
   signingKey: string;
   active: boolean;
+  createdAt: string;
+  organization: string;
 }
 
 export interface AttemptRecord {

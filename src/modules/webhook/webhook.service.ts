@@ -4,7 +4,7 @@ import { groupBy } from '../../common/loaders';
 import { type OutboundGuard, RefusedAddressError } from '../../common/outbound-guard';
 import { ChangeEvent } from '../../events/change-event.entity';
 import { validateEventType } from '../../events/event-type';
-import { snapshot } from '../../events/snapshot';
+import { valuesOf } from '../../events/snapshot';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import type { PageArgs } from '../app/app.inputs';
 import type { DeliveryWorker } from './delivery.worker';
@@ -49,7 +49,7 @@ export class WebhookService {
   async update(ctx: Context, id: string, input: WebhookUpdateInput): Promise<Webhook> {
     const webhook = await this.get(ctx, id);
     if (input.eventType !== undefined && input.eventType !== null) webhook.eventType = validateEventType('eventType', input.eventType);
-    if (input.url) webhook.url = await this.checkUrl(input.url);
+    if (input.url !== undefined && input.url !== null) webhook.url = await this.checkUrl(input.url);
     if (input.name) webhook.name = input.name;
     if (input.ifUpdates) webhook.ifUpdates = input.ifUpdates;
     if (input.active !== undefined && input.active !== null) webhook.active = input.active;
@@ -94,14 +94,13 @@ export class WebhookService {
     const webhook = await this.get(ctx, id);
     if (!webhook.active) throw conflict('the webhook is inactive; activate it before testing it');
     const delivery = await ctx.em.transactional(async (tx) => {
-      const meta = tx.getMetadata().get(Webhook.name);
       const event = tx.create(ChangeEvent, {
         type: 'webhook.test',
         object: 'webhook',
         operation: 'test',
         objectId: webhook.id,
         organization: webhook.organization.id,
-        current: snapshot(meta, tx.getComparator().prepareEntity(webhook)),
+        current: valuesOf(tx, webhook),
         dispatchedAt: new Date(),
       });
       const created = tx.create(WebhookDelivery, { organization: webhook.organization, webhook, event, nextAttemptAt: new Date() });
