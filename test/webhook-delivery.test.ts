@@ -95,6 +95,18 @@ describe('webhook delivery', () => {
     await inbox.close();
   });
 
+  it('waits as long as Retry-After asks on a 429', async () => {
+    const { hook, inbox } = await hooked({ eventType: 'employee.post' });
+    inbox.answer({ status: 429, headers: { 'retry-after': '2' } }, { status: 200 });
+    await employee(t, admin, 'Throttled');
+    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    expect(delivery.attempts.map((a) => a.statusCode)).toEqual([429, 200]);
+    // The schedule alone would retry after 0.2 s.
+    const gap = Date.parse(delivery.attempts[1].at) - Date.parse(delivery.attempts[0].at);
+    expect(gap).toBeGreaterThanOrEqual(1900);
+    await inbox.close();
+  });
+
   it('gives up after the last retry of the schedule', async () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
@@ -156,7 +168,9 @@ describe('webhook delivery', () => {
     await employee(t, admin, 'Slow');
     const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
     expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: null, error: 'timeout' });
-    expect(delivery.attempts[0].durationMs).toBeGreaterThanOrEqual(700);
+    // WEBHOOK_TIMEOUT_MS is 800: it waited that long, and gave up before the answer came (2 s).
+    expect(delivery.attempts[0].durationMs).toBeGreaterThanOrEqual(750);
+    expect(delivery.attempts[0].durationMs).toBeLessThan(1900);
     await inbox.close();
   });
 

@@ -21,6 +21,7 @@ export interface WebhookRecord {
 }
 
 export interface AttemptRecord {
+  at: string;
   ok: boolean;
   statusCode: number | null;
   durationMs: number;

@@ -31,7 +31,10 @@ export class WebhookSender {
     private readonly guard: OutboundGuard,
     private readonly timeoutMs: number,
   ) {
-    this.agent = new Agent({ connect: { lookup: guard.lookup, timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    // The AbortSignal of each request keeps the time; undici's own timers are coarse (they may fire
+    // up to half a second early), so they only back it up.
+    const backstop = timeoutMs + 1000;
+    this.agent = new Agent({ connect: { lookup: guard.lookup, timeout: backstop }, headersTimeout: backstop, bodyTimeout: backstop });
   }
 
   async send(url: string, id: string, secrets: Buffer[], body: string): Promise<Attempt> {
