@@ -86,7 +86,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const sender = new WebhookSender(guard, config.webhooks.timeoutMs);
   const worker = new DeliveryWorker(db.orm, boss, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
   const feed = new ChangeFeed(db.orm, bus, config.databaseUrl, logger);
-  const relay = new OutboxRelay(db.orm, worker, feed, config.outboxPollMs, logger);
+  const relay = new OutboxRelay(db.orm, worker, feed, { pollMs: config.outboxPollMs, retentionMs: config.eventRetentionMs }, logger);
   db.capture.onCommit(() => relay.kick());
   await feed.start();
   await worker.start();

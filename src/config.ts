@@ -36,6 +36,8 @@ export interface Config {
   jobPollSeconds: number;
   /** How often the outbox is swept for events a crashed or busy instance left (it is also run on every commit). */
   outboxPollMs: number;
+  /** Relayed events (with their deliveries and attempts) are deleted after this long, in ms. */
+  eventRetentionMs: number;
 }
 
 const seconds = z
@@ -78,6 +80,7 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(5_000),
+  EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
 });
 
 export class ConfigError extends Error {}
@@ -139,5 +142,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    eventRetentionMs: Math.round(e.EVENT_RETENTION_DAYS * 24 * 3600 * 1000),
   };
 }

@@ -128,6 +128,31 @@ describe('an event committed but never relayed', () => {
   });
 });
 
+describe('retention', () => {
+  it('deletes relayed events after EVENT_RETENTION_DAYS, keeping those whose delivery is pending', async () => {
+    const receiver = await new Receiver().start();
+    // 0.00002 days is 1.7 s; a failed delivery's retry is a minute away, so it stays pending.
+    const t = await startTestApp({ ...FAST, WEBHOOK_RETRY_SCHEDULE: '60', EVENT_RETENTION_DAYS: '0.00002' });
+    try {
+      const { admin } = await orgWithAdmin(t);
+      await createKey(t, admin);
+      const hook = await createWebhook(t, admin, { url: receiver.url, eventType: 'group.post' });
+      receiver.answer({ status: 500 });
+      const employee = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Fleeting', email: `f-${Date.now()}@example.com` }, admin.token);
+      const group = await t.api.post<{ id: string }>('/api/v1/group', { name: 'Kept' }, admin.token);
+      await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.attemptCount === 1);
+      const events = (objectId: string) => t.app.db.orm.em.fork().count(ChangeEvent, { objectId });
+      expect(await events(employee.body.id)).toBe(1);
+      await eventually(() => events(employee.body.id), (n) => n === 0, 10_000);
+      expect(await events(group.body.id)).toBe(1);
+      expect((await deliveries(t, admin, hook.id))[0].state).toBe('PENDING');
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
+
 // Several instances share one database only on a PostgreSQL server: the embedded database
 // belongs to one process, so these tests exist in the postgres project alone.
 if (testDatabase() === 'postgres') {

@@ -61,6 +61,7 @@ export class ChangeEvent {
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 
-  @Property({ type: 'timestamptz', nullable: true })
+  /** Indexed for pruning: relayed events are deleted after EVENT_RETENTION_DAYS. */
+  @Property({ type: 'timestamptz', nullable: true, index: true })
   dispatchedAt?: Date | null;
 }

@@ -5,6 +5,8 @@ import { ChangeEvent } from './change-event.entity';
 import type { ChangeFeed } from './change-feed';
 
 const BATCH = 100;
+const PRUNE_BATCH = 5_000;
+const HOUR = 3_600_000;
 
 /** What the relay hands each batch of events to, inside its transaction. */
 export interface EventSink {
@@ -24,18 +26,23 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
   private timer?: NodeJS.Timeout;
+  private pruner?: NodeJS.Timeout;
+  private pruning?: Promise<void>;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly sink: EventSink,
     private readonly feed: ChangeFeed,
-    private readonly pollMs: number,
+    private readonly timing: { pollMs: number; retentionMs: number },
     private readonly logger: Logger,
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer = setInterval(() => this.kick(), this.timing.pollMs);
     this.timer.unref();
+    // Hourly, or more often when the retention is shorter than two hours.
+    this.pruner = setInterval(() => this.prune(), Math.min(HOUR, Math.max(100, this.timing.retentionMs / 2)));
+    this.pruner.unref();
     this.kick();
   }
 
@@ -62,7 +69,36 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.pruner);
     await this.running;
+    await this.pruning;
+  }
+
+  /**
+   * Deletes events relayed longer ago than the retention, with their deliveries and attempts (the
+   * foreign keys cascade), except while a delivery of theirs is still pending. In batches, so one
+   * run never holds many locks; a run that finds more goes on at the next tick.
+   */
+  private prune(): void {
+    if (this.stopped || this.pruning) return;
+    const before = new Date(Date.now() - this.timing.retentionMs);
+    this.pruning = this.orm.em
+      .fork()
+      .execute(
+        `delete from change_event where id in (
+           select e.id from change_event e
+            where e.dispatched_at < ?
+              and not exists (select 1 from webhook_delivery d where d.event_id = e.id and d.state = 'PENDING')
+            limit ${PRUNE_BATCH})`,
+        [before],
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => this.logger.error({ err: error }, 'pruning old events failed; retrying at the next tick'),
+      )
+      .finally(() => {
+        this.pruning = undefined;
+      });
   }
 
   private async drain(): Promise<void> {

@@ -6,6 +6,7 @@ import { Migration20261122163359 } from './Migration20261122163359';
 import { Migration20261122204053 } from './Migration20261122204053';
 import { Migration20261122210000 } from './Migration20261122210000';
 import { Migration20261122212855 } from './Migration20261122212855';
+import { Migration20261122231408 } from './Migration20261122231408';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122204053', class: Migration20261122204053 },
   { name: 'Migration20261122210000', class: Migration20261122210000 },
   { name: 'Migration20261122212855', class: Migration20261122212855 },
+  { name: 'Migration20261122231408', class: Migration20261122231408 },
 ];
