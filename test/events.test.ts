@@ -5,6 +5,7 @@ import { ChangeEvent } from '../src/events/change-event.entity';
 import { member, withId } from './helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from './helpers/fixtures';
 import { signOrgToken } from './helpers/org-token';
+import { queriesOf } from './helpers/queries';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createKey, createWebhook } from './helpers/webhooks';
 
@@ -588,5 +589,27 @@ describe('what the database removes along with a delete', () => {
     since = new Date();
     await ok(t.api.delete(`/api/v1/app/${app.id}`, admin.token));
     expect((await eventsSince(since)).sort()).toEqual([`app.delete ${app.id}`, `mapping.delete ${mapping.id}`].sort());
+  });
+});
+
+describe('the cost of capture', () => {
+  it('reads the owners of cascaded parts in one query, whatever their number', async () => {
+    const statementsToDelete = async (groups: number): Promise<{ count: number; patches: ChangeEvent[] }> => {
+      const employee = await created<{ id: string }>('/api/v1/employee', { name: 'Joiner', email: email() });
+      const groupIds: string[] = [];
+      for (let i = 0; i < groups; i++) {
+        groupIds.push((await created<{ id: string }>('/api/v1/group', { name: `Cost ${randomUUID().slice(0, 8)}`, members: [employee.id] })).id);
+      }
+      const since = new Date();
+      const count = (await queriesOf(t, () => ok(t.api.delete(`/api/v1/employee/${employee.id}`, admin.token)))).length;
+      const patches = await t.app.db.orm.em.fork().find(ChangeEvent, { createdAt: { $gte: since }, type: 'group.patch', objectId: { $in: groupIds } });
+      return { count, patches };
+    };
+    const one = await statementsToDelete(1);
+    const five = await statementsToDelete(5);
+    expect(five.patches).toHaveLength(5);
+    // Each group patch carries the group's values, read in the same single query.
+    expect(five.patches.every((e) => typeof e.current?.name === 'string' && e.changedFields.join() === 'members')).toBe(true);
+    expect(five.count).toBe(one.count);
   });
 });

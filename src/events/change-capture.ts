@@ -72,6 +72,7 @@ export class ChangeCapture implements EventSubscriber {
         previous: change.before,
       });
     }
+    const owners = await this.partOwners(em, uow, changes, drafts);
     for (const change of changes) {
       const part = PARTS.get(change.meta.class as never);
       if (!part) continue;
@@ -83,7 +84,7 @@ export class ChangeCapture implements EventSubscriber {
         continue;
       }
       // The owner's own values did not change: both sides show them, and changedFields names the part.
-      const owner = uow.getById<object>(part.owner.name, ownerId) ?? (await em.findOne(part.owner.name, ownerId, { filters: false, disableIdentityMap: true }));
+      const owner = owners.get(`${object}:${ownerId}`);
       const values = owner ? valuesOf(em, owner) : { id: ownerId };
       drafts.set(`${object}:${ownerId}`, {
         object,
@@ -105,6 +106,31 @@ export class ChangeCapture implements EventSubscriber {
 
   afterTransactionCommit({ em }: TransactionEventArgs): void {
     if (this.wroteEvents.has(em)) for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * The owners of changed parts that the flush does not change itself, by `object:id`: from the
+   * identity map when loaded, otherwise read in one query per owner type.
+   */
+  private async partOwners(em: EntityManager, uow: FlushEventArgs['uow'], changes: RowChange[], drafts: Map<string, Draft>): Promise<Map<string, object>> {
+    const owners = new Map<string, object>();
+    const missing = new Map<string, { ownerClass: string; ids: Set<string> }>();
+    for (const change of changes) {
+      const part = PARTS.get(change.meta.class as never);
+      if (!part) continue;
+      const object = EVENT_OBJECTS.get(part.owner)!;
+      const ownerId = part.ownerId(change.entity);
+      const key = `${object}:${ownerId}`;
+      if (drafts.has(key) || owners.has(key)) continue;
+      const loaded = uow.getById<object>(part.owner.name, ownerId);
+      if (loaded) owners.set(key, loaded);
+      else (missing.get(object) ?? missing.set(object, { ownerClass: part.owner.name, ids: new Set() }).get(object)!).ids.add(ownerId);
+    }
+    for (const [object, { ownerClass, ids }] of missing) {
+      const found = await em.find<object>(ownerClass, { id: { $in: [...ids] } } as never, { filters: false, disableIdentityMap: true });
+      for (const owner of found) owners.set(`${object}:${(owner as { id: string }).id}`, owner);
+    }
+    return owners;
   }
 
   /** The flush's own changes of tracked rows, then what the database will do along with its deletes. */
