@@ -38,6 +38,14 @@ export function requireRoleIn(caller: Caller, orgId: string, roles: readonly Rol
   if (!roles.some((role) => held.has(role))) throw forbidden(`requires the ${roles.join(' or ')} role in this organization`);
 }
 
+/** The current organization, once the caller is checked to administer it (ORG_ADMIN, an organization token or ADMIN). */
+export function administeredOrganization(ctx: Context): string {
+  const caller = requireCaller(ctx);
+  const orgId = currentOrganization(caller);
+  requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
+  return orgId;
+}
+
 /** The organizations whose data the caller may see in views that span organizations. */
 export function readableOrganizations(caller: Caller): readonly string[] | 'all' {
   if (caller.platformAdmin) return 'all';

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, Resolver, Root, Subscription } from 'type-graphql';
-import { currentOrganization, requireCaller, requireRoleIn } from '../auth/access';
+import { administeredOrganization } from '../auth/access';
 import type { Context } from '../auth/context';
-import { Role } from '../auth/roles';
 import { TOPICS } from '../graphql/pubsub';
 import { ChangeEvent } from './change-event.entity';
 import { matchesEventType, passesIfUpdates, validateEventType } from './event-type';
@@ -22,8 +21,7 @@ export class ChangeResolver {
   @Subscription(() => ChangeEvent, {
     // Runs once when the subscription starts: a refusal or a bad eventType ends it with an error.
     topics: ({ args, context }: { args: ChangeFilter['args']; context: Context }) => {
-      const caller = requireCaller(context);
-      requireRoleIn(caller, currentOrganization(caller), [Role.ORG_ADMIN]);
+      administeredOrganization(context);
       if (args.eventType) validateEventType('eventType', args.eventType);
       return TOPICS.changes;
     },

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
+import { administeredOrganization, currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { type BatchLoad, groupBy } from '../../common/loaders';
@@ -104,8 +104,7 @@ export class MappingService {
   }
 
   private async writable(ctx: Context, appId: string, id: string): Promise<Mapping> {
-    const caller = requireCaller(ctx);
-    requireRoleIn(caller, currentOrganization(caller), [Role.ORG_ADMIN]);
+    administeredOrganization(ctx);
     await this.app(ctx, appId);
     const mapping = await ctx.em.findOne(Mapping, { id, app: appId });
     if (!mapping) throw notFound('mapping');

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
+import { administeredOrganization } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { Role } from '../../auth/roles';
 import type { SecretBox } from '../../common/secret-box';
 import { conflict, notFound } from '../../graphql/errors';
 import { Organization } from '../organization/organization.entity';
@@ -13,14 +12,6 @@ import { WebhookKey } from './webhook-key.entity';
 
 const ORDER = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
 
-/** Returns the current organization after checking that the caller administers it (ORG_ADMIN, an organization token or ADMIN). */
-export function adminOrganization(ctx: Context): string {
-  const caller = requireCaller(ctx);
-  const orgId = currentOrganization(caller);
-  requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
-  return orgId;
-}
-
 /**
  * Webhook keys of the current organization (SPEC 2.12, 5.5). The first key is the default; key
  * changes lock the organization row so that two at once cannot leave two defaults or none.
@@ -29,12 +20,12 @@ export class WebhookKeyService {
   constructor(private readonly secrets: SecretBox) {}
 
   list(ctx: Context): Promise<WebhookKey[]> {
-    adminOrganization(ctx);
+    administeredOrganization(ctx);
     return ctx.em.find(WebhookKey, {}, ORDER);
   }
 
   async create(ctx: Context, input: WebhookKeyInput): Promise<WebhookKey> {
-    const orgId = adminOrganization(ctx);
+    const orgId = administeredOrganization(ctx);
     const secret = randomBytes(32);
     const key = await ctx.em.transactional(async (tx) => {
       await lockOrganization(tx, orgId);
@@ -46,7 +37,7 @@ export class WebhookKeyService {
   }
 
   async makeDefault(ctx: Context, id: string): Promise<WebhookKey> {
-    const orgId = adminOrganization(ctx);
+    const orgId = administeredOrganization(ctx);
     return ctx.em.transactional(async (tx) => {
       await lockOrganization(tx, orgId);
       const key = await getKey(tx, id);
@@ -58,7 +49,7 @@ export class WebhookKeyService {
 
   /** A key that signs webhooks cannot go (409); when the default goes, the oldest remaining key becomes the default. */
   async delete(ctx: Context, id: string): Promise<boolean> {
-    const orgId = adminOrganization(ctx);
+    const orgId = administeredOrganization(ctx);
     await ctx.em.transactional(async (tx) => {
       await lockOrganization(tx, orgId);
       const key = await getKey(tx, id);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { administeredOrganization } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { groupBy } from '../../common/loaders';
 import { type OutboundGuard, RefusedAddressError } from '../../common/outbound-guard';
@@ -11,7 +12,6 @@ import type { DeliveryWorker } from './delivery.worker';
 import { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import { Webhook } from './webhook.entity';
 import type { WebhookInput, WebhookUpdateInput } from './webhook.inputs';
-import { adminOrganization } from './webhook-key.service';
 import { WebhookKey } from './webhook-key.entity';
 
 /** How long deliveries keep carrying the old key's signature after a webhook's signingKey changes. */
@@ -25,19 +25,19 @@ export class WebhookService {
   ) {}
 
   list(ctx: Context, page: PageArgs): Promise<Webhook[]> {
-    adminOrganization(ctx);
+    administeredOrganization(ctx);
     return ctx.em.find(Webhook, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
   }
 
   async get(ctx: Context, id: string): Promise<Webhook> {
-    adminOrganization(ctx);
+    administeredOrganization(ctx);
     const webhook = await ctx.em.findOne(Webhook, id);
     if (!webhook) throw notFound('webhook');
     return webhook;
   }
 
   async create(ctx: Context, input: WebhookInput): Promise<Webhook> {
-    const orgId = adminOrganization(ctx);
+    const orgId = administeredOrganization(ctx);
     const eventType = validateEventType('eventType', input.eventType);
     const url = await this.checkUrl(input.url);
     const key = await signingKey(ctx.em, input.signingKey);
