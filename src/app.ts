@@ -26,6 +26,12 @@ import { Drain } from './http/drain';
 import { healthRouter } from './http/health';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
+import { AgentResolver } from './modules/agent/agent.resolver';
+import { AgentService } from './modules/agent/agent.service';
+import { ConversationResolver } from './modules/agent/conversation.resolver';
+import { ConversationService } from './modules/agent/conversation.service';
+import { ConversationUpdates } from './modules/agent/conversation-updates';
+import { agentEngine, coordinator } from './modules/agent/agent-setup';
 import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
 import { AccountDirectoryService } from './modules/account/account-directory.service';
@@ -99,7 +105,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const apps = new AppService(secrets);
   const mappings = new MappingService(secrets);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
-  const contexts = new ContextFactory(db.orm, verifier, accounts);
+  const contexts = new ContextFactory(db.orm, verifier, accounts, bus);
   const resolvers = [
     new OrganizationResolver(organizations, new OrganizationPreferenceService()),
     new AccountResolver(new AccountDirectoryService(accounts)),
@@ -116,6 +122,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new WebhookResolver(webhooks),
     new WebhookDeliveryResolver(webhooks),
     new ChangeResolver(),
+    new ConversationResolver(new ConversationService()),
+    new AgentResolver(new AgentService(coordinator(), agentEngine(config.llm), new ConversationUpdates(bus))),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 

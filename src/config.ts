@@ -21,7 +21,8 @@ export interface Config {
   jwtAudience?: string;
   secretsKey: Buffer;
   allowPrivateUrls: boolean;
-  llm: { baseUrl?: string; apiKey?: string; model?: string };
+  /** The OpenAI-compatible server of the `openai` engine; without baseUrl the local engine answers. */
+  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; retries: number };
   logLevel: string;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
@@ -71,6 +72,8 @@ const schema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
@@ -115,6 +118,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SECRETS_KEY) {
     throw new ConfigError('Invalid environment variable SECRETS_KEY: required in production');
   }
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) {
+    throw new ConfigError('Invalid environment variable LLM_MODEL: required when LLM_BASE_URL is set');
+  }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   const secretsKey = e.SECRETS_KEY ?? persistedSecret(dataDir, 'secrets-key', () => randomBytes(32).toString('base64'));
   return {
@@ -131,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtAudience: e.JWT_AUDIENCE,
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -36,9 +36,19 @@ describe('loadConfig', () => {
     [{ ALLOW_PRIVATE_URLS: 'maybe' }, /ALLOW_PRIVATE_URLS/],
     [{ NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('base64') }, /JWT_SECRET: required in production/],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SECRETS_KEY: required in production/],
+    [{ LLM_BASE_URL: 'http://127.0.0.1:8080/v1' }, /LLM_MODEL: required when LLM_BASE_URL is set/],
+    [{ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' }, /LLM_BASE_URL/],
+    [{ LLM_TIMEOUT_MS: '0' }, /LLM_TIMEOUT_MS/],
+    [{ LLM_RETRIES: '11' }, /LLM_RETRIES/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+
+  it('uses the local agent engine unless an LLM server is configured', () => {
+    expect(loadConfig({ DATA_DIR: dir }).llm).toEqual({ baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000, retries: 2 });
+    const llm = loadConfig({ DATA_DIR: dir, LLM_BASE_URL: 'http://127.0.0.1:8080/v1', LLM_MODEL: 'm', LLM_API_KEY: 'k', LLM_TIMEOUT_MS: '5000', LLM_RETRIES: '0' }).llm;
+    expect(llm).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k', model: 'm', timeoutMs: 5000, retries: 0 });
   });
 
   it('reads booleans and the database URL', () => {

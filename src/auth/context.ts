@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { PubSub } from 'type-graphql';
 import { Loaders } from '../common/loaders';
 import { scopeToTenant } from '../db/tenant-filter';
 import { setActor } from '../events/actor';
@@ -13,6 +14,8 @@ export interface Context {
   em: EntityManager;
   caller: Caller | null;
   loaders: Loaders;
+  /** The instance's event bus, for subscriptions that must check access before they listen. */
+  bus: PubSub;
 }
 
 /** Builds the context of a request or websocket operation; the same code serves GraphQL and REST. */
@@ -21,6 +24,7 @@ export class ContextFactory {
     private readonly orm: MikroORM,
     private readonly verifier: TokenVerifier,
     private readonly accounts: AccountService,
+    private readonly bus: PubSub,
   ) {}
 
   /** `authorization` is the raw header value; absent means an anonymous caller. */
@@ -29,7 +33,7 @@ export class ContextFactory {
     const em = this.orm.em.fork();
     scopeToTenant(em, caller?.orgId ?? null);
     setActor(em, caller?.actorId ?? null);
-    return { em, caller, loaders: new Loaders(em) };
+    return { em, caller, loaders: new Loaders(em), bus: this.bus };
   }
 
   private async resolveCaller(authorization: string): Promise<Caller> {

@@ -1,4 +1,6 @@
 import { Account } from '../modules/account/account.entity';
+import { AgentMessage } from '../modules/agent/agent-message.entity';
+import { Conversation } from '../modules/agent/conversation.entity';
 import { AccountPreference } from '../modules/account/account-preference.entity';
 import { Grant } from '../modules/account/grant.entity';
 import { App } from '../modules/app/app.entity';
@@ -31,6 +33,7 @@ export const EVENT_OBJECTS = new Map<Class, string>([
   [IdpTask, 'idpTask'],
   [App, 'app'],
   [Mapping, 'mapping'],
+  [Conversation, 'conversation'],
   [Webhook, 'webhook'],
   [WebhookKey, 'webhookKey'],
 ]);
@@ -55,6 +58,7 @@ export const PARTS = new Map<Class, PartOf>([
   [Grant, { owner: Account, ownerId: (g) => ref((g as Grant).account), field: 'grants' }],
   [AccountPreference, { owner: Account, ownerId: (p) => ref((p as AccountPreference).account), field: 'preferences' }],
   [OrganizationKey, { owner: Organization, ownerId: (k) => ref((k as OrganizationKey).organization), field: 'keys' }],
+  [AgentMessage, { owner: Conversation, ownerId: (m) => ref((m as AgentMessage).conversation), field: 'messages' }],
   [OrganizationPreference, { owner: Organization, ownerId: (p) => ref((p as OrganizationPreference).organization), field: 'preferences' }],
 ]);
 

@@ -6,6 +6,8 @@ export const TOPICS = {
   organizationUpdated: 'organization.updated',
   /** Every relayed ChangeEvent (events/change-feed.ts). */
   changes: 'changes',
+  /** Messages and reply chunks of one conversation; the conversation id is the topic id. */
+  conversationUpdates: 'conversation.updates',
 } as const;
 
 /** One bus per service instance; publishers and the schema's subscriptions share it. */

@@ -12,6 +12,8 @@ import { IdpTaskResolver } from '../modules/idp/idp-task.resolver';
 import { MAPPINGS_RESOLVERS, MappingResolver } from '../modules/mapping/mapping.resolver';
 import { OrganizationResolver } from '../modules/organization/organization.resolver';
 import { ChangeResolver } from '../events/change.resolver';
+import { AgentResolver } from '../modules/agent/agent.resolver';
+import { ConversationResolver } from '../modules/agent/conversation.resolver';
 import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver';
 import { WebhookKeyResolver } from '../modules/webhook/webhook-key.resolver';
 import { validateInput } from './validation';
@@ -33,6 +35,8 @@ export const RESOLVERS = [
   WebhookResolver,
   WebhookDeliveryResolver,
   ChangeResolver,
+  ConversationResolver,
+  AgentResolver,
 ] as const;
 
 /**

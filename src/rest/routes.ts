@@ -32,6 +32,7 @@ const groups = 'Groups';
 const idps = 'IDPs';
 const apps = 'Apps';
 const webhooks = 'Webhooks';
+const agent = 'Agent';
 const PAGE = ['limit', 'offset'];
 const LIMIT = { limit: 'first' };
 /** The plan's path parameter is `id` (SPEC 4.4); nested fields name it idpId. */
@@ -128,6 +129,15 @@ export const ROUTES: RestRoute[] = [
   { method: 'get', path: '/webhook/:webhook/deliveries', operation: 'query', field: 'webhookDeliveries', query: PAGE, tag: webhooks, summary: 'Deliveries of a webhook, newest first, with every attempt (limit 1-500, default 100)' },
   { method: 'post', path: '/webhook/:webhook/deliveries/:delivery/redeliver', operation: 'mutation', field: 'redeliverWebhookDelivery', status: 202, tag: webhooks, summary: 'Send a delivery again now, with the same webhook-id (ORG_ADMIN)' },
   { method: 'post', path: '/webhook/:webhook/test', operation: 'mutation', field: 'testWebhook', status: 202, tag: webhooks, summary: 'Send a webhook.test event to the webhook (ORG_ADMIN)' },
+  { method: 'get', path: '/agent/conversations', operation: 'query', field: 'conversations', tag: agent, summary: 'The caller’s conversations in the current organization, newest first' },
+  { method: 'post', path: '/agent/conversations/start', operation: 'mutation', field: 'startConversation', query: ['name'], tag: agent, summary: 'Start an empty conversation (optional query parameter name)' },
+  { method: 'get', path: '/agent/conversations/:id', operation: 'query', field: 'conversation', tag: agent, summary: 'One of the caller’s conversations' },
+  { method: 'put', path: '/agent/conversations/:id', operation: 'mutation', field: 'renameConversation', body: 'input', tag: agent, summary: 'Rename a conversation (body: a Conversation; only name changes)' },
+  { method: 'delete', path: '/agent/conversations/:id', operation: 'mutation', field: 'deleteConversation', noContent: true, tag: agent, summary: 'Delete a conversation with its messages' },
+  { method: 'post', path: '/agent/ask', operation: 'mutation', field: 'ask', body: 'input', tag: agent, summary: 'Ask a question; a new conversation is started (502/503 when the language-model server fails; the question is kept)' },
+  { method: 'post', path: '/agent/reply', operation: 'mutation', field: 'reply', body: 'input', tag: agent, summary: 'Continue a conversation (conversationId required): follow-ups, confirmations, clarifications' },
+  { method: 'post', path: '/agent/search', operation: 'query', field: 'agentSearch', body: 'input', tag: agent, summary: 'Full-text search over the caller’s conversation names and messages (page 0-based, count 1-100)' },
+  { method: 'post', path: '/agent/history', operation: 'query', field: 'agentHistory', body: 'input', tag: agent, summary: 'Messages of a conversation, or of all the caller’s, oldest first (since: only newer; at most 1000)' },
 ];
 
 /** Path parameter names of an Express path. */

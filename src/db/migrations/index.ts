@@ -7,6 +7,7 @@ import { Migration20261122204053 } from './Migration20261122204053';
 import { Migration20261122210000 } from './Migration20261122210000';
 import { Migration20261122212855 } from './Migration20261122212855';
 import { Migration20261122231408 } from './Migration20261122231408';
+import { Migration20261123000643 } from './Migration20261123000643';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122210000', class: Migration20261122210000 },
   { name: 'Migration20261122212855', class: Migration20261122212855 },
   { name: 'Migration20261122231408', class: Migration20261122231408 },
+  { name: 'Migration20261123000643', class: Migration20261123000643 },
 ];

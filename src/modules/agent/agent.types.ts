@@ -1,0 +1,86 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+
+/** Who answers (SPEC 2.8a AgentProfile); the coordinator and its specialists each have one. */
+@ObjectType({ description: 'An agent: the coordinator or one of its specialists' })
+export class AgentProfile {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => String, { nullable: true })
+  persona?: string;
+
+  @Field(() => String, { nullable: true, description: 'URL or identifier of the agent’s picture' })
+  avatar?: string;
+
+  @Field(() => String, { nullable: true })
+  bio?: string;
+
+  @Field(() => String, { nullable: true })
+  title?: string;
+
+  @Field(() => String, { nullable: true })
+  shortBio?: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'True for the primary agent that routes questions' })
+  coordinator?: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Internal identifier of the agent' })
+  beanName?: string;
+}
+
+/** Where an answer came from (SPEC 2.8a ContentSource). */
+@ObjectType({ description: 'A cited source: a directory record, a plan, a document or a URL' })
+export class ContentSource {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => String, { nullable: true, description: 'e.g. employee, group, idp, idpTask, document, url' })
+  type?: string;
+
+  @Field(() => String, { nullable: true, description: 'Where to read it: an API path or a URL' })
+  url?: string;
+}
+
+/** The answer to ask and reply (SPEC 2.8a). */
+@ObjectType({ description: 'The agent’s answer to ask or reply' })
+export class AgentResponse {
+  @Field(() => Boolean)
+  success!: boolean;
+
+  @Field(() => AgentProfile, { description: 'The agent that answered' })
+  agent!: AgentProfile;
+
+  @Field(() => String)
+  reply!: string;
+
+  @Field(() => [ContentSource], { nullable: true })
+  sources?: ContentSource[];
+
+  @Field(() => Boolean, { nullable: true, description: 'True when the agent asks the user to confirm an action' })
+  confirming?: boolean;
+
+  @Field(() => [AgentResponse], { nullable: true })
+  subtasks?: AgentResponse[];
+
+  @Field(() => ID, { nullable: true, description: 'The conversation id' })
+  conversation?: string;
+}
+
+/** One hit of search (SPEC 2.10). */
+@ObjectType({ description: 'A conversation or message matching a search' })
+export class SearchResult {
+  @Field(() => ID, { description: 'The message or conversation id' })
+  id!: string;
+
+  @Field(() => ID)
+  conversationId!: string;
+
+  @Field(() => String, { description: 'A snippet with the matched words in <b>…</b>' })
+  result!: string;
+
+  @Field(() => Date)
+  timestamp!: Date;
+
+  @Field(() => String, { description: 'conversation or message' })
+  type!: string;
+}

@@ -1,0 +1,38 @@
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../common/organization-owned';
+import { Account } from '../account/account.entity';
+
+/**
+ * A conversation of one user with the agent (SPEC 2.7). It belongs to the user's account in the
+ * current organization; nobody else sees it. Its messages are rows of their own.
+ */
+@ObjectType({ description: 'A conversation of a user with the agent' })
+@Entity()
+@Index({ properties: ['organization', 'user', 'timestamp'] })
+// Search matches names with this same expression (conversation-search.ts), so it can use the index.
+@Index({ name: 'conversation_name_search_index', expression: `create index "conversation_name_search_index" on "conversation" using gin (to_tsvector('english', "name"))` })
+export class Conversation extends OrganizationOwned {
+  [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant';
+
+  @ManyToOne(() => Account, { ref: true, deleteRule: 'cascade' })
+  user!: Ref<Account>;
+
+  @Field(() => ID, { description: 'The owning user’s account id' })
+  get userId(): string {
+    return this.user.id;
+  }
+
+  @Field(() => ID, { description: 'The organization the conversation belongs to' })
+  get tenant(): string {
+    return this.organization.id;
+  }
+
+  @Field(() => Date, { description: 'Creation time' })
+  @Property({ type: 'timestamptz' })
+  timestamp: Date = new Date();
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+}

@@ -1,0 +1,37 @@
+import { AGENTS, type SpecialistName } from './agent-profiles';
+import type { AgentProfile } from './agent.types';
+import type { Briefing } from './llm/engine';
+import { directoryIntent } from './specialists/directory.specialist';
+import { isConfirmationReply, isTaskRequest } from './specialists/planner.specialist';
+import type { Question, Specialist } from './specialists/specialist';
+
+export interface Routed {
+  agent: AgentProfile;
+  briefing: Briefing;
+}
+
+/**
+ * The coordinator agent: sends requests to act to the planner, directory questions to the
+ * directory specialist and everything else to the knowledge specialist. A directory question
+ * about someone the directory does not know goes on to the knowledge specialist before the
+ * directory's "I don't know" is given.
+ */
+export class Coordinator {
+  constructor(private readonly specialists: Record<SpecialistName, Specialist>) {}
+
+  async route(question: Question): Promise<Routed> {
+    const name = this.choose(question);
+    const briefing = await this.specialists[name].brief(question);
+    if (name === 'directory' && briefing.passages.length === 0) {
+      const fallback = await this.specialists.knowledge.brief(question);
+      if (fallback.passages.length) return { agent: AGENTS.knowledge, briefing: fallback };
+    }
+    return { agent: AGENTS[name], briefing };
+  }
+
+  private choose(question: Question): SpecialistName {
+    if (isConfirmationReply(question) || isTaskRequest(question.text)) return 'planner';
+    if (directoryIntent(question.text)) return 'directory';
+    return 'knowledge';
+  }
+}

@@ -1,0 +1,153 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Employee } from '../../employee/employee.entity';
+import { Group } from '../../group/group.entity';
+import { GroupMember } from '../../group/group-member.entity';
+import { planAccess } from '../../idp/idp-access';
+import { IdpScope, TaskState } from '../../idp/idp-enums';
+import { IdpTask } from '../../idp/idp-task.entity';
+import type { Briefing, Passage } from '../llm/engine';
+import { literal, type Question, type Specialist } from './specialist';
+
+type Intent = 'count' | 'managerOf' | 'reportsOf' | 'members' | 'myTasksDue' | 'whoIs';
+
+const END = String.raw`\s*[?.!]*\s*$`;
+
+/** Directory questions, most specific first; the group captures the person or group asked about. */
+const INTENTS: [RegExp, Intent][] = [
+  [/\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i, 'count'],
+  [/\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i, 'myTasksDue'],
+  [new RegExp(String.raw`\bwho (?:does|do) (.+?) report to${END}`, 'i'), 'managerOf'],
+  [/\bwho is (.+?)(?:['’]s?)? (?:manager|boss|supervisor)\b/i, 'managerOf'],
+  [new RegExp(String.raw`\b(?:manager|boss|supervisor) of (.+?)${END}`, 'i'), 'managerOf'],
+  [new RegExp(String.raw`\bwho (?:reports|report) (?:directly )?to (.+?)${END}`, 'i'), 'reportsOf'],
+  [new RegExp(String.raw`\b(?:direct )?reports of (.+?)${END}`, 'i'), 'reportsOf'],
+  [new RegExp(String.raw`\bwho works? for (.+?)${END}`, 'i'), 'reportsOf'],
+  [new RegExp(String.raw`\b(?:members of|who (?:is|are) (?:in|on)|who's (?:in|on)|who belongs to) (?:the )?(.+?)${END}`, 'i'), 'members'],
+  [new RegExp(String.raw`\bwho is (.+?)${END}`, 'i'), 'whoIs'],
+];
+
+const SELF = /^(i|me|my|myself)$/i;
+
+export function directoryIntent(question: string): { intent: Intent; subject: string } | null {
+  for (const [pattern, intent] of INTENTS) {
+    const match = pattern.exec(question);
+    if (match) return { intent, subject: (match[1] ?? '').trim().replace(/^["'“‘]|["'”’]$/g, '') };
+  }
+  return null;
+}
+
+const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
+const facts = (passages: Passage[], unknown?: string): Briefing => ({ style: 'facts', passages, unknown });
+/** One statement about people, citing each of them. */
+const fact = (text: string, first: Employee, ...others: Employee[]): Briefing => ({
+  style: 'facts',
+  passages: [{ text, source: employeeSource(first) }],
+  cited: others.map(employeeSource),
+});
+
+/**
+ * Answers from the directory itself: headcount, who reports to whom, who someone is, group
+ * members, and the caller's plan tasks due this month. Every statement is read from the records
+ * it cites; a person or group that does not exist is an "I don't know".
+ */
+export class DirectorySpecialist implements Specialist {
+  readonly name = 'directory';
+
+  async brief(question: Question): Promise<Briefing> {
+    const asked = directoryIntent(question.text);
+    if (!asked) return facts([]);
+    const { ctx } = question;
+    switch (asked.intent) {
+      case 'count':
+        return this.count(ctx.em, question.text);
+      case 'myTasksDue':
+        return this.tasksDue(question);
+      case 'members':
+        return this.members(ctx.em, asked.subject);
+      default:
+        return this.person(question, asked.intent, asked.subject);
+    }
+  }
+
+  private async count(em: EntityManager, text: string): Promise<Briefing> {
+    const department = /\b(?:in|at) (?:the )?(.+?)(?: department| team)?\s*[?.!]*\s*$/i.exec(text)?.[1];
+    if (!department) {
+      const total = await em.count(Employee, { active: true });
+      return facts([{ text: `The organization has ${total} active employee${total === 1 ? '' : 's'}.`, source: { name: 'Employee directory', type: 'directory', url: '/api/v1/employee' } }]);
+    }
+    const where = { department: { $ilike: literal(department) } };
+    const [active, any] = await Promise.all([em.count(Employee, { ...where, active: true }), em.count(Employee, where)]);
+    if (any === 0) return facts([], `I don’t know of a department called “${department}” in the directory.`);
+    const source = { name: `Employees in ${department}`, type: 'directory', url: `/api/v1/employee?department=${encodeURIComponent(department)}` };
+    return facts([{ text: `${active} active employee${active === 1 ? ' works' : 's work'} in ${department}.`, source }]);
+  }
+
+  private async person(question: Question, intent: Intent, subject: string): Promise<Briefing> {
+    const { em } = question.ctx;
+    const found = await findEmployees(em, subject, question.owner.accountId);
+    if (found.length === 0) return facts([], SELF.test(subject) ? 'I don’t know: your account is not linked to an employee record in this organization.' : `I don’t know anyone called “${subject}” in the directory.`);
+    if (found.length > 1) {
+      return fact(`Several people match “${subject}”: ${found.map((e) => e.name).join(', ')}. Which one do you mean?`, found[0], ...found.slice(1));
+    }
+    const [person] = found;
+    if (intent === 'managerOf') {
+      const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
+      if (!manager) return fact(`${person.name} has no manager in the directory.`, person);
+      return fact(`${person.name} reports to ${describe(manager)}.`, person, manager);
+    }
+    if (intent === 'reportsOf') {
+      const reports = await em.find(Employee, { manager: person.id, active: true }, { orderBy: { name: 'asc' } });
+      if (reports.length === 0) return fact(`Nobody reports to ${person.name}.`, person);
+      const names = reports.map((e) => e.name).join(', ');
+      return fact(`${reports.length} ${reports.length === 1 ? 'person reports' : 'people report'} to ${person.name}: ${names}.`, person, ...reports);
+    }
+    const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
+    const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`].filter(Boolean).join(', ');
+    const text = `${person.name} is ${person.title ? `${person.title}` : 'an employee'}${where ? ` ${where}` : ''}${manager ? `, reporting to ${manager.name}` : ''}.`;
+    return fact(text, person, ...(manager ? [manager] : []));
+  }
+
+  private async members(em: EntityManager, subject: string): Promise<Briefing> {
+    const name = subject.replace(/\s+(?:group|team)$/i, '');
+    const group =
+      (await em.findOne(Group, { name: { $ilike: literal(subject) } })) ??
+      (await em.findOne(Group, { name: { $ilike: literal(name) } })) ??
+      (await em.findOne(Group, { name: { $ilike: `%${literal(name)}%` } }));
+    if (!group) return facts([], `I don’t know a group called “${subject}”.`);
+    const members = await em.find(GroupMember, { group: group.id }, { populate: ['employee'] });
+    const names = members.map((m) => m.employee.getEntity().name).sort((a, b) => a.localeCompare(b));
+    const source = { name: group.name, type: 'group', url: `/api/v1/group/${group.id}` };
+    const text = names.length ? `${group.name} has ${names.length} member${names.length === 1 ? '' : 's'}: ${names.join(', ')}.` : `${group.name} has no members.`;
+    return facts([{ text, source }]);
+  }
+
+  private async tasksDue(question: Question): Promise<Briefing> {
+    const { ctx, caller } = question;
+    const now = new Date();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    const mine = (await planAccess(ctx.em, caller, question.owner.orgId, { scope: IdpScope.MINE })).map((p) => p.id);
+    const open = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
+    const tasks = mine.length
+      ? await ctx.em.find(IdpTask, { idp: { $in: mine }, dueDate: { $gte: from, $lt: to }, status: { current: { $in: open } } }, { orderBy: { dueDate: 'asc', id: 'asc' }, populate: ['idp'] })
+      : [];
+    const month = now.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const source = (t: IdpTask) => ({ name: t.name, type: 'idpTask', url: `/api/v1/idp/${t.idp.id}/tasks/${t.id}` });
+    if (tasks.length === 0) return facts([{ text: `You have no open plan tasks due in ${month}.`, source: { name: 'Your development plans', type: 'idp', url: '/api/v1/idp?scope=MINE' } }]);
+    const list = tasks.map((t) => `“${t.name}” (plan “${t.idp.getEntity().name}”, due ${t.dueDate})`).join('; ');
+    const text = `You have ${tasks.length} open plan task${tasks.length === 1 ? '' : 's'} due in ${month}: ${list}.`;
+    return { style: 'facts', passages: [{ text, source: source(tasks[0]) }], cited: tasks.slice(1).map(source) };
+  }
+}
+
+/** The employees a name means: the caller for "I"/"me", else an exact name, else a partial one. */
+async function findEmployees(em: EntityManager, subject: string, accountId: string): Promise<Employee[]> {
+  if (SELF.test(subject)) return em.find(Employee, { account: accountId });
+  const exact = await em.find(Employee, { name: { $ilike: literal(subject) } }, { orderBy: { name: 'asc' }, limit: 10 });
+  if (exact.length) return exact;
+  return em.find(Employee, { name: { $ilike: `%${literal(subject)}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
+}
+
+function describe(e: Employee): string {
+  return e.title ? `${e.name} (${e.title})` : e.name;
+}

@@ -1,0 +1,29 @@
+import type { Caller } from '../../../auth/caller';
+import type { Context } from '../../../auth/context';
+import type { AgentMessage } from '../agent-message.entity';
+import type { SpecialistName } from '../agent-profiles';
+import type { Owner } from '../conversation.service';
+import type { Briefing } from '../llm/engine';
+
+/** A question as a specialist receives it. */
+export interface Question {
+  ctx: Context;
+  caller: Caller;
+  owner: Owner;
+  text: string;
+  /** Earlier messages of the conversation, oldest first. */
+  earlier: AgentMessage[];
+  /** At most this many passages. */
+  maxResults: number;
+}
+
+/** A specialist works out what is known about a question; the engine then words the reply. */
+export interface Specialist {
+  readonly name: SpecialistName;
+  brief(question: Question): Promise<Briefing>;
+}
+
+/** A LIKE pattern that matches `text` literally. */
+export function literal(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
