@@ -138,6 +138,13 @@ describe('the openai engine', () => {
     expect(res.body).toMatch(/^the language model server broke off its answer/);
   });
 
+  it('answers 502 to a completion without text', async () => {
+    llm.respondWith({ chunks: ['', '  '] });
+    const res = await ask({ question: 'Anything?' });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatch(/^the language model server sent an empty answer; /);
+  });
+
   it('answers 503 when the server does not answer within LLM_TIMEOUT_MS', async () => {
     llm.respondWith({ hang: true });
     const started = Date.now();

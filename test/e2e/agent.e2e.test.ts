@@ -69,6 +69,13 @@ describe('conversations', () => {
     expect((await start(carol.token, '?name=Planning')).name).toBe('Planning');
   });
 
+  it('refuses a start name over 200 characters and stores nothing', async () => {
+    const before = (await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', carol.token)).body.length;
+    const res = await t.api.post(`/api/v1/agent/conversations/start?name=${'x'.repeat(201)}`, undefined, carol.token);
+    expectError(res, 400, 'name must be 1-200 characters');
+    expect((await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', carol.token)).body).toHaveLength(before);
+  });
+
   it('lists only the caller’s own conversations, newest first', async () => {
     const older = await start(other.token);
     const newer = await start(other.token);
@@ -320,6 +327,8 @@ describe('POST /api/v1/agent/search', () => {
     expect((await search({ query: 'guild -platform' }, seeker.token)).body).toEqual([]);
     expect((await search({ query: '"active employees"' }, seeker.token)).body.map((h) => h.type)).toEqual(['message']);
     expect((await search({ query: 'guild' }, stranger.token)).body).toEqual([]);
+    // Only stop words: nothing to match, and no error.
+    expect(await search({ query: 'the and of' }, seeker.token)).toMatchObject({ status: 200, body: [] });
   });
 
   it('pages with page (0-based) and count', async () => {

@@ -4,7 +4,8 @@ import { UUIDScalar } from '../../graphql/scalars';
 import { Trimmed } from '../../graphql/validation';
 
 export const QUESTION_MAX = 10_000;
-const NAME_MESSAGE = 'name must be 1-200 characters';
+export const NAME_MAX = 200;
+export const NAME_MESSAGE = `name must be 1-${NAME_MAX} characters`;
 
 /**
  * The body of ask, reply and history (SPEC 2.8). One type serves them all, as the interface
@@ -41,7 +42,7 @@ export class UserRequestInput {
 export class ConversationInput {
   @Field(() => String)
   @Trimmed()
-  @Length(1, 200, { message: NAME_MESSAGE })
+  @Length(1, NAME_MAX, { message: NAME_MESSAGE })
   name!: string;
 }
 

@@ -30,7 +30,7 @@ export class ConversationResolver {
   }
 
   @Authorized()
-  @Mutation(() => Conversation, { description: 'Start an empty conversation' })
+  @Mutation(() => Conversation, { description: 'Start an empty conversation, named `name` (1-200 characters) or "New conversation"' })
   startConversation(@Ctx() ctx: Context, @Arg('name', () => String, { nullable: true }) name?: string | null): Promise<Conversation> {
     return this.service.start(ctx, name);
   }

@@ -1,11 +1,11 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { forbidden, notFound } from '../../graphql/errors';
+import { badInput, forbidden, notFound } from '../../graphql/errors';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUID_PATTERN } from '../../graphql/scalars';
 import { AgentMessage } from './agent-message.entity';
-import type { ConversationInput, UserRequestInput } from './agent.inputs';
+import { type ConversationInput, NAME_MAX, NAME_MESSAGE, type UserRequestInput } from './agent.inputs';
 import { Conversation } from './conversation.entity';
 import type { ConversationUpdate } from './conversation-update';
 
@@ -65,7 +65,9 @@ export class ConversationService {
 
   async start(ctx: Context, name?: string | null): Promise<Conversation> {
     const owner = conversationOwner(ctx);
-    const conversation = ctx.em.create(Conversation, { organization: owner.orgId, user: owner.accountId, name: name || 'New conversation' });
+    const trimmed = name?.trim();
+    if (trimmed && trimmed.length > NAME_MAX) throw badInput(NAME_MESSAGE);
+    const conversation = ctx.em.create(Conversation, { organization: owner.orgId, user: owner.accountId, name: trimmed || 'New conversation' });
     await ctx.em.flush();
     return conversation;
   }

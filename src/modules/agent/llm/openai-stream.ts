@@ -16,7 +16,7 @@ export async function readCompletion(response: Response, onChunk: (chunk: string
     const completion = (await response.json()) as CompletionChunk;
     const text = completion.choices?.[0]?.message?.content ?? '';
     if (text) onChunk(text);
-    return { text, tokens: completion.usage?.total_tokens ?? 0 };
+    return nonEmpty({ text, tokens: completion.usage?.total_tokens ?? 0 });
   }
   if (!response.body) throw new EngineError('BAD_GATEWAY', 'the language model server sent an empty answer');
   let text = '';
@@ -49,5 +49,11 @@ export async function readCompletion(response: Response, onChunk: (chunk: string
   }
   take(pending);
   if (!done) throw new EngineError('BAD_GATEWAY', 'the language model server broke off its answer before [DONE]');
-  return { text, tokens };
+  return nonEmpty({ text, tokens });
+}
+
+/** A completion without any text is no answer. */
+function nonEmpty(completion: { text: string; tokens: number }): { text: string; tokens: number } {
+  if (!completion.text.trim()) throw new EngineError('BAD_GATEWAY', 'the language model server sent an empty answer');
+  return completion;
 }
