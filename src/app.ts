@@ -32,6 +32,10 @@ import { ConversationResolver } from './modules/agent/conversation.resolver';
 import { ConversationService } from './modules/agent/conversation.service';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
 import { agentEngine, coordinator } from './modules/agent/agent-setup';
+import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
+import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
+import { UrlReader } from './modules/agent/knowledge/url-reader';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
 import { AccountDirectoryService } from './modules/account/account-directory.service';
@@ -98,6 +102,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   await worker.start();
   relay.start();
   const webhooks = new WebhookService(guard, worker);
+  const pages = new UrlReader(guard, config.knowledge.fetchTimeoutMs, config.knowledge.maxBytes);
 
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts);
@@ -124,6 +129,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new ChangeResolver(),
     new ConversationResolver(new ConversationService()),
     new AgentResolver(new AgentService(coordinator(), agentEngine(config.llm), new ConversationUpdates(bus))),
+    new KnowledgeResolver(new KnowledgeService(pages, config.knowledge.maxBytes)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 
@@ -153,13 +159,15 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     },
   });
   await apollo.start();
+  // GraphQL multipart requests (file uploads); Apollo's CSRF guard asks them for an Apollo-Require-Preflight header.
+  app.use('/graphql', graphqlUploadExpress({ maxFileSize: config.knowledge.maxBytes, maxFiles: 1 }));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contexts.create(req.get('authorization')) }));
 
   const openapi = openApiDocument(schema, VERSION);
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  app.use('/api/v1', restRouter(schema, contexts, logger));
+  app.use('/api/v1', restRouter(schema, contexts, logger, config.knowledge.maxBytes));
   app.use('/docs', docsRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -184,6 +192,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       // Lets running delivery attempts finish; jobs that do not are run again by another instance or the next start.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await sender.close();
+      await pages.close();
       await feed.close();
       await db.close();
     })();

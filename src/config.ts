@@ -23,6 +23,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** The OpenAI-compatible server of the `openai` engine; without baseUrl the local engine answers. */
   llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; retries: number };
+  /** Knowledge base: largest file or page learnt, and the time to read a URL. */
+  knowledge: { maxBytes: number; fetchTimeoutMs: number };
   logLevel: string;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
@@ -74,6 +76,8 @@ const schema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  KNOWLEDGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
@@ -138,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
+    knowledge: { maxBytes: e.KNOWLEDGE_MAX_BYTES, fetchTimeoutMs: e.KNOWLEDGE_FETCH_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

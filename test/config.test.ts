@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' }, /LLM_BASE_URL/],
     [{ LLM_TIMEOUT_MS: '0' }, /LLM_TIMEOUT_MS/],
     [{ LLM_RETRIES: '11' }, /LLM_RETRIES/],
+    [{ KNOWLEDGE_MAX_BYTES: '-1' }, /KNOWLEDGE_MAX_BYTES/],
+    [{ KNOWLEDGE_FETCH_TIMEOUT_MS: 'soon' }, /KNOWLEDGE_FETCH_TIMEOUT_MS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);

@@ -47,6 +47,10 @@ describe('GET /api/v1/openapi.json', () => {
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), '400', '401', '403', '404']));
     }
     expect(res.body.components.schemas.Organization).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'name', 'alias']) });
+    const bodyOf = (path: string) => (res.body.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: unknown }> } }).requestBody.content;
+    expect(bodyOf('/api/v1/agent/add-file-knowledge')).toEqual({ 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } });
+    expect(Object.keys(bodyOf('/api/v1/agent/add-url-knowledge'))).toEqual(['text/plain']);
+    expect(Object.keys(bodyOf('/api/v1/agent/ask'))).toEqual(['application/json']);
   });
 });
 

@@ -14,6 +14,7 @@ import { OrganizationResolver } from '../modules/organization/organization.resol
 import { ChangeResolver } from '../events/change.resolver';
 import { AgentResolver } from '../modules/agent/agent.resolver';
 import { ConversationResolver } from '../modules/agent/conversation.resolver';
+import { KnowledgeResolver } from '../modules/agent/knowledge/knowledge.resolver';
 import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver';
 import { WebhookKeyResolver } from '../modules/webhook/webhook-key.resolver';
 import { validateInput } from './validation';
@@ -37,6 +38,7 @@ export const RESOLVERS = [
   ChangeResolver,
   ConversationResolver,
   AgentResolver,
+  KnowledgeResolver,
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import express, { type Request, type Response, Router } from 'express';
 import { execute, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { ContextFactory } from '../auth/context';
@@ -7,16 +7,21 @@ import { maskError } from '../graphql/mask-error';
 import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
+import { readUpload } from './multipart';
 import { ROUTES } from './routes';
 
 /**
  * The REST facade: each route runs its pre-validated GraphQL document with graphql's execute()
  * and the same context builder as /graphql, so auth, validation and tenancy are one code path.
  */
-export function restRouter(schema: GraphQLSchema, contexts: ContextFactory, logger: Logger): Router {
+export function restRouter(schema: GraphQLSchema, contexts: ContextFactory, logger: Logger, uploadLimitBytes: number): Router {
   const router = Router();
+  // A URI fits in a few KB; text/plain bodies are read only for the routes that take one.
+  const text = express.text({ type: 'text/plain', limit: '16kb' });
   for (const prepared of ROUTES.map((route) => prepareRoute(schema, route))) {
-    router[prepared.route.method](prepared.route.path, (req, res) => handle(prepared, schema, contexts, logger, req, res));
+    const run = (req: Request, res: Response) => handle(prepared, schema, contexts, logger, uploadLimitBytes, req, res);
+    if (prepared.route.text) router[prepared.route.method](prepared.route.path, text, run);
+    else router[prepared.route.method](prepared.route.path, run);
   }
   return router;
 }
@@ -26,6 +31,7 @@ async function handle(
   schema: GraphQLSchema,
   contexts: ContextFactory,
   logger: Logger,
+  uploadLimitBytes: number,
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -37,6 +43,7 @@ async function handle(
       return;
     }
     const variables = readVariables({ route, field, document }, req);
+    if (route.upload) variables[route.upload] = await readUpload(req, route.upload, uploadLimitBytes);
     const result = await execute({ schema, document, variableValues: variables, contextValue });
     if (result.errors?.length) {
       const { code, message } = maskError(result.errors[0], logger);
@@ -72,12 +79,19 @@ function readVariables({ route, field }: PreparedRoute, req: Request): Record<st
     variables[arg] = queryValue(value);
     names[arg] = param;
   }
+  if (route.text) {
+    if (typeof req.body !== 'string') throw badInput(`${route.text} is required: send it as the text/plain body`);
+    variables[route.text] = req.body;
+    names[route.text] = route.text;
+  }
   if (route.body) {
     if (req.body === undefined) throw badInput('request body must be a JSON object (content-type: application/json)');
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw badInput('request body must be a JSON object');
     names[route.body] = '';
   }
   for (const arg of field.args) {
+    // The file is read after the caller is known; the Upload scalar checks it.
+    if (arg.name === route.upload) continue;
     if (arg.name === route.body) variables[arg.name] = pruneUnknown(req.body, arg.type);
     const problem = inputProblem(names[arg.name] ?? arg.name, variables[arg.name], arg.type);
     if (problem) throw badInput(problem);

@@ -13,7 +13,7 @@ import {
   isScalarType,
 } from 'graphql';
 import { pickedType } from './documents';
-import { pathParams, ROUTES } from './routes';
+import { pathParams, type RestRoute, ROUTES } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -105,7 +105,7 @@ export function openApiDocument(schema: GraphQLSchema, version: string): JsonSch
       summary: route.summary,
       operationId: `${route.method}${route.path.replace(/[/:](\w)/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`,
       parameters,
-      ...(bodyArg ? { requestBody: { required: true, content: { 'application/json': { schema: describe(bodyArg.type) } } } } : {}),
+      ...requestBody(route, bodyArg ? describe(bodyArg.type) : undefined),
       responses: { [String(route.status ?? 200)]: success, ...errors },
       'x-graphql': `${route.operation} ${route.field}`,
     };
@@ -125,4 +125,15 @@ export function openApiDocument(schema: GraphQLSchema, version: string): JsonSch
     paths,
     components: { schemas: components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };
+}
+
+/** The body a route reads: JSON for the argument named by `body`, a text/plain value, or a multipart file part. */
+function requestBody(route: RestRoute, json: JsonSchema | undefined): { requestBody?: JsonSchema } {
+  if (json) return { requestBody: { required: true, content: { 'application/json': { schema: json } } } };
+  if (route.text) return { requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: route.text } } } } };
+  if (route.upload) {
+    const form = { type: 'object', properties: { [route.upload]: { type: 'string', format: 'binary' } }, required: [route.upload] };
+    return { requestBody: { required: true, content: { 'multipart/form-data': { schema: form } } } };
+  }
+  return {};
 }

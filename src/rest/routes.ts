@@ -11,6 +11,10 @@ export interface RestRoute {
   field: string;
   /** The argument that receives the JSON body. */
   body?: string;
+  /** The argument that receives the text/plain body. */
+  text?: string;
+  /** The argument that receives the multipart/form-data file part of the same name. */
+  upload?: string;
   /** Path or query parameter -> argument name, where they differ. */
   args?: Record<string, string>;
   /** Query string parameters accepted (e.g. limit, offset). */
@@ -137,6 +141,10 @@ export const ROUTES: RestRoute[] = [
   { method: 'post', path: '/agent/ask', operation: 'mutation', field: 'ask', body: 'input', tag: agent, summary: 'Ask a question; a new conversation is started (502/503 when the language-model server fails; the question is kept)' },
   { method: 'post', path: '/agent/reply', operation: 'mutation', field: 'reply', body: 'input', tag: agent, summary: 'Continue a conversation (conversationId required): follow-ups, confirmations, clarifications' },
   { method: 'post', path: '/agent/search', operation: 'query', field: 'agentSearch', body: 'input', tag: agent, summary: 'Full-text search over the caller’s conversation names and messages (page 0-based, count 1-100)' },
+  { method: 'post', path: '/agent/add-file-knowledge', operation: 'mutation', field: 'addFileKnowledge', upload: 'file', tag: agent, summary: 'Learn a file (multipart part file): text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; 413 beyond KNOWLEDGE_MAX_BYTES)' },
+  { method: 'post', path: '/agent/add-url-knowledge', operation: 'mutation', field: 'addUrlKnowledge', text: 'url', tag: agent, summary: 'Learn the page at a URL (text/plain body); the same URL again replaces it (ORG_ADMIN)' },
+  { method: 'get', path: '/agent/knowledge', operation: 'query', field: 'knowledgeDocuments', query: PAGE, tag: agent, summary: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)' },
+  { method: 'delete', path: '/agent/knowledge/:id', operation: 'mutation', field: 'deleteKnowledgeDocument', noContent: true, tag: agent, summary: 'Forget a document or URL (ORG_ADMIN)' },
   { method: 'post', path: '/agent/history', operation: 'query', field: 'agentHistory', body: 'input', tag: agent, summary: 'Messages of a conversation, or of all the caller’s, oldest first (since: only newer; at most 1000)' },
 ];
 

@@ -10,6 +10,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is, with the given content type (for malformed or non-JSON bodies). */
   raw?: { body: string; type: string };
+  /** Sent as multipart/form-data. */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -20,8 +22,10 @@ export class Api {
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.raw) {
+    let body: string | FormData | undefined;
+    if (options.form) {
+      body = options.form;
+    } else if (options.raw) {
       body = options.raw.body;
       headers['content-type'] = options.raw.type;
     } else if (options.body !== undefined) {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AgentEngine, type EngineAnswer, EngineError, type EngineRequest, type Passage, sourcesOf } from './engine';
 import { readCompletion } from './openai-stream';
+import { errorReason } from '../../../common/error-reason';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -45,7 +46,7 @@ export class OpenAiEngine implements AgentEngine {
         response = await fetch(this.url, { method: 'POST', headers, body, signal: deadline });
       } catch (error) {
         if (deadline.aborted) throw this.timedOut();
-        if (last) throw new EngineError('SERVICE_UNAVAILABLE', `the language model server could not be reached (${reason(error)})`);
+        if (last) throw new EngineError('SERVICE_UNAVAILABLE', `the language model server could not be reached (${errorReason(error)})`);
         await this.wait(attempt, null, deadline);
         continue;
       }
@@ -65,7 +66,7 @@ export class OpenAiEngine implements AgentEngine {
       } catch (error) {
         if (deadline.aborted) throw this.timedOut();
         if (error instanceof EngineError) throw error;
-        throw new EngineError('BAD_GATEWAY', `the language model server broke off its answer (${reason(error)})`);
+        throw new EngineError('BAD_GATEWAY', `the language model server broke off its answer (${errorReason(error)})`);
       }
     }
   }
@@ -86,10 +87,6 @@ export class OpenAiEngine implements AgentEngine {
   }
 }
 
-function reason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
 
 /** Who the agent is, what it may use, and how to answer: only from the context given. */
 function systemPrompt({ agent, briefing, instructions }: EngineRequest): string {

@@ -1,4 +1,5 @@
 import { planAccess } from '../../idp/idp-access';
+import { sourceOf } from '../knowledge/knowledge.service';
 import type { Briefing, Passage } from '../llm/engine';
 import type { Question, Specialist } from './specialist';
 
@@ -8,26 +9,30 @@ interface Row {
   parent: string | null;
   name: string;
   body: string;
+  url: string | null;
 }
 
 /**
- * Records of the organization as retrievable passages: employees, groups, and the plans and
- * tasks the caller may read. Raw SQL, so the organization is named in every branch.
+ * What the organization knows, as retrievable passages: the chunks of its knowledge base, its
+ * employees and groups, and the plans and tasks the caller may read. Raw SQL, so the
+ * organization is named in every branch.
  */
 const DOCUMENTS = `
-  select 'employee' as type, e.id, null::uuid as parent, e.name,
-    concat_ws(', ', e.name, e.title, e.department, e.location) as body
+  select d.type, k.id, d.id as parent, d.name, k.text as body, d.url
+  from knowledge_chunk k join knowledge_document d on d.id = k.document_id where k.organization_id = ?
+  union all
+  select 'employee', e.id, null::uuid, e.name, concat_ws(', ', e.name, e.title, e.department, e.location), null
   from employee e where e.organization_id = ? and e.active
   union all
-  select 'group', g.id, null, g.name, concat_ws(': ', 'Group ' || g.name, g.description)
+  select 'group', g.id, null, g.name, concat_ws(': ', 'Group ' || g.name, g.description), null
   from employee_group g where g.organization_id = ?
   union all
   select 'idp', i.id, null, i.name,
-    concat('Plan ', i.name, ' (', i.type, '), from ', i.start_date, coalesce(' to ' || i.end_date, ''))
+    concat('Plan ', i.name, ' (', i.type, '), from ', i.start_date, coalesce(' to ' || i.end_date, '')), null
   from idp i where i.organization_id = ? and i.id in (select value::uuid from jsonb_array_elements_text(?::jsonb))
   union all
   select 'idpTask', t.id, t.idp_id, t.name,
-    concat('Task ', t.name, coalesce(': ' || t.description, ''), coalesce(' (due ' || t.due_date || ')', ''))
+    concat('Task ', t.name, coalesce(': ' || t.description, ''), coalesce(' (due ' || t.due_date || ')', '')), null
   from idp_task t where t.organization_id = ? and t.idp_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`;
 
 /**
@@ -37,13 +42,15 @@ const DOCUMENTS = `
 const RETRIEVE = `with words as (select coalesce(array_agg(w), '{}') as list from unnest(tsvector_to_array(to_tsvector('english', ?))) w),
   q as (select array_to_string(array(select quote_literal(w) from unnest(list) w), ' | ')::tsquery as query, list from words),
   docs as (${DOCUMENTS})
-  select docs.type, docs.id, docs.parent, docs.name, docs.body from docs, q
+  select docs.type, docs.id, docs.parent, docs.name, docs.body, docs.url from docs, q
   where cardinality(q.list) > 0 and to_tsvector('english', docs.body) @@ q.query
     and (select count(*) from unnest(tsvector_to_array(to_tsvector('english', docs.body))) l where l = any(q.list)) * 2 >= cardinality(q.list)
   order by ts_rank_cd(to_tsvector('english', docs.body), q.query) desc, docs.name, docs.id
   limit ?`;
 
 const SOURCE_PATHS: Record<string, (row: Row) => string> = {
+  document: (r) => sourceOf({ id: r.parent!, name: r.name, type: r.type, url: r.url }).url,
+  url: (r) => r.url!,
   employee: (r) => `/api/v1/employee/${r.id}`,
   group: (r) => `/api/v1/group/${r.id}`,
   idp: (r) => `/api/v1/idp/${r.id}`,
@@ -67,7 +74,7 @@ export class KnowledgeSpecialist implements Specialist {
   private async retrieve({ ctx, caller, owner, maxResults }: Question, text: string): Promise<Passage[]> {
     const plans = JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
     const org = owner.orgId;
-    const rows = await ctx.em.execute<Row[]>(RETRIEVE, [text, org, org, org, plans, org, plans, maxResults]);
+    const rows = await ctx.em.execute<Row[]>(RETRIEVE, [text, org, org, org, org, plans, org, plans, maxResults]);
     return rows.map((row) => ({ text: row.body, source: { name: row.name, type: row.type, url: SOURCE_PATHS[row.type](row) } }));
   }
 }

@@ -3,12 +3,15 @@ import type { Briefing } from '../llm/engine';
 import type { Question, Specialist } from './specialist';
 
 /** Requests to do something, now or on a schedule, rather than questions. */
-const REQUEST = /\b(?:every|each|daily|weekly|monthly|quarterly|yearly|hourly|weekdays?|remind me|schedule|email me|send me|notify me|post (?:it |them |this )?(?:in|to))\b/i;
+const REQUEST = /\b(?:remind me|schedule|email me|send me|notify me|post (?:it |them |this )?(?:in|to))\b/i;
+/** A frequency alone ("the yearly budget") is no request; with an action it is ("every Monday, report …"). */
+const FREQUENCY = /\b(?:every|each|daily|weekly|monthly|quarterly|yearly|annually|hourly|weekdays?)\b/i;
+const ACTION = /\b(?:remind|email|send|post|notify|report|run|check|share|message|ping|give me|tell me|list)\b/i;
 const YES = /^\s*(?:yes|yep|yeah|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do)\b/i;
 const NO = /^\s*(?:no|nope|cancel|stop|don['’]t)\b/i;
 
 export function isTaskRequest(text: string): boolean {
-  return REQUEST.test(text);
+  return REQUEST.test(text) || (FREQUENCY.test(text) && ACTION.test(text));
 }
 
 /** A yes or no to the planner's last question in the conversation. */

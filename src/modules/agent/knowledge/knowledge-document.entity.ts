@@ -1,0 +1,62 @@
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../../common/organization-owned';
+
+/** A file or web page the organization's agent has learnt, split into chunks for retrieval. */
+@ObjectType({ description: 'A document or URL in the organization’s knowledge base' })
+@Entity()
+@Index({ properties: ['organization', 'url'] })
+export class KnowledgeDocument extends OrganizationOwned {
+  [OptionalProps]?: 'createdAt' | 'organizationId' | 'url';
+
+  @Field(() => String, { description: 'The title: the document’s own, or its file name' })
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => String, { description: 'document or url' })
+  @Property({ type: 'text' })
+  type!: 'document' | 'url';
+
+  @Field(() => String, { nullable: true, description: 'The page a url document was read from' })
+  @Property({ type: 'text', nullable: true })
+  url?: string | null;
+
+  @Field(() => String, { description: 'The media type read, e.g. application/pdf' })
+  @Property({ type: 'text' })
+  mediaType!: string;
+
+  @Field(() => Int, { description: 'Size of the file or page, in bytes' })
+  @Property({ type: 'integer' })
+  size!: number;
+
+  @Field(() => Int, { description: 'Chunks indexed for retrieval' })
+  @Property({ type: 'integer' })
+  chunks!: number;
+
+  @Field(() => ID, { nullable: true, description: 'Who added it (account or organization key id)' })
+  @Property({ type: 'uuid', nullable: true })
+  createdBy?: string | null;
+
+  @Field(() => Date)
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}
+
+/** A passage of a knowledge document, indexed for full-text retrieval. */
+@Entity()
+@Index({ properties: ['document', 'position'] })
+// Retrieval matches chunks with this same expression (knowledge.specialist.ts), so it can use the index.
+@Index({ name: 'knowledge_chunk_search_index', expression: `create index "knowledge_chunk_search_index" on "knowledge_chunk" using gin (to_tsvector('english', "text"))` })
+export class KnowledgeChunk extends OrganizationOwned {
+  [OptionalProps]?: 'organizationId';
+
+  @ManyToOne(() => KnowledgeDocument, { ref: true, deleteRule: 'cascade' })
+  document!: Ref<KnowledgeDocument>;
+
+  /** Order within the document, from 0. */
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Property({ type: 'text' })
+  text!: string;
+}

@@ -1,0 +1,37 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../../auth/context';
+import { UUIDScalar } from '../../../graphql/scalars';
+import { PageArgs } from '../../app/app.inputs';
+import { AgentResponse } from '../agent.types';
+import { KnowledgeDocument } from './knowledge-document.entity';
+import type { KnowledgeService } from './knowledge.service';
+
+@Resolver(() => KnowledgeDocument)
+export class KnowledgeResolver {
+  constructor(private readonly service: KnowledgeService) {}
+
+  @Authorized()
+  @Query(() => [KnowledgeDocument], { description: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)' })
+  knowledgeDocuments(@Ctx() ctx: Context, @Args(() => PageArgs) page: PageArgs): Promise<KnowledgeDocument[]> {
+    return this.service.list(ctx, page);
+  }
+
+  @Authorized()
+  @Mutation(() => AgentResponse, { description: 'Learn a file: text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; GraphQL multipart request)' })
+  addFileKnowledge(@Ctx() ctx: Context, @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>): Promise<AgentResponse> {
+    return this.service.addFile(ctx, file);
+  }
+
+  @Authorized()
+  @Mutation(() => AgentResponse, { description: 'Learn a web page, PDF or text file at a URL; the same URL again replaces it (ORG_ADMIN)' })
+  addUrlKnowledge(@Ctx() ctx: Context, @Arg('url', () => String) url: string): Promise<AgentResponse> {
+    return this.service.addUrl(ctx, url);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Forget a document or URL (ORG_ADMIN)' })
+  deleteKnowledgeDocument(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<boolean> {
+    return this.service.delete(ctx, id);
+  }
+}

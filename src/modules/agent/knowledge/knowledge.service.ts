@@ -1,0 +1,144 @@
+import type { Readable } from 'node:stream';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { administeredOrganization, requireCaller } from '../../../auth/access';
+import type { Context } from '../../../auth/context';
+import { RefusedAddressError } from '../../../common/outbound-guard';
+import { apiError, badInput, notFound } from '../../../graphql/errors';
+import type { PageArgs } from '../../app/app.inputs';
+import { AGENTS } from '../agent-profiles';
+import { AgentResponse } from '../agent.types';
+import { chunkText } from './chunk';
+import { extract, kindOf, SUPPORTED, UnreadableContentError } from './extract';
+import { KnowledgeChunk, KnowledgeDocument } from './knowledge-document.entity';
+import { TooLargeError, UnreachableUrlError, type UrlReader } from './url-reader';
+
+interface Learnt {
+  name: string;
+  type: 'document' | 'url';
+  url: string | null;
+  bytes: Buffer;
+  mediaType: string | null;
+  filename: string | null;
+}
+
+/**
+ * The organization's knowledge base: files and web pages, reduced to text, split into chunks and
+ * indexed for the knowledge specialist's retrieval. Administrators only. A document is stored
+ * with all its chunks in one transaction, or not at all; adding a URL again replaces it.
+ */
+export class KnowledgeService {
+  constructor(
+    private readonly reader: UrlReader,
+    private readonly maxBytes: number,
+  ) {}
+
+  async addFile(ctx: Context, upload: Promise<FileUpload>): Promise<AgentResponse> {
+    administeredOrganization(ctx);
+    const file = await upload;
+    const bytes = await this.readAll(file.createReadStream());
+    const name = file.filename || 'document';
+    return this.learn(ctx, { name, type: 'document', url: null, bytes, mediaType: file.mimetype, filename: file.filename });
+  }
+
+  async addUrl(ctx: Context, raw: string): Promise<AgentResponse> {
+    administeredOrganization(ctx);
+    const text = raw.trim();
+    if (!text) throw badInput('url is required: send the URI as the text/plain body');
+    let fetched;
+    try {
+      fetched = await this.reader.read(text);
+    } catch (error) {
+      if (error instanceof RefusedAddressError) throw badInput(error.message);
+      if (error instanceof TooLargeError) throw apiError('PAYLOAD_TOO_LARGE', error.message);
+      if (error instanceof UnreachableUrlError) throw error.status === 404 || error.status === 410 ? apiError('NOT_FOUND', error.message) : apiError('BAD_GATEWAY', error.message);
+      throw error;
+    }
+    const filename = new URL(fetched.url).pathname.split('/').pop() || null;
+    return this.learn(ctx, { name: fetched.url, type: 'url', url: fetched.url, bytes: fetched.bytes, mediaType: fetched.mediaType, filename });
+  }
+
+  list(ctx: Context, page: PageArgs): Promise<KnowledgeDocument[]> {
+    administeredOrganization(ctx);
+    return ctx.em.find(KnowledgeDocument, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+  }
+
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    administeredOrganization(ctx);
+    const document = await ctx.em.findOne(KnowledgeDocument, id);
+    if (!document) throw notFound('knowledge document');
+    await ctx.em.remove(document).flush();
+    return true;
+  }
+
+  private async learn(ctx: Context, source: Learnt): Promise<AgentResponse> {
+    const orgId = administeredOrganization(ctx);
+    const what = source.type === 'url' ? 'the page' : 'file';
+    // A server that names no type (or a generic one) is read as text; a named type must be one we read.
+    const generic = !source.mediaType || /^application\/octet-stream\b/i.test(source.mediaType);
+    const kind = kindOf(source.mediaType, source.filename) ?? (source.type === 'url' && generic ? 'text' : null);
+    if (!kind) throw badInput(`${what} must be ${SUPPORTED} (got ${source.mediaType || 'an unknown type'}${source.filename ? `, ${source.filename}` : ''})`);
+    let extracted;
+    try {
+      extracted = await extract(source.bytes, kind);
+    } catch (error) {
+      if (error instanceof UnreadableContentError) throw badInput(error.message.replace(/^file/, what));
+      throw error;
+    }
+    const chunks = chunkText(extracted.text);
+    if (chunks.length === 0) throw badInput(`${what} has no text to learn from`);
+    const name = (extracted.title ?? source.name).slice(0, 500);
+    const document = await ctx.em.transactional(async (em) => {
+      if (source.url) {
+        // The same page added again replaces what was learnt from it before.
+        const earlier = await em.find(KnowledgeDocument, { url: source.url });
+        for (const old of earlier) em.remove(old);
+      }
+      const created = em.create(KnowledgeDocument, {
+        organization: orgId,
+        name,
+        type: source.type,
+        url: source.url,
+        mediaType: extracted.mediaType,
+        size: source.bytes.length,
+        chunks: chunks.length,
+        createdBy: requireCaller(ctx).actorId,
+      });
+      chunks.forEach((text, position) => em.create(KnowledgeChunk, { organization: orgId, document: created, position, text }));
+      await em.flush();
+      return created;
+    });
+    return Object.assign(new AgentResponse(), {
+      success: true,
+      agent: AGENTS.knowledge,
+      reply: `I learnt “${name}” (${describeSize(source.bytes.length)}, ${chunks.length} chunk${chunks.length === 1 ? '' : 's'}).`,
+      sources: [sourceOf(document)],
+      confirming: false,
+      subtasks: [],
+    });
+  }
+
+  private async readAll(stream: Readable): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const part of stream) {
+      size += (part as Buffer).length;
+      if (size > this.maxBytes) {
+        stream.destroy();
+        throw apiError('PAYLOAD_TOO_LARGE', `file is larger than ${this.maxBytes} bytes`);
+      }
+      parts.push(part as Buffer);
+    }
+    return Buffer.concat(parts);
+  }
+}
+
+/** How a knowledge document is cited: a URL by its address, a file by its API path. */
+export function sourceOf(document: { id: string; name: string; type: string; url?: string | null }): { name: string; type: string; url: string } {
+  return { name: document.name, type: document.type, url: document.url ?? `/api/v1/agent/knowledge/${document.id}` };
+}
+
+function describeSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentAnswer } from '../helpers/agent';
+import { type AccountMember, member } from '../helpers/directory';
+import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
+import { buildDocx, buildPdf, PageServer } from '../helpers/knowledge-files';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// The knowledge routes of SPEC 4.1 (add-file-knowledge, add-url-knowledge) and their companions
+// (list, delete), over HTTP against the real service, and answers drawn from what was learnt.
+// The main instance allows private URLs because the test's pages are served on loopback; the
+// refusal of private addresses runs against a second instance with the default setting.
+
+interface KnowledgeRecord {
+  id: string;
+  name: string;
+  type: string;
+  url: string | null;
+  mediaType: string;
+  size: number;
+  chunks: number;
+  createdBy: string | null;
+  createdAt: string;
+  organization: string;
+}
+
+const LIMIT = 300_000;
+
+let t: TestApp;
+let site: PageServer;
+let org: OrgRecord;
+let admin: Member;
+let employee: AccountMember;
+let stranger: Member;
+
+beforeAll(async () => {
+  site = await new PageServer().start();
+  t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', KNOWLEDGE_MAX_BYTES: String(LIMIT), KNOWLEDGE_FETCH_TIMEOUT_MS: '3000' });
+  ({ org, admin } = await orgWithAdmin(t, 'Knowledge Org'));
+  employee = await member(t, org, admin);
+  ({ admin: stranger } = await orgWithAdmin(t, 'Other Knowledge Org'));
+});
+
+afterAll(async () => {
+  await t.close();
+  await site.close();
+});
+
+function expectError(res: { status: number; body: unknown }, status: number, message: string | RegExp): void {
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: typeof message === 'string' ? message : expect.stringMatching(message) });
+}
+
+function upload(bytes: Buffer | string, filename: string, type: string, token = admin.token, part = 'file') {
+  const form = new FormData();
+  form.append(part, new Blob([bytes], { type }), filename);
+  return t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-file-knowledge', { token, form });
+}
+
+const addUrl = (url: string, token = admin.token) => t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', { token, raw: { body: url, type: 'text/plain' } });
+const documents = async (token = admin.token) => (await t.api.get<KnowledgeRecord[]>('/api/v1/agent/knowledge', token)).body;
+const ask = async (question: string, token = employee.token) => (await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token)).body;
+
+describe('POST /api/v1/agent/add-file-knowledge', () => {
+  it.each([
+    ['travel.pdf', 'application/pdf', () => buildPdf('Travel Policy', ['Travel Policy', 'The travel budget is 1200 euros per trip.']), 'Travel Policy', 'What is the travel budget?', /1200 euros per trip/],
+    ['leave.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', () => buildDocx('Parental Leave', ['Parental leave lasts sixteen weeks at full pay.']), 'Parental Leave', 'How long is parental leave?', /sixteen weeks at full pay/],
+    ['onboarding.md', 'text/markdown', async () => Buffer.from('# Onboarding Guide\n\n## Laptops\n\nNew hires collect their laptop from the Lisbon helpdesk.\n'), 'Onboarding Guide', 'Where do new hires collect their laptop?', /Lisbon helpdesk/],
+    ['canteen.txt', 'text/plain', async () => Buffer.from('The canteen serves vegan lasagne every Thursday.'), 'canteen.txt', 'When is vegan lasagne served?', /every Thursday/],
+    ['wiki.html', 'text/html', async () => Buffer.from('<html><head><title>Parking Rules</title></head><body><nav>Home | About</nav><article><h1>Parking Rules</h1><p>Visitors park on level minus two of the garage, next to the bicycle racks, and register at the front desk when they arrive.</p></article></body></html>'), 'Parking Rules', 'Where do visitors park?', /level minus two/],
+    ['rooms.csv', 'text/csv', async () => Buffer.from('room,floor,seats\nAurora,7,12\n"Borealis, large",3,40\n'), 'rooms.csv', 'How many seats does Borealis have?', /room: Borealis, large; floor: 3; seats: 40/],
+    ['holidays.json', 'application/json', async () => Buffer.from(JSON.stringify({ holidays: { founders_day: '2026-03-14' } })), 'holidays.json', 'When is founders day?', /holidays\.founders_day: 2026-03-14/],
+  ])('learns %s (%s) and answers from it, citing it', async (filename, type, build, title, question, fact) => {
+    const bytes = await build();
+    const res = await upload(bytes, filename, type);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, agent: { name: 'Sage' }, confirming: false });
+    expect(res.body.reply).toMatch(new RegExp(`^I learnt “${title.replace(/\./g, '\\.')}” \\([\\d.]+ (bytes|KB), \\d+ chunks?\\)\\.$`));
+    const stored = (await documents()).find((d) => d.name === title)!;
+    expect(stored).toMatchObject({ type: 'document', url: null, mediaType: type, size: bytes.length, organization: org.id });
+    expect(res.body.sources).toEqual([{ name: title, type: 'document', url: `/api/v1/agent/knowledge/${stored.id}` }]);
+    const answer = await ask(question);
+    expect(answer.reply).toMatch(fact);
+    expect(answer.sources).toContainEqual({ name: title, type: 'document', url: `/api/v1/agent/knowledge/${stored.id}` });
+  });
+
+  it('splits a long document into overlapping chunks along its sections', async () => {
+    const section = (n: number) => `## Chapter ${n}\n\n${Array.from({ length: 12 }, (_, i) => `Sentence ${i} of chapter ${n} explains the expense rules in some detail.`).join(' ')}`;
+    const res = await upload(Buffer.from(`# Expense Handbook\n\n${[1, 2, 3].map(section).join('\n\n')}`), 'handbook.md', 'text/markdown');
+    expect(res.status).toBe(200);
+    const stored = (await documents()).find((d) => d.name === 'Expense Handbook')!;
+    expect(stored.chunks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses what it cannot read with 400 and stores nothing', async () => {
+    const before = (await documents()).length;
+    expectError(await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'logo.png', 'image/png'), 400, 'file must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, logo.png)');
+    expectError(await upload(Buffer.from('not a pdf at all'), 'broken.pdf', 'application/pdf'), 400, 'file is not a readable PDF');
+    expectError(await upload(Buffer.from('not a zip'), 'broken.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), 400, 'file is not a readable DOCX document');
+    expectError(await upload(Buffer.from('{"a":'), 'broken.json', 'application/json'), 400, 'file is not readable as JSON');
+    expectError(await upload(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'binary.txt', 'text/plain'), 400, 'file is not readable as text (UTF-8 text expected)');
+    expectError(await upload(Buffer.from('   \n\n  '), 'empty.txt', 'text/plain'), 400, 'file has no text to learn from');
+    expectError(await upload(Buffer.from('hello'), 'x.txt', 'text/plain', admin.token, 'document'), 400, 'file is required: send the file as the multipart/form-data part "file"');
+    expectError(await t.api.post('/api/v1/agent/add-file-knowledge', { file: 'hello' }, admin.token), 400, 'request must be multipart/form-data with the file in the part "file"');
+    expect(await documents()).toHaveLength(before);
+  });
+
+  it('answers 413 beyond KNOWLEDGE_MAX_BYTES and stores nothing', async () => {
+    const before = (await documents()).length;
+    expectError(await upload(Buffer.alloc(LIMIT + 1, 'a'), 'huge.txt', 'text/plain'), 413, `file is larger than ${LIMIT} bytes`);
+    expect(await documents()).toHaveLength(before);
+  });
+
+  it('is for administrators: 401 without a token, 403 for an employee', async () => {
+    expectError(await upload(Buffer.from('x'), 'x.txt', 'text/plain', ''), 401, 'authentication required');
+    expectError(await upload(Buffer.from('x'), 'x.txt', 'text/plain', employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+  });
+});
+
+describe('POST /api/v1/agent/add-url-knowledge', () => {
+  it('learns a web page’s readable text with its title, keeps the URL as the source, and answers from it', async () => {
+    site.pages.set('/wellbeing', { type: 'text/html; charset=utf-8', body: '<html><head><title>Wellbeing Budget</title></head><body><header>Menu</header><article><h1>Wellbeing Budget</h1><p>Every employee may claim a yearly wellbeing budget of 450 euros for gym or yoga classes.</p><p>Claims go through the expenses tool before December.</p></article><footer>Copyright</footer></body></html>' });
+    const url = `${site.url}/wellbeing`;
+    const res = await addUrl(url);
+    expect(res.status).toBe(200);
+    expect(res.body.reply).toMatch(/^I learnt “Wellbeing Budget” \(/);
+    expect(res.body.sources).toEqual([{ name: 'Wellbeing Budget', type: 'url', url }]);
+    const answer = await ask('How much is the yearly wellbeing budget?');
+    expect(answer.reply).toMatch(/450 euros/);
+    expect(answer.reply).not.toMatch(/Copyright|Menu/);
+    expect(answer.sources).toContainEqual({ name: 'Wellbeing Budget', type: 'url', url });
+  });
+
+  it('replaces what it learnt from a URL when the same URL is added again', async () => {
+    const url = `${site.url}/office-hours`;
+    site.pages.set('/office-hours', { type: 'text/plain', body: 'The office opens at seven thirty.' });
+    await addUrl(url);
+    site.pages.set('/office-hours', { type: 'text/plain', body: 'The office opens at nine sharp.' });
+    expect((await addUrl(url)).status).toBe(200);
+    expect((await documents()).filter((d) => d.url === url)).toHaveLength(1);
+    const answer = await ask('When does the office open?');
+    expect(answer.reply).toMatch(/nine sharp/);
+    expect(answer.reply).not.toMatch(/seven thirty/);
+  });
+
+  it('learns PDFs and follows redirects', async () => {
+    site.pages.set('/files/security.pdf', { type: 'application/pdf', body: await buildPdf('Security Rules', ['Badges must be worn visibly on the premises.']) });
+    site.pages.set('/go', { status: 302, location: '/files/security.pdf' });
+    const res = await addUrl(`${site.url}/go`);
+    expect(res.status).toBe(200);
+    expect(res.body.sources).toEqual([{ name: 'Security Rules', type: 'url', url: `${site.url}/files/security.pdf` }]);
+  });
+
+  it('refuses bad input and unreachable pages with a clear error, storing nothing', async () => {
+    const before = (await documents()).length;
+    expectError(await addUrl('not a uri'), 400, 'url must be an absolute http(s) URL');
+    expectError(await addUrl('ftp://example.com/file'), 400, 'url must be an absolute http(s) URL');
+    expectError(await addUrl('  '), 400, 'url is required: send the URI as the text/plain body');
+    expectError(await t.api.post('/api/v1/agent/add-url-knowledge', { url: site.url }, admin.token), 400, 'url is required: send it as the text/plain body');
+    expectError(await addUrl(`${site.url}/nowhere`), 404, 'url answered HTTP 404');
+    site.pages.set('/broken', { status: 500, type: 'text/plain', body: 'oops' });
+    expectError(await addUrl(`${site.url}/broken`), 502, 'url answered HTTP 500');
+    const closed = await new PageServer().start();
+    await closed.close();
+    expectError(await addUrl(`${closed.url}/page`), 502, /^url could not be reached \(ECONNREFUSED\)$/);
+    site.pages.set('/big', { type: 'text/plain', body: 'b'.repeat(LIMIT + 1) });
+    expectError(await addUrl(`${site.url}/big`), 413, `the page is larger than ${LIMIT} bytes`);
+    site.pages.set('/image', { type: 'image/png', body: Buffer.from([0x89, 0x50]) });
+    expectError(await addUrl(`${site.url}/image`), 400, 'the page must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, image)');
+    expect(await documents()).toHaveLength(before);
+  });
+
+  it('is for administrators: 401 without a token, 403 for an employee', async () => {
+    expectError(await addUrl(site.url, ''), 401, 'authentication required');
+    expectError(await addUrl(site.url, employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+  });
+});
+
+describe('knowledge documents: list and delete', () => {
+  it('lists the organization’s documents only, and deletes one with what was learnt from it', async () => {
+    const res = await upload(Buffer.from('The secret handshake involves three taps.'), 'handshake.txt', 'text/plain');
+    const id = (await documents()).find((d) => d.name === 'handshake.txt')!.id;
+    expect(res.status).toBe(200);
+    expect(await documents(stranger.token)).toEqual([]);
+    expectError(await t.api.delete(`/api/v1/agent/knowledge/${id}`, stranger.token), 404, 'knowledge document not found');
+    expectError(await t.api.delete(`/api/v1/agent/knowledge/${id}`, employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+    expectError(await t.api.get('/api/v1/agent/knowledge', employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+    expect((await ask('How does the secret handshake go?')).reply).toMatch(/three taps/);
+    const deleted = await t.api.delete(`/api/v1/agent/knowledge/${id}`, admin.token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.text).toBe('');
+    expect((await documents()).map((d) => d.id)).not.toContain(id);
+    expect((await ask('How does the secret handshake go?')).reply).toMatch(/^I don’t know/);
+    expectError(await t.api.delete(`/api/v1/agent/knowledge/${randomUUID()}`, admin.token), 404, 'knowledge document not found');
+    expectError(await t.api.delete('/api/v1/agent/knowledge/nope', admin.token), 400, 'id must be a UUID');
+  });
+});
+
+describe('GraphQL', () => {
+  it('takes a file through a GraphQL multipart request', async () => {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { success reply sources { name type } } }', variables: { file: null } }));
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob(['Desk booking opens every Friday at noon.'], { type: 'text/plain' }), 'desks.txt');
+    const res = await t.api.request<{ data: { addFileKnowledge: { reply: string; sources: unknown[] } } }>('POST', '/graphql', { token: admin.token, form, headers: { 'apollo-require-preflight': 'true' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.addFileKnowledge).toMatchObject({ reply: 'I learnt “desks.txt” (40 bytes, 1 chunk).', sources: [{ name: 'desks.txt', type: 'document' }] });
+    const listed = await t.api.graphql<{ knowledgeDocuments: { name: string }[] }>('{ knowledgeDocuments { name } }', {}, admin.token);
+    expect(listed.data!.knowledgeDocuments.map((d) => d.name)).toContain('desks.txt');
+  });
+});
+
+describe('the outbound address guard', () => {
+  it('refuses loopback, private and metadata addresses unless ALLOW_PRIVATE_URLS', async () => {
+    const guarded = await startTestApp();
+    try {
+      const { admin: owner } = await orgWithAdmin(guarded, 'Guarded Org');
+      for (const url of [site.url, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost/']) {
+        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: url, type: 'text/plain' } });
+        expectError(res, 400, 'url resolves to a loopback, private, link-local, multicast or metadata address');
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+});

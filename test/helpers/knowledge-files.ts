@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/** A one-page PDF with a title and the given lines, built here so the test needs no fixture file. */
+export async function buildPdf(title: string, lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage();
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 750 - i * 20, size: 12, font }));
+  return Buffer.from(await pdf.save());
+}
+
+/** A DOCX document with a heading and paragraphs. */
+export async function buildDocx(heading: string, paragraphs: string[]): Promise<Buffer> {
+  const document = new Document({
+    sections: [{ children: [new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1 }), ...paragraphs.map((p) => new Paragraph(p))] }],
+  });
+  return Packer.toBuffer(document);
+}
+
+export interface Page {
+  status?: number;
+  type?: string;
+  body?: string | Buffer;
+  location?: string;
+}
+
+/** A small web site on loopback whose pages the test sets (the outside world of URL knowledge). */
+export class PageServer {
+  readonly pages = new Map<string, Page>();
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const page = this.pages.get(req.url ?? '') ?? { status: 404, type: 'text/plain', body: 'not found' };
+      const headers: Record<string, string> = {};
+      if (page.type) headers['content-type'] = page.type;
+      if (page.location) headers.location = page.location;
+      res.writeHead(page.status ?? 200, headers).end(page.body ?? '');
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
