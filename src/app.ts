@@ -32,6 +32,10 @@ import { ConversationResolver } from './modules/agent/conversation.resolver';
 import { ConversationService } from './modules/agent/conversation.service';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
 import { agentEngine, coordinator } from './modules/agent/agent-setup';
+import { Mailer } from './modules/agent/planner/mailer';
+import { WorkflowResolver } from './modules/agent/planner/workflow.resolver';
+import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
+import { WorkflowService } from './modules/agent/planner/workflow.service';
 import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
 import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
 import { UrlReader } from './modules/agent/knowledge/url-reader';
@@ -104,6 +108,14 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const webhooks = new WebhookService(guard, worker);
   const pages = new UrlReader(guard, config.knowledge.fetchTimeoutMs, config.knowledge.maxBytes);
 
+  // The agent: workflows run with their own coordinator (no planner: a run answers, it does not plan).
+  const engine = agentEngine(config.llm);
+  const updates = new ConversationUpdates(bus);
+  const mailer = new Mailer(config.smtp.url, config.smtp.from);
+  const runner = new WorkflowRunner(db.orm, boss, bus, coordinator(), engine, updates, mailer, config.jobPollSeconds, logger);
+  await runner.start();
+  const workflows = new WorkflowService(runner);
+
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts);
   const tasks = new IdpTaskService();
@@ -128,7 +140,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new WebhookDeliveryResolver(webhooks),
     new ChangeResolver(),
     new ConversationResolver(new ConversationService()),
-    new AgentResolver(new AgentService(coordinator(), agentEngine(config.llm), new ConversationUpdates(bus))),
+    new AgentResolver(new AgentService(coordinator(workflows), engine, updates)),
+    new WorkflowResolver(workflows),
     new KnowledgeResolver(new KnowledgeService(pages, config.knowledge.maxBytes)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
@@ -193,6 +206,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
       await sender.close();
       await pages.close();
+      mailer.close();
       await feed.close();
       await db.close();
     })();

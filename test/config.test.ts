@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ LLM_TIMEOUT_MS: '0' }, /LLM_TIMEOUT_MS/],
     [{ LLM_RETRIES: '11' }, /LLM_RETRIES/],
     [{ KNOWLEDGE_MAX_BYTES: '-1' }, /KNOWLEDGE_MAX_BYTES/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//],
     [{ KNOWLEDGE_FETCH_TIMEOUT_MS: 'soon' }, /KNOWLEDGE_FETCH_TIMEOUT_MS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

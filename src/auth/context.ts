@@ -44,12 +44,7 @@ export class ContextFactory {
     const { claims } = token;
     const em = this.orm.em.fork();
     const account = await this.accounts.signIn(em, claims);
-    const memberships = new Map<string, Set<Role>>();
-    for (const grant of await this.accounts.grantsOf(em, account.id)) {
-      const roles = memberships.get(grant.organization.id) ?? new Set<Role>();
-      roles.add(grant.role);
-      memberships.set(grant.organization.id, roles);
-    }
+    const memberships = membershipsOf(await this.accounts.grantsOf(em, account.id));
     const platformAdmin = claims.roles.includes(Role.ADMIN);
     // Without an org claim the current organization is the caller's first one.
     const orgId = claims.org ?? memberships.keys().next().value ?? null;
@@ -59,6 +54,17 @@ export class ContextFactory {
     const roles = new Set<Role>([...claims.roles, ...(orgId ? (memberships.get(orgId) ?? []) : [])]);
     return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships };
   }
+}
+
+/** Roles per organization, from an account's grants. */
+export function membershipsOf(grants: readonly { organization: { id: string }; role: Role }[]): Map<string, Set<Role>> {
+  const memberships = new Map<string, Set<Role>>();
+  for (const grant of grants) {
+    const roles = memberships.get(grant.organization.id) ?? new Set<Role>();
+    roles.add(grant.role);
+    memberships.set(grant.organization.id, roles);
+  }
+  return memberships;
 }
 
 function keyCaller(token: Extract<VerifiedToken, { kind: 'organizationKey' }>): Caller {

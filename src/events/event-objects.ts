@@ -1,6 +1,7 @@
 import { Account } from '../modules/account/account.entity';
 import { AgentMessage } from '../modules/agent/agent-message.entity';
 import { Conversation } from '../modules/agent/conversation.entity';
+import { Workflow } from '../modules/agent/planner/workflow.entity';
 import { AccountPreference } from '../modules/account/account-preference.entity';
 import { Grant } from '../modules/account/grant.entity';
 import { App } from '../modules/app/app.entity';
@@ -34,6 +35,7 @@ export const EVENT_OBJECTS = new Map<Class, string>([
   [App, 'app'],
   [Mapping, 'mapping'],
   [Conversation, 'conversation'],
+  [Workflow, 'workflow'],
   [Webhook, 'webhook'],
   [WebhookKey, 'webhookKey'],
 ]);

@@ -15,6 +15,7 @@ import { ChangeResolver } from '../events/change.resolver';
 import { AgentResolver } from '../modules/agent/agent.resolver';
 import { ConversationResolver } from '../modules/agent/conversation.resolver';
 import { KnowledgeResolver } from '../modules/agent/knowledge/knowledge.resolver';
+import { WorkflowResolver } from '../modules/agent/planner/workflow.resolver';
 import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver';
 import { WebhookKeyResolver } from '../modules/webhook/webhook-key.resolver';
 import { validateInput } from './validation';
@@ -39,6 +40,7 @@ export const RESOLVERS = [
   ConversationResolver,
   AgentResolver,
   KnowledgeResolver,
+  WorkflowResolver,
 ] as const;
 
 /**

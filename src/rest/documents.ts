@@ -18,12 +18,15 @@ const MAX_DEPTH = 4;
 /**
  * The selection of every field of a type, nested objects included, so that a field added to the
  * schema appears in REST responses without touching the facade. A type already being expanded on
- * the path is not expanded again, and fields that need arguments are left out.
+ * the path is not expanded again (except once directly inside itself), and fields that need
+ * arguments are left out.
  */
 export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []): string {
   const named = getNamedType(type);
   if (!isObjectType(named)) return '';
-  if (seen.includes(named) || seen.length >= MAX_DEPTH) return '';
+  // A type that holds a list of itself (subtasks, tasks depending on a task) is expanded one level down.
+  const selfNested = seen.length > 0 && seen[seen.length - 1] === named && seen.filter((t) => t === named).length === 1;
+  if ((seen.includes(named) && !selfNested) || seen.length >= MAX_DEPTH) return '';
   const parts: string[] = [];
   for (const field of Object.values(named.getFields())) {
     if (field.args.some(isRequiredArgument)) continue;

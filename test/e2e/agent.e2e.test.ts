@@ -208,13 +208,12 @@ describe('POST /api/v1/agent/ask', () => {
     expect((await asked('Who is in the Chess Club?')).reply).toBe('I don’t know a group called “Chess Club”.');
   });
 
-  it('sends requests to act to the planner, which asks for confirmation', async () => {
+  it('sends requests to act to the planner, which restates the plan and asks for confirmation', async () => {
     const answer = await asked('Every Monday at 9am email me my overdue tasks');
     expect(answer).toMatchObject({ confirming: true, agent: { name: 'Tempo', beanName: 'plannerAgent' } });
-    expect(answer.reply).toBe('You would like me to: “Every Monday at 9am email me my overdue tasks”. Shall I plan it? Reply “yes” to confirm or “no” to drop it.');
-    const confirmed = await reply({ conversationId: answer.conversation, question: 'yes' });
-    expect(confirmed.body).toMatchObject({ confirming: false, agent: { name: 'Tempo' } });
-    expect(confirmed.body.reply).toMatch(/^Confirmed\./);
+    expect(answer.reply).toBe(`I will run “email me my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${carol.email}. Reply “yes” to schedule it.`);
+    const declined = await reply({ conversationId: answer.conversation, question: 'no thanks' });
+    expect(declined.body).toMatchObject({ confirming: false, agent: { name: 'Tempo' }, reply: 'All right, I will not schedule it.' });
   });
 
   it('refuses bad bodies with a message naming the field, and stores nothing', async () => {

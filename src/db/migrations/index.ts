@@ -9,6 +9,7 @@ import { Migration20261122212855 } from './Migration20261122212855';
 import { Migration20261122231408 } from './Migration20261122231408';
 import { Migration20261123000643 } from './Migration20261123000643';
 import { Migration20261123005813 } from './Migration20261123005813';
+import { Migration20261123011203 } from './Migration20261123011203';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122231408', class: Migration20261122231408 },
   { name: 'Migration20261123000643', class: Migration20261123000643 },
   { name: 'Migration20261123005813', class: Migration20261123005813 },
+  { name: 'Migration20261123011203', class: Migration20261123011203 },
 ];

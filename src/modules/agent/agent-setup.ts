@@ -3,6 +3,7 @@ import { Coordinator } from './coordinator';
 import type { AgentEngine } from './llm/engine';
 import { LocalEngine } from './llm/local-engine';
 import { OpenAiEngine } from './llm/openai-engine';
+import type { WorkflowService } from './planner/workflow.service';
 import { DirectorySpecialist } from './specialists/directory.specialist';
 import { KnowledgeSpecialist } from './specialists/knowledge.specialist';
 import { PlannerSpecialist } from './specialists/planner.specialist';
@@ -13,6 +14,8 @@ export function agentEngine(llm: Config['llm']): AgentEngine {
   return new OpenAiEngine({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs, retries: llm.retries });
 }
 
-export function coordinator(): Coordinator {
-  return new Coordinator({ directory: new DirectorySpecialist(), knowledge: new KnowledgeSpecialist(), planner: new PlannerSpecialist() });
+/** The coordinator with its specialists; without workflows (the runner's own) it has no planner. */
+export function coordinator(workflows?: WorkflowService): Coordinator {
+  const answering = { directory: new DirectorySpecialist(), knowledge: new KnowledgeSpecialist() };
+  return new Coordinator(workflows ? { ...answering, planner: new PlannerSpecialist(workflows) } : answering);
 }

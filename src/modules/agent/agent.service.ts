@@ -51,7 +51,7 @@ export class AgentService {
     await ctx.em.flush();
     this.updates.message(request);
 
-    const question = { ctx, caller: requireCaller(ctx), owner, text, earlier, maxResults: input.maxResults ?? DEFAULT_MAX_RESULTS };
+    const question = { ctx, caller: requireCaller(ctx), owner, conversation, text, earlier, maxResults: input.maxResults ?? DEFAULT_MAX_RESULTS };
     const { agent, briefing } = await this.coordinator.route(question);
     const history: ChatTurn[] = earlier.map((m) => ({ role: m.messageType === MessageType.USER_REQUEST ? 'user' : 'assistant', content: m.message }));
     let answer;

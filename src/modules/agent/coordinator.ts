@@ -2,7 +2,7 @@ import { AGENTS, type SpecialistName } from './agent-profiles';
 import type { AgentProfile } from './agent.types';
 import type { Briefing } from './llm/engine';
 import { directoryIntent } from './specialists/directory.specialist';
-import { isConfirmationReply, isTaskRequest } from './specialists/planner.specialist';
+import { answersPlanner, isTaskRequest } from './specialists/planner.specialist';
 import type { Question, Specialist } from './specialists/specialist';
 
 export interface Routed {
@@ -17,11 +17,12 @@ export interface Routed {
  * directory's "I don't know" is given.
  */
 export class Coordinator {
-  constructor(private readonly specialists: Record<SpecialistName, Specialist>) {}
+  /** Without a planner (the workflow runner's own coordinator), requests to act are answered as questions. */
+  constructor(private readonly specialists: Record<Exclude<SpecialistName, 'planner'>, Specialist> & { planner?: Specialist }) {}
 
   async route(question: Question): Promise<Routed> {
     const name = this.choose(question);
-    const briefing = await this.specialists[name].brief(question);
+    const briefing = await this.specialists[name]!.brief(question);
     if (name === 'directory' && briefing.passages.length === 0) {
       const fallback = await this.specialists.knowledge.brief(question);
       if (fallback.passages.length) return { agent: AGENTS.knowledge, briefing: fallback };
@@ -30,7 +31,7 @@ export class Coordinator {
   }
 
   private choose(question: Question): SpecialistName {
-    if (isConfirmationReply(question) || isTaskRequest(question.text)) return 'planner';
+    if (this.specialists.planner && (answersPlanner(question) || isTaskRequest(question.text))) return 'planner';
     if (directoryIntent(question.text)) return 'directory';
     return 'knowledge';
   }

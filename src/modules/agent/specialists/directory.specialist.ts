@@ -8,13 +8,14 @@ import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
 import { literal, type Question, type Specialist } from './specialist';
 
-type Intent = 'count' | 'managerOf' | 'reportsOf' | 'members' | 'myTasksDue' | 'whoIs';
+type Intent = 'count' | 'managerOf' | 'reportsOf' | 'members' | 'myTasksDue' | 'myTasksOverdue' | 'whoIs';
 
 const END = String.raw`\s*[?.!]*\s*$`;
 
 /** Directory questions, most specific first; the group captures the person or group asked about. */
 const INTENTS: [RegExp, Intent][] = [
   [/\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i, 'count'],
+  [/\bmy\b.*\boverdue\b|\boverdue\b.*\bmy\b.*\btasks?\b/i, 'myTasksOverdue'],
   [/\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i, 'myTasksDue'],
   [new RegExp(String.raw`\bwho (?:does|do) (.+?) report to${END}`, 'i'), 'managerOf'],
   [/\bwho is (.+?)(?:['’]s?)? (?:manager|boss|supervisor)\b/i, 'managerOf'],
@@ -61,7 +62,9 @@ export class DirectorySpecialist implements Specialist {
       case 'count':
         return this.count(ctx.em, question.text);
       case 'myTasksDue':
-        return this.tasksDue(question);
+        return this.tasksDue(question, 'month');
+      case 'myTasksOverdue':
+        return this.tasksDue(question, 'overdue');
       case 'members':
         return this.members(ctx.em, asked.subject);
       default:
@@ -121,21 +124,24 @@ export class DirectorySpecialist implements Specialist {
     return facts([{ text, source }]);
   }
 
-  private async tasksDue(question: Question): Promise<Briefing> {
+  /** The caller's open plan tasks due this month, or overdue (due before today). */
+  private async tasksDue(question: Question, when: 'month' | 'overdue'): Promise<Briefing> {
     const { ctx, caller } = question;
     const now = new Date();
+    const today = now.toISOString().slice(0, 10);
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
     const mine = (await planAccess(ctx.em, caller, question.owner.orgId, { scope: IdpScope.MINE })).map((p) => p.id);
     const open = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
+    const due = when === 'month' ? { $gte: from, $lt: to } : { $lt: today };
     const tasks = mine.length
-      ? await ctx.em.find(IdpTask, { idp: { $in: mine }, dueDate: { $gte: from, $lt: to }, status: { current: { $in: open } } }, { orderBy: { dueDate: 'asc', id: 'asc' }, populate: ['idp'] })
+      ? await ctx.em.find(IdpTask, { idp: { $in: mine }, dueDate: due, status: { current: { $in: open } } }, { orderBy: { dueDate: 'asc', id: 'asc' }, populate: ['idp'] })
       : [];
-    const month = now.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const period = when === 'month' ? `due in ${now.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })}` : 'overdue';
     const source = (t: IdpTask) => ({ name: t.name, type: 'idpTask', url: `/api/v1/idp/${t.idp.id}/tasks/${t.id}` });
-    if (tasks.length === 0) return facts([{ text: `You have no open plan tasks due in ${month}.`, source: { name: 'Your development plans', type: 'idp', url: '/api/v1/idp?scope=MINE' } }]);
+    if (tasks.length === 0) return facts([{ text: `You have no open plan tasks ${period}.`, source: { name: 'Your development plans', type: 'idp', url: '/api/v1/idp?scope=MINE' } }]);
     const list = tasks.map((t) => `“${t.name}” (plan “${t.idp.getEntity().name}”, due ${t.dueDate})`).join('; ');
-    const text = `You have ${tasks.length} open plan task${tasks.length === 1 ? '' : 's'} due in ${month}: ${list}.`;
+    const text = `You have ${tasks.length} open plan task${tasks.length === 1 ? '' : 's'} ${period}: ${list}.`;
     return { style: 'facts', passages: [{ text, source: source(tasks[0]) }], cited: tasks.slice(1).map(source) };
   }
 }

@@ -1,5 +1,7 @@
 import { AGENTS } from '../agent-profiles';
 import type { Briefing } from '../llm/engine';
+import { describeSchedule, isComplete, isNo, isYes, summarize } from '../planner/assignment';
+import type { WorkflowService } from '../planner/workflow.service';
 import type { Question, Specialist } from './specialist';
 
 /** Requests to do something, now or on a schedule, rather than questions. */
@@ -7,37 +9,39 @@ const REQUEST = /\b(?:remind me|schedule|email me|send me|notify me|post (?:it |
 /** A frequency alone ("the yearly budget") is no request; with an action it is ("every Monday, report …"). */
 const FREQUENCY = /\b(?:every|each|daily|weekly|monthly|quarterly|yearly|annually|hourly|weekdays?)\b/i;
 const ACTION = /\b(?:remind|email|send|post|notify|report|run|check|share|message|ping|give me|tell me|list)\b/i;
-const YES = /^\s*(?:yes|yep|yeah|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do)\b/i;
-const NO = /^\s*(?:no|nope|cancel|stop|don['’]t)\b/i;
 
 export function isTaskRequest(text: string): boolean {
   return REQUEST.test(text) || (FREQUENCY.test(text) && ACTION.test(text));
 }
 
-/** A yes or no to the planner's last question in the conversation. */
-export function isConfirmationReply(question: Question): boolean {
+/** The planner spoke last: the user's message answers it (a yes, a no, or a missing detail). */
+export function answersPlanner(question: Question): boolean {
   const lastAgent = [...question.earlier].reverse().find((m) => m.messageType === 'agent_response');
-  return lastAgent?.agent === AGENTS.planner.name && (YES.test(question.text) || NO.test(question.text));
+  return lastAgent?.agent === AGENTS.planner.name;
 }
 
 /**
- * Takes requests to act ("every Monday at 9, email me my overdue tasks"): it restates the task
- * and asks the user to confirm before anything is planned; the confirmed request is what assign
- * plans into steps and a schedule.
+ * Takes requests to act ("every Monday at 9am email me my overdue tasks"): it reads them into a
+ * plan, asks for what is missing, restates a complete plan and asks for a "yes"; on "yes" the
+ * plan becomes a scheduled workflow.
  */
 export class PlannerSpecialist implements Specialist {
   readonly name = 'planner';
 
-  brief(question: Question): Promise<Briefing> {
-    const source = { name: 'This conversation', type: 'conversation', url: `/api/v1/agent/history` };
-    if (isConfirmationReply(question)) {
-      const text = YES.test(question.text)
-        ? 'Confirmed. The request is noted in this conversation; assign on this conversation shows its steps and schedule.'
-        : 'All right, I will not plan it.';
-      return Promise.resolve({ style: 'facts', passages: [{ text, source }] });
+  constructor(private readonly workflows: WorkflowService) {}
+
+  async brief(question: Question): Promise<Briefing> {
+    const source = { name: 'This conversation', type: 'conversation', url: `/api/v1/agent/conversations/${question.conversation.id}` };
+    const said = (text: string, confirming = false): Briefing => ({ style: 'facts', passages: [{ text, source }], confirming });
+    const replying = answersPlanner(question);
+    if (replying && isNo(question.text)) return said('All right, I will not schedule it.');
+    const plan = await this.workflows.planOf(question.ctx, question.owner, question.conversation);
+    if (!plan) return said('I could not find a request to plan in this conversation. Say what to do and when.');
+    if (replying && isYes(question.text) && isComplete(plan)) {
+      const workflow = await this.workflows.create(question.ctx, question.owner, question.conversation, plan, plan.task);
+      const first = workflow.nextRunAt ? ` The first run is at ${workflow.nextRunAt.toISOString()}.` : '';
+      return said(`Scheduled: I will run “${plan.task}” ${describeSchedule(plan)}.${first} Workflow ${workflow.id}.`);
     }
-    const task = question.text.replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
-    const text = `You would like me to: “${task}”. Shall I plan it? Reply “yes” to confirm or “no” to drop it.`;
-    return Promise.resolve({ style: 'facts', passages: [{ text, source }], confirming: true });
+    return said(summarize(plan), isComplete(plan));
   }
 }

@@ -2,6 +2,7 @@ import type { Caller } from '../../../auth/caller';
 import type { Context } from '../../../auth/context';
 import type { AgentMessage } from '../agent-message.entity';
 import type { SpecialistName } from '../agent-profiles';
+import type { Conversation } from '../conversation.entity';
 import type { Owner } from '../conversation.service';
 import type { Briefing } from '../llm/engine';
 
@@ -10,6 +11,7 @@ export interface Question {
   ctx: Context;
   caller: Caller;
   owner: Owner;
+  conversation: Conversation;
   text: string;
   /** Earlier messages of the conversation, oldest first. */
   earlier: AgentMessage[];

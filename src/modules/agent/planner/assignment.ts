@@ -1,0 +1,118 @@
+import { AGENTS } from '../agent-profiles';
+import { type AgentMessage, MessageType } from '../agent-message.entity';
+import { directoryIntent } from '../specialists/directory.specialist';
+import { BaseAssignmentHolder, BaseAssignmentResponse } from './assignment.types';
+import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
+import type { Plan } from './plan-request';
+
+const YES = /^\s*(?:yes|yep|yeah|sure|ok|okay|confirm(?:ed)?|go ahead|do it|please do)\b/i;
+const NO = /^\s*(?:no|nope|cancel|stop|don['’]t)\b/i;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export const isYes = (text: string) => YES.test(text);
+export const isNo = (text: string) => NO.test(text);
+
+/** A plan that can be stored and scheduled as it is. */
+export const isComplete = (plan: Plan) => SCHEDULED.has(plan.frequency) && plan.missing.length === 0;
+
+/**
+ * The user's last request in a conversation: the last message the planner took as a request,
+ * with the details the user added in answer to its questions (not the yes or no).
+ */
+export function lastRequest(messages: readonly AgentMessage[], isRequest: (text: string) => boolean): string | null {
+  const users = messages.filter((m) => m.messageType === MessageType.USER_REQUEST);
+  for (let i = users.length - 1; i >= 0; i--) {
+    if (!isRequest(users[i].message)) continue;
+    const details = users.slice(i + 1).map((m) => m.message).filter((text) => !isYes(text) && !isNo(text));
+    return [users[i].message, ...details].join(' ');
+  }
+  return null;
+}
+
+/** "every Monday at 09:00 (Europe/Paris)" */
+export function describeSchedule(plan: Pick<Plan, 'frequency' | 'hour' | 'minute' | 'day' | 'interval' | 'timeZone' | 'tomorrow'>): string {
+  const time = plan.hour === null ? '' : ` at ${String(plan.hour).padStart(2, '0')}:${String(plan.minute ?? 0).padStart(2, '0')}`;
+  const weekday = plan.day ? WEEKDAYS[plan.day - 1] : '';
+  const zone = ` (${plan.timeZone})`;
+  switch (plan.frequency) {
+    case ScheduleFrequency.DAILY:
+      return `every day${time}${zone}`;
+    case ScheduleFrequency.WEEKDAY:
+      return `every weekday${time}${zone}`;
+    case ScheduleFrequency.WEEKLY:
+      return `every ${weekday || 'week'}${time}${zone}`;
+    case ScheduleFrequency.MONTHLY:
+      return `on day ${plan.day ?? '?'} of every month${time}${zone}`;
+    case ScheduleFrequency.QUARTERLY:
+      return `on day ${plan.day ?? 1} of every quarter${time}${zone}`;
+    case ScheduleFrequency.YEARLY:
+      return `every year on today’s date${time}${zone}`;
+    case ScheduleFrequency.CUSTOM:
+      return `every ${plan.interval?.every ?? '?'} ${plan.interval?.unit ?? 'period'}s${weekday ? ` on ${weekday}` : ''}${time}${zone}`;
+    case ScheduleFrequency.ONCE:
+      return `once, ${weekday ? `on ${weekday}` : plan.tomorrow ? 'tomorrow' : 'today'}${time}${zone}`;
+    default:
+      return 'not scheduled';
+  }
+}
+
+function describeDelivery(plan: Plan): string {
+  switch (plan.channel) {
+    case NotificationChannel.EMAIL:
+      return plan.notifyTo ? `, and the result is e-mailed to ${plan.notifyTo}` : '';
+    case NotificationChannel.CHAT:
+      return plan.notifyTo ? `, and the result is posted in ${plan.notifyTo}` : '';
+    case NotificationChannel.IMMEDIATE:
+      return ', and you are notified as soon as it has run';
+    default:
+      return '';
+  }
+}
+
+/** What the planner says of a plan: the reason it cannot be scheduled, what is missing, or the plan to confirm. */
+export function summarize(plan: Plan): string {
+  if (plan.problem && !SCHEDULED.has(plan.frequency)) return plan.problem;
+  if (plan.missing.length) return `To schedule “${plan.task}” I still need ${plan.missing.join(' and ')}.`;
+  return `I will run “${plan.task}” ${describeSchedule(plan)}${describeDelivery(plan)}. Reply “yes” to schedule it.`;
+}
+
+/** The plan as SPEC 2.9's BaseAssignmentHolder: the schedule, the notification and the ordered steps. */
+export function holderOf(plan: Plan, userId: string): BaseAssignmentHolder {
+  const steps = SCHEDULED.has(plan.frequency) || plan.frequency === ScheduleFrequency.NONE ? stepsOf(plan) : [];
+  return Object.assign(new BaseAssignmentHolder(), {
+    response: summarize(plan),
+    needsConfirmation: plan.missing.length > 0,
+    newWorkflow: isComplete(plan),
+    scheduleFrequency: plan.frequency,
+    hourOfWorkflow: plan.hour,
+    minuteOfWorkflow: plan.minute,
+    dayOfWorkflow: plan.day,
+    timeZone: plan.timeZone,
+    agents: steps,
+    // This service has no subscription plans that could limit execution.
+    subscriptionActive: true,
+    notificationChannel: plan.channel,
+    notificationTo: plan.notifyTo,
+    userId,
+  });
+}
+
+/**
+ * The steps: the workflow itself (step 0), the work (answered by the directory or knowledge
+ * specialist), and the delivery of the result when a channel is named, which depends on the work.
+ */
+function stepsOf(plan: Plan): BaseAssignmentResponse[] {
+  const step = (fields: Partial<BaseAssignmentResponse>) => Object.assign(new BaseAssignmentResponse(), { tasksDependingOnThis: [], workflowAssignment: false, dependsOn: -1, ...fields });
+  const workflow = step({ agent: AGENTS.planner, specificTask: `Run “${plan.task}” ${describeSchedule(plan)}`, step: 0, workflowAssignment: true });
+  const worker = directoryIntent(plan.task) ? AGENTS.directory : AGENTS.knowledge;
+  const work = step({ agent: worker, specificTask: `Answer: ${plan.task}`, step: 1, dependsOn: 0 });
+  workflow.tasksDependingOnThis = [work];
+  const steps = [workflow, work];
+  if (plan.channel !== NotificationChannel.NONE) {
+    const target = plan.notifyTo ? ` to ${plan.notifyTo}` : '';
+    const notify = step({ agent: AGENTS.planner, specificTask: `Send the result by ${plan.channel}${target}`, step: 2, dependsOn: 1 });
+    work.tasksDependingOnThis = [notify];
+    steps.push(notify);
+  }
+  return steps;
+}

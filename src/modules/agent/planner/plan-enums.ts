@@ -1,0 +1,37 @@
+import { registerEnumType } from 'type-graphql';
+
+/** SPEC 2.9 WorkflowScheduleFrequency. */
+export enum ScheduleFrequency {
+  DAILY = 'DAILY',
+  WEEKDAY = 'WEEKDAY',
+  MONTHLY = 'MONTHLY',
+  WEEKLY = 'WEEKLY',
+  QUARTERLY = 'QUARTERLY',
+  YEARLY = 'YEARLY',
+  CUSTOM = 'CUSTOM',
+  ONCE = 'ONCE',
+  NONE = 'NONE',
+  INVALID = 'INVALID',
+}
+registerEnumType(ScheduleFrequency, { name: 'WorkflowScheduleFrequency' });
+
+/** SPEC 2.9 CompletionNotificationChannel. */
+export enum NotificationChannel {
+  NONE = 'NONE',
+  EMAIL = 'EMAIL',
+  CHAT = 'CHAT',
+  IMMEDIATE = 'IMMEDIATE',
+}
+registerEnumType(NotificationChannel, { name: 'CompletionNotificationChannel' });
+
+/** Frequencies that make a stored, scheduled workflow. */
+export const SCHEDULED: ReadonlySet<ScheduleFrequency> = new Set([
+  ScheduleFrequency.DAILY,
+  ScheduleFrequency.WEEKDAY,
+  ScheduleFrequency.WEEKLY,
+  ScheduleFrequency.MONTHLY,
+  ScheduleFrequency.QUARTERLY,
+  ScheduleFrequency.YEARLY,
+  ScheduleFrequency.CUSTOM,
+  ScheduleFrequency.ONCE,
+]);

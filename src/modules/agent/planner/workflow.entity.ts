@@ -1,0 +1,102 @@
+import { Entity, Enum, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { OrganizationOwned } from '../../../common/organization-owned';
+import { Account } from '../../account/account.entity';
+import { Conversation } from '../conversation.entity';
+import { NotificationChannel, ScheduleFrequency } from './plan-enums';
+
+/**
+ * A confirmed plan that runs on its schedule: each run answers `task`, writes the answer into the
+ * conversation it came from, and notifies through `notificationChannel`. Its next run is a pg-boss
+ * job due at `nextRunAt`.
+ */
+@ObjectType({ description: 'A scheduled task the agent runs for a user' })
+@Entity()
+@Index({ properties: ['organization', 'user'] })
+export class Workflow extends OrganizationOwned {
+  [OptionalProps]?: 'organizationId' | 'userId' | 'conversationId' | 'active' | 'runs' | 'createdAt' | 'lastRunAt' | 'lastResult' | 'lastNotification' | 'nextRunAt' | 'interval' | 'notifyTo';
+
+  @ManyToOne(() => Conversation, { ref: true, deleteRule: 'cascade' })
+  conversation!: Ref<Conversation>;
+
+  @Field(() => ID, { description: 'The conversation its runs write to' })
+  get conversationId(): string {
+    return this.conversation.id;
+  }
+
+  @ManyToOne(() => Account, { ref: true, deleteRule: 'cascade' })
+  user!: Ref<Account>;
+
+  @Field(() => ID, { description: 'The user it runs for' })
+  get userId(): string {
+    return this.user.id;
+  }
+
+  @Field(() => String, { description: 'What each run does' })
+  @Property({ type: 'text' })
+  task!: string;
+
+  @Field(() => String, { description: 'The request as the user wrote it' })
+  @Property({ type: 'text' })
+  request!: string;
+
+  @Field(() => ScheduleFrequency)
+  @Enum({ items: () => ScheduleFrequency, type: 'text' })
+  scheduleFrequency!: ScheduleFrequency;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'integer', nullable: true })
+  hourOfWorkflow!: number | null;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'integer', nullable: true })
+  minuteOfWorkflow!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'ISO weekday 1-7, or day of the month' })
+  @Property({ type: 'integer', nullable: true })
+  dayOfWorkflow!: number | null;
+
+  /** CUSTOM schedules: every `every` units. */
+  @Property({ type: 'jsonb', nullable: true })
+  interval?: { every: number; unit: 'hour' | 'day' | 'week' | 'month' } | null;
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  timeZone!: string;
+
+  @Field(() => NotificationChannel)
+  @Enum({ items: () => NotificationChannel, type: 'text' })
+  notificationChannel!: NotificationChannel;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  notifyTo?: string | null;
+
+  @Field(() => Boolean, { description: 'false: paused' })
+  @Property({ type: 'boolean' })
+  active = true;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  nextRunAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  lastRunAt?: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'The answer of the last run' })
+  @Property({ type: 'text', nullable: true })
+  lastResult?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'How the last run’s notification went: sent, published, or undelivered with the reason' })
+  @Property({ type: 'text', nullable: true })
+  lastNotification?: string | null;
+
+  @Field(() => Int)
+  @Property({ type: 'integer' })
+  runs = 0;
+
+  @Field(() => Date)
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

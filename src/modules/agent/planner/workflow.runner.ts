@@ -1,0 +1,141 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Caller } from '../../../auth/caller';
+import { membershipsOf } from '../../../auth/context';
+import { Loaders } from '../../../common/loaders';
+import { scopeToTenant, TENANT_FILTER } from '../../../db/tenant-filter';
+import { setActor } from '../../../events/actor';
+import { transactionDb } from '../../../jobs/boss';
+import type { PubSub } from 'type-graphql';
+import { Account } from '../../account/account.entity';
+import { Grant } from '../../account/grant.entity';
+import { AgentMessage, MessageType } from '../agent-message.entity';
+import { AGENTS } from '../agent-profiles';
+import type { ConversationUpdates } from '../conversation-updates';
+import { Conversation } from '../conversation.entity';
+import type { Coordinator } from '../coordinator';
+import type { AgentEngine } from '../llm/engine';
+import type { Mailer } from './mailer';
+import { NotificationChannel, ScheduleFrequency } from './plan-enums';
+import { nextRun, type Schedule } from './next-run';
+import { Workflow } from './workflow.entity';
+
+export const WORKFLOW_QUEUE = 'agent-workflow';
+const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
+
+interface RunJob {
+  workflow: string;
+  /** The nextRunAt the job was queued for: a job for a run since moved (pause, resume) does nothing. */
+  at: string;
+}
+
+/**
+ * Runs workflows. Each run is one pg-boss job due at the workflow's nextRunAt; the run answers
+ * the task as the user would be answered, writes the answer into the conversation, records it
+ * on the workflow (a `workflow.patch` event, which webhooks and live subscribers receive: that
+ * is how CHAT and IMMEDIATE notifications go out), e-mails it for EMAIL, and queues the next run
+ * in the same transaction.
+ */
+export class WorkflowRunner {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly boss: PgBoss,
+    private readonly bus: PubSub,
+    private readonly coordinator: Coordinator,
+    private readonly engine: AgentEngine,
+    private readonly updates: ConversationUpdates,
+    private readonly mailer: Mailer,
+    private readonly pollSeconds: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.boss.createQueue(WORKFLOW_QUEUE, { name: WORKFLOW_QUEUE });
+    await this.boss.work<RunJob>(WORKFLOW_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async ([job]) => this.run(job.data));
+  }
+
+  /** Sets the workflow's next run and queues its job, in the caller's transaction (`tomorrow`: a ONCE for the next day). */
+  async schedule(tx: EntityManager, workflow: Workflow, after = new Date(), tomorrow = false): Promise<void> {
+    workflow.nextRunAt = workflow.active ? nextRun({ ...scheduleOf(workflow), tomorrow }, after) : null;
+    await tx.flush();
+    if (!workflow.nextRunAt) return;
+    const job = { workflow: workflow.id, at: workflow.nextRunAt.toISOString() };
+    await this.boss.insert([{ name: WORKFLOW_QUEUE, data: job, startAfter: workflow.nextRunAt, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 }], { db: transactionDb(tx) });
+  }
+
+  private async run({ workflow: id, at }: RunJob): Promise<void> {
+    const em = this.orm.em.fork();
+    const workflow = await em.findOne(Workflow, id, NO_TENANT);
+    if (!workflow || !workflow.active || workflow.nextRunAt?.toISOString() !== at) return;
+    scopeToTenant(em, workflow.organization.id);
+    setActor(em, workflow.user.id);
+    const caller = await this.callerOf(em, workflow);
+    const started = Date.now();
+    const ctx = { em, caller, loaders: new Loaders(em), bus: this.bus };
+    const earlier: AgentMessage[] = [];
+    const conversation = await em.findOneOrFail(Conversation, workflow.conversation.id);
+    const question = { ctx, caller, owner: { orgId: workflow.organization.id, accountId: workflow.user.id }, conversation, text: workflow.task, earlier, maxResults: 5 };
+    const { agent, briefing } = await this.coordinator.route(question);
+    const answer = await this.engine.answer({ agent, question: workflow.task, history: [], briefing }, () => {});
+    const notification = await this.notify(workflow, answer.reply);
+    const message = await em.transactional(async (tx) => {
+      const written = tx.create(AgentMessage, {
+        organization: workflow.organization.id,
+        conversation: workflow.conversation.id,
+        user: workflow.user.id,
+        messageType: MessageType.AGENT_RESPONSE,
+        agent: AGENTS.planner.name ?? '',
+        message: `Workflow “${workflow.task}” ran: ${answer.reply}`,
+        tokenUsage: answer.tokenUsage,
+        timeSpent: Date.now() - started,
+        sources: answer.sources,
+      });
+      workflow.runs += 1;
+      workflow.lastRunAt = new Date();
+      workflow.lastResult = answer.reply;
+      workflow.lastNotification = notification;
+      if (workflow.scheduleFrequency === ScheduleFrequency.ONCE) workflow.active = false;
+      await this.schedule(tx, workflow, new Date(Math.max(Date.now(), new Date(at).getTime())));
+      return written;
+    });
+    this.updates.message(message);
+    this.logger.info({ workflow: workflow.id, runs: workflow.runs }, 'workflow ran');
+  }
+
+  private async notify(workflow: Workflow, result: string): Promise<string> {
+    switch (workflow.notificationChannel) {
+      case NotificationChannel.EMAIL: {
+        if (!workflow.notifyTo) return 'undelivered: no e-mail address';
+        const mail = await this.mailer.send(workflow.notifyTo, `Workflow: ${workflow.task}`, result);
+        return mail.sent ? `sent to ${workflow.notifyTo}` : `undelivered: ${mail.reason}`;
+      }
+      case NotificationChannel.CHAT:
+        return `published for ${workflow.notifyTo} as the workflow.patch event`;
+      case NotificationChannel.IMMEDIATE:
+        return 'published as the workflow.patch event';
+      default:
+        return 'none requested';
+    }
+  }
+
+  /** The workflow's user as a caller in its organization, so the run sees what the user may see. */
+  private async callerOf(em: EntityManager, workflow: Workflow): Promise<Caller> {
+    const account = await em.findOneOrFail(Account, workflow.user.id, NO_TENANT);
+    const memberships = membershipsOf(await em.find(Grant, { account: account.id }, NO_TENANT));
+    const orgId = workflow.organization.id;
+    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles: memberships.get(orgId) ?? new Set(), platformAdmin: false, memberships };
+  }
+}
+
+export function scheduleOf(workflow: Workflow): Schedule {
+  return {
+    frequency: workflow.scheduleFrequency,
+    hour: workflow.hourOfWorkflow,
+    minute: workflow.minuteOfWorkflow,
+    day: workflow.dayOfWorkflow,
+    interval: workflow.interval ?? null,
+    timeZone: workflow.timeZone,
+    anchor: workflow.createdAt,
+  };
+}

@@ -1,0 +1,94 @@
+import { requireCaller } from '../../../auth/access';
+import type { Context } from '../../../auth/context';
+import { badInput, notFound } from '../../../graphql/errors';
+import { Organization } from '../../organization/organization.entity';
+import { AgentMessage } from '../agent-message.entity';
+import type { UserRequestInput } from '../agent.inputs';
+import type { Conversation } from '../conversation.entity';
+import { conversationOwner, ownConversation, type Owner } from '../conversation.service';
+import { isTaskRequest } from '../specialists/planner.specialist';
+import { holderOf, lastRequest } from './assignment';
+import type { BaseAssignmentHolder } from './assignment.types';
+import { isTimeZone } from './time-zones';
+import { type Plan, planRequest } from './plan-request';
+import { Workflow } from './workflow.entity';
+import type { WorkflowRunner } from './workflow.runner';
+
+/**
+ * Assignments and workflows: assign plans the user's last request of a conversation (SPEC 2.9);
+ * a confirmed plan becomes a workflow the runner schedules. A user sees and changes only their
+ * own workflows.
+ */
+export class WorkflowService {
+  constructor(private readonly runner: WorkflowRunner) {}
+
+  async assign(ctx: Context, input: UserRequestInput): Promise<BaseAssignmentHolder> {
+    const owner = conversationOwner(ctx);
+    if (!input.conversationId) throw badInput('conversationId is required: assign plans the last request of a conversation');
+    const conversation = await ownConversation(ctx, input.conversationId);
+    const plan = await this.planOf(ctx, owner, conversation);
+    if (!plan) throw badInput('the conversation has no request to plan yet: ask for something to be done, e.g. “every Monday at 9am email me my overdue tasks”');
+    return holderOf(plan, owner.accountId);
+  }
+
+  /** The plan of the conversation's last request, in the zone the request names, else the organization's, else UTC. */
+  async planOf(ctx: Context, owner: Owner, conversation: Conversation, extra: AgentMessage[] = []): Promise<Plan | null> {
+    const messages = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'asc', id: 'asc' } });
+    const request = lastRequest([...messages, ...extra], isTaskRequest);
+    if (!request) return null;
+    const organization = await ctx.em.findOneOrFail(Organization, owner.orgId);
+    const zone = organization.profile?.timezone && isTimeZone(organization.profile.timezone) ? organization.profile.timezone : 'UTC';
+    return planRequest(request, { timeZone: zone, email: requireCaller(ctx).email });
+  }
+
+  /** Stores a complete plan as a workflow and queues its first run. */
+  async create(ctx: Context, owner: Owner, conversation: Conversation, plan: Plan, request: string): Promise<Workflow> {
+    return ctx.em.transactional(async (tx) => {
+      const workflow = tx.create(Workflow, {
+        organization: owner.orgId,
+        conversation: conversation.id,
+        user: owner.accountId,
+        task: plan.task,
+        request,
+        scheduleFrequency: plan.frequency,
+        hourOfWorkflow: plan.hour,
+        minuteOfWorkflow: plan.minute,
+        dayOfWorkflow: plan.day,
+        interval: plan.interval,
+        timeZone: plan.timeZone,
+        notificationChannel: plan.channel,
+        notifyTo: plan.notifyTo,
+      });
+      await this.runner.schedule(tx, workflow, new Date(), plan.tomorrow);
+      return workflow;
+    });
+  }
+
+  list(ctx: Context): Promise<Workflow[]> {
+    const owner = conversationOwner(ctx);
+    return ctx.em.find(Workflow, { user: owner.accountId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+
+  async get(ctx: Context, id: string): Promise<Workflow> {
+    const owner = conversationOwner(ctx);
+    const workflow = await ctx.em.findOne(Workflow, { id, user: owner.accountId });
+    if (!workflow) throw notFound('workflow');
+    return workflow;
+  }
+
+  /** Pauses (active false) or resumes a workflow; resuming schedules its next run from now. */
+  async setActive(ctx: Context, id: string, active: boolean): Promise<Workflow> {
+    const workflow = await this.get(ctx, id);
+    if (workflow.active === active) return workflow;
+    workflow.active = active;
+    await ctx.em.transactional((tx) => this.runner.schedule(tx, workflow));
+    return workflow;
+  }
+
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    const workflow = await this.get(ctx, id);
+    // Its queued job finds no workflow and does nothing.
+    await ctx.em.remove(workflow).flush();
+    return true;
+  }
+}
