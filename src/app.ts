@@ -31,7 +31,7 @@ import { AgentService } from './modules/agent/agent.service';
 import { ConversationResolver } from './modules/agent/conversation.resolver';
 import { ConversationService } from './modules/agent/conversation.service';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
-import { agentEngine, coordinator } from './modules/agent/agent-setup';
+import { agentEmbedder, agentEngine, coordinator } from './modules/agent/agent-setup';
 import { Mailer } from './modules/agent/planner/mailer';
 import { WorkflowResolver } from './modules/agent/planner/workflow.resolver';
 import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
@@ -110,9 +110,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   // The agent: workflows run with their own coordinator (no planner: a run answers, it does not plan).
   const engine = agentEngine(config.llm);
+  const embedder = agentEmbedder(config.llm, (reason) => logger.warn({ reason }, 'embeddings unavailable; retrieval uses words alone'));
   const updates = new ConversationUpdates(bus);
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
-  const runner = new WorkflowRunner(db.orm, boss, bus, coordinator(), engine, updates, mailer, config.jobPollSeconds, logger);
+  const runner = new WorkflowRunner(db.orm, boss, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
   await runner.start();
   const workflows = new WorkflowService(runner);
 
@@ -140,9 +141,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new WebhookDeliveryResolver(webhooks),
     new ChangeResolver(),
     new ConversationResolver(new ConversationService()),
-    new AgentResolver(new AgentService(coordinator(workflows), engine, updates)),
+    new AgentResolver(new AgentService(coordinator(embedder, workflows), engine, updates)),
     new WorkflowResolver(workflows),
-    new KnowledgeResolver(new KnowledgeService(pages, config.knowledge.maxBytes)),
+    new KnowledgeResolver(new KnowledgeService(pages, config.knowledge.maxBytes, embedder)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 

@@ -22,7 +22,7 @@ export interface Config {
   secretsKey: Buffer;
   allowPrivateUrls: boolean;
   /** The OpenAI-compatible server of the `openai` engine; without baseUrl the local engine answers. */
-  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; retries: number };
+  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; timeoutMs: number; retries: number };
   /** SMTP server for workflow e-mails (smtp://user:pass@host:port), and the sender address. */
   smtp: { url?: string; from: string };
   /** Knowledge base: largest file or page learnt, and the time to read a URL. */
@@ -76,6 +76,7 @@ const schema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_EMBEDDING_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -145,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtAudience: e.JWT_AUDIENCE,
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, embeddingModel: e.LLM_EMBEDDING_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     knowledge: { maxBytes: e.KNOWLEDGE_MAX_BYTES, fetchTimeoutMs: e.KNOWLEDGE_FETCH_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,

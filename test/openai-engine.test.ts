@@ -163,6 +163,36 @@ describe('the openai engine', () => {
   });
 });
 
+describe('embeddings', () => {
+  const upload = (text: string, filename: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/plain' }), filename);
+    return t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+  };
+
+  it('ranks the word matches again by meaning when the server offers embeddings', async () => {
+    // Both documents hold the question's words equally; the travel one comes first by name.
+    expect((await upload('The travel policy covers trips booked through the portal.', 'a-travel.txt')).status).toBe(200);
+    expect((await upload('The expense policy covers meals up to 50 euros.', 'b-expense.txt')).status).toBe(200);
+    expect(llm.embedded.some((input) => input.includes('The expense policy covers meals up to 50 euros.'))).toBe(true);
+    const res = await ask({ question: 'Which policy covers money matters?', maxResults: 1 });
+    expect(res.body.sources.map((s) => s.name)).toEqual(['b-expense.txt']);
+    expect(llm.embedded[llm.embedded.length - 1]).toEqual(['Which policy covers money matters?']);
+    expect(lastRequest().body.messages[0].content).toContain('[1] The expense policy covers meals up to 50 euros.');
+  });
+
+  it('learns and answers from words alone when the server has no embeddings', async () => {
+    llm.embeddings = false;
+    try {
+      expect((await upload('The parking policy covers visitor cars on level two.', 'c-parking.txt')).status).toBe(200);
+      const res = await ask({ question: 'Where do visitor cars park?', maxResults: 1 });
+      expect(res.body.sources.map((s) => s.name)).toEqual(['c-parking.txt']);
+    } finally {
+      llm.embeddings = true;
+    }
+  });
+});
+
 describe('an unreachable server', () => {
   it('answers 503 after the retries, with the message kept', async () => {
     const closed = new OpenAiFixture();

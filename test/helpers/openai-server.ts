@@ -35,6 +35,10 @@ const DEFAULT: Scripted = { chunks: ['Hello', ' from', ' the model.'], usage: { 
  */
 export class OpenAiFixture {
   readonly requests: RecordedRequest[] = [];
+  /** Inputs of every /embeddings request. */
+  readonly embedded: string[][] = [];
+  /** Whether the server offers /embeddings (404 otherwise, as servers without it answer). */
+  embeddings = true;
   private readonly script: Scripted[] = [];
   private server?: Server;
 
@@ -57,6 +61,13 @@ export class OpenAiFixture {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let raw = '';
     for await (const part of req) raw += String(part);
+    if (req.method === 'POST' && req.url === '/v1/embeddings' && this.embeddings) {
+      const { input, model } = JSON.parse(raw) as { input: string[]; model: string };
+      this.embedded.push(input);
+      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: input.length, total_tokens: input.length } }));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
@@ -99,4 +110,17 @@ export class OpenAiFixture {
     send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
     res.end('data: [DONE]\n\n');
   }
+}
+
+/** Words by the concept they express: the fixture's stand-in for a model's sense of meaning. */
+const CONCEPTS = [
+  ['money', 'euros', 'cost', 'costs', 'budget', 'expense', 'expenses', 'price', 'pay'],
+  ['travel', 'trip', 'trips', 'journey', 'flight', 'train', 'portal'],
+  ['people', 'team', 'colleague', 'manager', 'employee'],
+];
+
+/** A deterministic embedding: how many words of each concept the text holds, plus a constant. */
+export function conceptVector(text: string): number[] {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return [...CONCEPTS.map((concept) => words.filter((w) => concept.includes(w)).length), 0.1];
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { Coordinator } from './coordinator';
+import { type Embedder, NO_EMBEDDINGS, OpenAiEmbedder } from './llm/embedder';
 import type { AgentEngine } from './llm/engine';
 import { LocalEngine } from './llm/local-engine';
 import { OpenAiEngine } from './llm/openai-engine';
@@ -14,8 +15,14 @@ export function agentEngine(llm: Config['llm']): AgentEngine {
   return new OpenAiEngine({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs, retries: llm.retries });
 }
 
+/** The embeddings of the OpenAI-compatible server (LLM_EMBEDDING_MODEL, else LLM_MODEL), when one is configured. */
+export function agentEmbedder(llm: Config['llm'], onFailure?: (reason: string) => void): Embedder {
+  if (!llm.baseUrl || !llm.model) return NO_EMBEDDINGS;
+  return new OpenAiEmbedder(llm.baseUrl, llm.apiKey, llm.embeddingModel ?? llm.model, onFailure);
+}
+
 /** The coordinator with its specialists; without workflows (the runner's own) it has no planner. */
-export function coordinator(workflows?: WorkflowService): Coordinator {
-  const answering = { directory: new DirectorySpecialist(), knowledge: new KnowledgeSpecialist() };
+export function coordinator(embedder: Embedder, workflows?: WorkflowService): Coordinator {
+  const answering = { directory: new DirectorySpecialist(), knowledge: new KnowledgeSpecialist(embedder) };
   return new Coordinator(workflows ? { ...answering, planner: new PlannerSpecialist(workflows) } : answering);
 }

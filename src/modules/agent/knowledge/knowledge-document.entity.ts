@@ -48,7 +48,7 @@ export class KnowledgeDocument extends OrganizationOwned {
 // Retrieval matches chunks with this same expression (knowledge.specialist.ts), so it can use the index.
 @Index({ name: 'knowledge_chunk_search_index', expression: `create index "knowledge_chunk_search_index" on "knowledge_chunk" using gin (to_tsvector('english', "text"))` })
 export class KnowledgeChunk extends OrganizationOwned {
-  [OptionalProps]?: 'organizationId';
+  [OptionalProps]?: 'organizationId' | 'embedding';
 
   @ManyToOne(() => KnowledgeDocument, { ref: true, deleteRule: 'cascade' })
   document!: Ref<KnowledgeDocument>;
@@ -59,4 +59,8 @@ export class KnowledgeChunk extends OrganizationOwned {
 
   @Property({ type: 'text' })
   text!: string;
+
+  /** The chunk's meaning as the language-model server's embedding, when it offers one. */
+  @Property({ type: 'jsonb', nullable: true, lazy: true })
+  embedding?: number[] | null;
 }

@@ -7,6 +7,7 @@ import { apiError, badInput, notFound } from '../../../graphql/errors';
 import type { PageArgs } from '../../app/app.inputs';
 import { AGENTS } from '../agent-profiles';
 import { AgentResponse } from '../agent.types';
+import { type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
 import { chunkText } from './chunk';
 import { extract, kindOf, SUPPORTED, UnreadableContentError } from './extract';
 import { KnowledgeChunk, KnowledgeDocument } from './knowledge-document.entity';
@@ -30,6 +31,7 @@ export class KnowledgeService {
   constructor(
     private readonly reader: UrlReader,
     private readonly maxBytes: number,
+    private readonly embedder: Embedder = NO_EMBEDDINGS,
   ) {}
 
   async addFile(ctx: Context, upload: Promise<FileUpload>): Promise<AgentResponse> {
@@ -87,6 +89,7 @@ export class KnowledgeService {
     const chunks = chunkText(extracted.text);
     if (chunks.length === 0) throw badInput(`${what} has no text to learn from`);
     const name = (extracted.title ?? source.name).slice(0, 500);
+    const vectors = await this.embedder.embed(chunks);
     const document = await ctx.em.transactional(async (em) => {
       if (source.url) {
         // The same page added again replaces what was learnt from it before.
@@ -103,7 +106,7 @@ export class KnowledgeService {
         chunks: chunks.length,
         createdBy: requireCaller(ctx).actorId,
       });
-      chunks.forEach((text, position) => em.create(KnowledgeChunk, { organization: orgId, document: created, position, text }));
+      chunks.forEach((text, position) => em.create(KnowledgeChunk, { organization: orgId, document: created, position, text, embedding: vectors?.[position] ?? null }));
       await em.flush();
       return created;
     });

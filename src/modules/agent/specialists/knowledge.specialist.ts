@@ -1,5 +1,6 @@
 import { planAccess } from '../../idp/idp-access';
 import { sourceOf } from '../knowledge/knowledge.service';
+import { cosine, type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
 import type { Briefing, Passage } from '../llm/engine';
 import type { Question, Specialist } from './specialist';
 
@@ -10,6 +11,7 @@ interface Row {
   name: string;
   body: string;
   url: string | null;
+  embedding: number[] | null;
 }
 
 /**
@@ -18,21 +20,21 @@ interface Row {
  * organization is named in every branch.
  */
 const DOCUMENTS = `
-  select d.type, k.id, d.id as parent, d.name, k.text as body, d.url
+  select d.type, k.id, d.id as parent, d.name, k.text as body, d.url, k.embedding
   from knowledge_chunk k join knowledge_document d on d.id = k.document_id where k.organization_id = ?
   union all
-  select 'employee', e.id, null::uuid, e.name, concat_ws(', ', e.name, e.title, e.department, e.location), null
+  select 'employee', e.id, null::uuid, e.name, concat_ws(', ', e.name, e.title, e.department, e.location), null, null::jsonb
   from employee e where e.organization_id = ? and e.active
   union all
-  select 'group', g.id, null, g.name, concat_ws(': ', 'Group ' || g.name, g.description), null
+  select 'group', g.id, null, g.name, concat_ws(': ', 'Group ' || g.name, g.description), null, null
   from employee_group g where g.organization_id = ?
   union all
   select 'idp', i.id, null, i.name,
-    concat('Plan ', i.name, ' (', i.type, '), from ', i.start_date, coalesce(' to ' || i.end_date, '')), null
+    concat('Plan ', i.name, ' (', i.type, '), from ', i.start_date, coalesce(' to ' || i.end_date, '')), null, null
   from idp i where i.organization_id = ? and i.id in (select value::uuid from jsonb_array_elements_text(?::jsonb))
   union all
   select 'idpTask', t.id, t.idp_id, t.name,
-    concat('Task ', t.name, coalesce(': ' || t.description, ''), coalesce(' (due ' || t.due_date || ')', '')), null
+    concat('Task ', t.name, coalesce(': ' || t.description, ''), coalesce(' (due ' || t.due_date || ')', '')), null, null
   from idp_task t where t.organization_id = ? and t.idp_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`;
 
 /**
@@ -42,7 +44,7 @@ const DOCUMENTS = `
 const RETRIEVE = `with words as (select coalesce(array_agg(w), '{}') as list from unnest(tsvector_to_array(to_tsvector('english', ?))) w),
   q as (select array_to_string(array(select quote_literal(w) from unnest(list) w), ' | ')::tsquery as query, list from words),
   docs as (${DOCUMENTS})
-  select docs.type, docs.id, docs.parent, docs.name, docs.body, docs.url from docs, q
+  select docs.type, docs.id, docs.parent, docs.name, docs.body, docs.url, docs.embedding from docs, q
   where cardinality(q.list) > 0 and to_tsvector('english', docs.body) @@ q.query
     and (select count(*) from unnest(tsvector_to_array(to_tsvector('english', docs.body))) l where l = any(q.list)) * 2 >= cardinality(q.list)
   order by ts_rank_cd(to_tsvector('english', docs.body), q.query) desc, docs.name, docs.id
@@ -57,12 +59,19 @@ const SOURCE_PATHS: Record<string, (row: Row) => string> = {
   idpTask: (r) => `/api/v1/idp/${r.parent}/tasks/${r.id}`,
 };
 
+/** With embeddings, this many times maxResults candidates are ranked again by meaning. */
+const CANDIDATES = 4;
+
 /**
  * Answers from retrieval: the passages of the organization's records that best match the
  * question (for a follow-up that matches nothing alone, together with the previous question).
+ * When the language-model server offers embeddings, the word matches are ranked again by how
+ * close each chunk's meaning is to the question's.
  */
 export class KnowledgeSpecialist implements Specialist {
   readonly name = 'knowledge';
+
+  constructor(private readonly embedder: Embedder = NO_EMBEDDINGS) {}
 
   async brief(question: Question): Promise<Briefing> {
     let passages = await this.retrieve(question, question.text);
@@ -74,7 +83,21 @@ export class KnowledgeSpecialist implements Specialist {
   private async retrieve({ ctx, caller, owner, maxResults }: Question, text: string): Promise<Passage[]> {
     const plans = JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
     const org = owner.orgId;
-    const rows = await ctx.em.execute<Row[]>(RETRIEVE, [text, org, org, org, org, plans, org, plans, maxResults]);
+    const limit = this.embedder === NO_EMBEDDINGS ? maxResults : maxResults * CANDIDATES;
+    const found = await ctx.em.execute<Row[]>(RETRIEVE, [text, org, org, org, org, plans, org, plans, limit]);
+    const rows = (await this.rerank(text, found)).slice(0, maxResults);
     return rows.map((row) => ({ text: row.body, source: { name: row.name, type: row.type, url: SOURCE_PATHS[row.type](row) } }));
+  }
+
+  /** Word rank (1 for the best, falling to 0) plus meaning (cosine similarity) for chunks with a vector. */
+  private async rerank(text: string, rows: Row[]): Promise<Row[]> {
+    if (!rows.some((r) => r.embedding)) return rows;
+    const [question] = (await this.embedder.embed([text])) ?? [];
+    if (!question) return rows;
+    const score = (row: Row, index: number) => 1 - index / rows.length + (row.embedding ? cosine(question, row.embedding) : 0);
+    return rows
+      .map((row, index) => ({ row, score: score(row, index) }))
+      .sort((a, b) => b.score - a.score)
+      .map((s) => s.row);
   }
 }
