@@ -193,6 +193,29 @@ describe('embeddings', () => {
   });
 });
 
+describe('a workflow run', () => {
+  it('records a failing LLM server as a failed run and keeps the schedule', async () => {
+    // The next whole minute at least 20 s away, so the run is not missed while the test confirms it.
+    const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    const hhmm = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+    const asked = await ask({ question: `Every day at ${hhmm} UTC notify me about my overdue tasks` });
+    expect(asked.body.confirming).toBe(true);
+    await reply({ conversationId: asked.body.conversation, question: 'yes' });
+    llm.respondWith({ status: 500 }, { status: 500 }, { status: 500 });
+    const read = async () => (await t.api.get<{ id: string; conversationId: string; runs: number; lastNotification: string | null; lastResult: string | null; nextRunAt: string }[]>('/api/v1/agent/workflows', carol.token)).body.find((w) => w.conversationId === asked.body.conversation)!;
+    const deadline = Date.now() + 150_000;
+    let workflow = await read();
+    while (workflow.runs === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1000));
+      workflow = await read();
+    }
+    expect(workflow).toMatchObject({ runs: 1, lastNotification: 'not sent: the run failed', lastResult: 'the language model server answered HTTP 500 after 3 attempts' });
+    expect(Date.parse(workflow.nextRunAt) - at.getTime()).toBe(24 * 3600 * 1000);
+    const messages = (await history(asked.body.conversation)).body;
+    expect(messages[messages.length - 1].message).toBe('Workflow “notify me about my overdue tasks” failed: the language model server answered HTTP 500 after 3 attempts');
+  }, 200_000);
+});
+
 describe('an unreachable server', () => {
   it('answers 503 after the retries, with the message kept', async () => {
     const closed = new OpenAiFixture();

@@ -15,7 +15,8 @@ import { AGENTS } from '../agent-profiles';
 import type { ConversationUpdates } from '../conversation-updates';
 import { Conversation } from '../conversation.entity';
 import type { Coordinator } from '../coordinator';
-import type { AgentEngine } from '../llm/engine';
+import { type AgentEngine, type EngineAnswer, EngineError } from '../llm/engine';
+import type { Question } from '../specialists/specialist';
 import type { Mailer } from './mailer';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 import { nextRun, type Schedule } from './next-run';
@@ -76,9 +77,9 @@ export class WorkflowRunner {
     const earlier: AgentMessage[] = [];
     const conversation = await em.findOneOrFail(Conversation, workflow.conversation.id);
     const question = { ctx, caller, owner: { orgId: workflow.organization.id, accountId: workflow.user.id }, conversation, text: workflow.task, earlier, maxResults: 5 };
-    const { agent, briefing } = await this.coordinator.route(question);
-    const answer = await this.engine.answer({ agent, question: workflow.task, history: [], briefing }, () => {});
-    const notification = await this.notify(workflow, answer.reply);
+    const outcome = await this.answer(question, workflow);
+    const { answer } = outcome;
+    const notification = outcome.failed ? 'not sent: the run failed' : await this.notify(workflow, answer.reply);
     const message = await em.transactional(async (tx) => {
       const written = tx.create(AgentMessage, {
         organization: workflow.organization.id,
@@ -86,7 +87,7 @@ export class WorkflowRunner {
         user: workflow.user.id,
         messageType: MessageType.AGENT_RESPONSE,
         agent: AGENTS.planner.name ?? '',
-        message: `Workflow “${workflow.task}” ran: ${answer.reply}`,
+        message: `Workflow “${workflow.task}” ${outcome.failed ? 'failed' : 'ran'}: ${answer.reply}`,
         tokenUsage: answer.tokenUsage,
         timeSpent: Date.now() - started,
         sources: answer.sources,
@@ -101,6 +102,21 @@ export class WorkflowRunner {
     });
     this.updates.message(message);
     this.logger.info({ workflow: workflow.id, runs: workflow.runs }, 'workflow ran');
+  }
+
+  /**
+   * The run's answer. A failing language-model server (or anything else) fails this run only:
+   * the failure is written down and the next run is still scheduled.
+   */
+  private async answer(question: Question, workflow: Workflow): Promise<{ answer: EngineAnswer; failed: boolean }> {
+    try {
+      const { agent, briefing } = await this.coordinator.route(question);
+      return { answer: await this.engine.answer({ agent, question: workflow.task, history: [], briefing }, () => {}), failed: false };
+    } catch (error) {
+      this.logger.warn({ err: error, workflow: workflow.id }, 'workflow run failed');
+      const reason = error instanceof EngineError ? error.message : 'an internal error';
+      return { answer: { reply: reason, tokenUsage: 0, sources: [] }, failed: true };
+    }
   }
 
   private async notify(workflow: Workflow, result: string): Promise<string> {
