@@ -1,4 +1,4 @@
-import { type AgentAnswer, type HistoryRecord, seedDirectory } from './helpers/agent';
+import { type AgentAnswer, type HistoryRecord, nextMinuteAhead, seedDirectory } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from './helpers/fixtures';
 import { connect, subscribe } from './helpers/live';
@@ -195,9 +195,7 @@ describe('embeddings', () => {
 
 describe('a workflow run', () => {
   it('records a failing LLM server as a failed run and keeps the schedule', async () => {
-    // The next whole minute at least 20 s away, so the run is not missed while the test confirms it.
-    const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-    const hhmm = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+    const { at, hhmm } = nextMinuteAhead();
     const asked = await ask({ question: `Every day at ${hhmm} UTC notify me about my overdue tasks` });
     expect(asked.body.confirming).toBe(true);
     await reply({ conversationId: asked.body.conversation, question: 'yes' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentAnswer, HistoryRecord } from '../helpers/agent';
+import { type AgentAnswer, type HistoryRecord, nextMinuteAhead } from '../helpers/agent';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { Receiver } from '../helpers/receiver';
@@ -178,9 +178,7 @@ describe('workflows', () => {
   it('runs a minute ahead: the answer in the conversation, a workflow.patch webhook, and an e-mail', async () => {
     const key = await createKey(t, admin);
     await createWebhook(t, admin, { name: 'workflows', url: receiver.url, eventType: 'workflow.*', signingKey: key.id });
-    // The next whole minute at least 20 s away, so the run is not missed while the test confirms it.
-    const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-    const hhmm = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+    const { at, hhmm } = nextMinuteAhead();
     const asked = await ask(`Every day at ${hhmm} UTC email me my overdue tasks`);
     expect(asked.confirming).toBe(true);
     await reply(asked.conversation, 'yes');

@@ -77,3 +77,12 @@ export async function seedDirectory(t: TestApp, admin: Member, carolAccount: Acc
   await post(`/api/v1/idp/${plan}/tasks`, { name: 'Write a Terraform module', dueDate: dayOfThisMonth(10, 1) }, carolAccount.token);
   return { bob, alice, carol, group, plan, taskThisMonth };
 }
+
+/**
+ * The next whole minute at least 20 s away (so a run is not missed while a test confirms the
+ * workflow), and its UTC time as HH:MM for a request such as "every day at HH:MM UTC".
+ */
+export function nextMinuteAhead(): { at: Date; hhmm: string } {
+  const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  return { at, hhmm: `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}` };
+}

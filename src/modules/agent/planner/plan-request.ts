@@ -34,7 +34,8 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 const WEEKDAY = `(${WEEKDAYS.join('|')}|mon|tue|tues|wed|thu|thurs|fri|sat|sun)`;
 const NUMBERS: Record<string, number> = { other: 2, second: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, five: 5, six: 6 };
 
-const ACTION = /\b(send|email|e-mail|mail|post|remind|notify|ping|alert|report|summari[sz]e|list|check|share|tell|give|run|create|message|update|compile|collect|prepare|show|export)\b/i;
+/** Words that ask for something to be done; a request without one is no task. */
+export const ACTION = /\b(send|email|e-mail|mail|post|remind|notify|ping|alert|report|summari[sz]e|list|check|share|tell|give|run|create|message|update|compile|collect|prepare|show|export)\b/i;
 
 function weekdayNumber(name: string): number {
   return WEEKDAYS.findIndex((d) => d.startsWith(name.toLowerCase().slice(0, 3))) + 1;

@@ -14,6 +14,9 @@ import { type Plan, planRequest } from './plan-request';
 import { Workflow } from './workflow.entity';
 import type { WorkflowRunner } from './workflow.runner';
 
+/** How many of a conversation's last messages are searched for the request to plan. */
+const PLANNING_WINDOW = 40;
+
 /**
  * Assignments and workflows: assign plans the user's last request of a conversation (SPEC 2.9);
  * a confirmed plan becomes a workflow the runner schedules. A user sees and changes only their
@@ -32,9 +35,10 @@ export class WorkflowService {
   }
 
   /** The plan of the conversation's last request, in the zone the request names, else the organization's, else UTC. */
-  async planOf(ctx: Context, owner: Owner, conversation: Conversation, extra: AgentMessage[] = []): Promise<Plan | null> {
-    const messages = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'asc', id: 'asc' } });
-    const request = lastRequest([...messages, ...extra], isTaskRequest);
+  async planOf(ctx: Context, owner: Owner, conversation: Conversation): Promise<Plan | null> {
+    // A request and the details given for it are among the last messages; older ones are not read.
+    const recent = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'desc', id: 'desc' }, limit: PLANNING_WINDOW });
+    const request = lastRequest(recent.reverse(), isTaskRequest);
     if (!request) return null;
     const organization = await ctx.em.findOneOrFail(Organization, owner.orgId);
     const zone = organization.profile?.timezone && isTimeZone(organization.profile.timezone) ? organization.profile.timezone : 'UTC';

@@ -74,14 +74,16 @@ export class KnowledgeSpecialist implements Specialist {
   constructor(private readonly embedder: Embedder = NO_EMBEDDINGS) {}
 
   async brief(question: Question): Promise<Briefing> {
-    let passages = await this.retrieve(question, question.text);
+    const { ctx, caller, owner } = question;
+    // The plans the caller may read, once for both attempts below.
+    const plans = JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
+    let passages = await this.retrieve(question, plans, question.text);
     const previous = [...question.earlier].reverse().find((m) => m.messageType === 'user_request');
-    if (passages.length === 0 && previous) passages = await this.retrieve(question, `${previous.message} ${question.text}`);
+    if (passages.length === 0 && previous) passages = await this.retrieve(question, plans, `${previous.message} ${question.text}`);
     return { style: 'excerpts', passages };
   }
 
-  private async retrieve({ ctx, caller, owner, maxResults }: Question, text: string): Promise<Passage[]> {
-    const plans = JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
+  private async retrieve({ ctx, owner, maxResults }: Question, plans: string, text: string): Promise<Passage[]> {
     const org = owner.orgId;
     const limit = this.embedder === NO_EMBEDDINGS ? maxResults : maxResults * CANDIDATES;
     const found = await ctx.em.execute<Row[]>(RETRIEVE, [text, org, org, org, org, plans, org, plans, limit]);

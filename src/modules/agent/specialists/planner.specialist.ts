@@ -1,6 +1,7 @@
 import { AGENTS } from '../agent-profiles';
 import type { Briefing } from '../llm/engine';
 import { describeSchedule, isComplete, isNo, isYes, summarize } from '../planner/assignment';
+import { ACTION } from '../planner/plan-request';
 import type { WorkflowService } from '../planner/workflow.service';
 import type { Question, Specialist } from './specialist';
 
@@ -8,7 +9,6 @@ import type { Question, Specialist } from './specialist';
 const REQUEST = /\b(?:remind me|schedule|email me|send me|notify me|post (?:it |them |this )?(?:in|to))\b/i;
 /** A frequency alone ("the yearly budget") is no request; with an action it is ("every Monday, report …"). */
 const FREQUENCY = /\b(?:every|each|daily|weekly|monthly|quarterly|yearly|annually|hourly|weekdays?)\b/i;
-const ACTION = /\b(?:remind|email|send|post|notify|report|run|check|share|message|ping|give me|tell me|list)\b/i;
 
 export function isTaskRequest(text: string): boolean {
   return REQUEST.test(text) || (FREQUENCY.test(text) && ACTION.test(text));
