@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Api } from './helpers/api';
-import { freePort } from './helpers/pg-cluster';
+import { freePort } from '../scripts/pg-cluster';
 import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken, testDatabase } from './helpers/test-app';
 
 // The service as `npm start` runs it: the built entry point in its own process.

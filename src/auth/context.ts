@@ -4,10 +4,10 @@ import { Loaders } from '../common/loaders';
 import { scopeToTenant } from '../db/tenant-filter';
 import { setActor } from '../events/actor';
 import { forbidden, unauthenticated } from '../graphql/errors';
-import type { AccountService } from '../modules/account/account.service';
+import type { AccountService, SignedIn } from '../modules/account/account.service';
 import type { Caller } from './caller';
 import { Role } from './roles';
-import type { TokenVerifier, VerifiedToken } from './tokens';
+import type { TokenClaims, TokenVerifier, VerifiedToken } from './tokens';
 
 /** What every resolver receives: one EntityManager fork, the caller and the DataLoaders of one operation. */
 export interface Context {
@@ -43,8 +43,8 @@ export class ContextFactory {
     if (token.kind === 'organizationKey') return keyCaller(token);
     const { claims } = token;
     const em = this.orm.em.fork();
-    const account = await this.accounts.signIn(em, claims);
-    const memberships = membershipsOf(await this.accounts.grantsOf(em, account.id));
+    const account = (await this.accounts.signedIn(em, claims.sub)) ?? (await this.firstSignIn(em, claims));
+    const memberships = membershipsOf(account.grants);
     const platformAdmin = claims.roles.includes(Role.ADMIN);
     // Without an org claim the current organization is the caller's first one.
     const orgId = claims.org ?? memberships.keys().next().value ?? null;
@@ -53,6 +53,12 @@ export class ContextFactory {
     }
     const roles = new Set<Role>([...claims.roles, ...(orgId ? (memberships.get(orgId) ?? []) : [])]);
     return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships };
+  }
+
+  /** A subject seen for the first time: bound to the account of its email, or a new account. */
+  private async firstSignIn(em: EntityManager, claims: TokenClaims): Promise<SignedIn> {
+    const account = await this.accounts.signIn(em, claims);
+    return { id: account.id, email: account.email, grants: await this.accounts.grantsOf(em, account.id) };
   }
 }
 

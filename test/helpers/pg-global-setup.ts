@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPgBin, startCluster } from './pg-cluster';
+import { findPgBin, startCluster } from '../../scripts/pg-cluster';
 
 export const CLUSTER_FILE = join(tmpdir(), `talent-pg-cluster-${process.pid}.json`);
 

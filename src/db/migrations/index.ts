@@ -11,6 +11,7 @@ import { Migration20261123000643 } from './Migration20261123000643';
 import { Migration20261123005813 } from './Migration20261123005813';
 import { Migration20261123011203 } from './Migration20261123011203';
 import { Migration20261123012528 } from './Migration20261123012528';
+import { Migration20261123025759 } from './Migration20261123025759';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123005813', class: Migration20261123005813 },
   { name: 'Migration20261123011203', class: Migration20261123011203 },
   { name: 'Migration20261123012528', class: Migration20261123012528 },
+  { name: 'Migration20261123025759', class: Migration20261123025759 },
 ];

@@ -3,9 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Created, Status } from '../../common/record.embeddables';
 import { TENANT_FILTER } from '../../db/tenant-filter';
 import { forbidden, unauthenticated } from '../../graphql/errors';
+import type { Role } from '../../auth/roles';
 import type { TokenClaims } from '../../auth/tokens';
 import { ACCOUNT_STATES, Account } from './account.entity';
 import { Grant } from './grant.entity';
+
+/** An account as a request's caller: who, and the roles it holds where. */
+export interface SignedIn {
+  id: string;
+  email: string;
+  grants: { organization: { id: string }; role: Role }[];
+}
 
 /** Account rules shared by sign-in and the account API. */
 export class AccountService {
@@ -36,6 +44,23 @@ export class AccountService {
       if (!account) throw error;
       return account;
     }
+  }
+
+  /**
+   * The account signed in with this subject and its grants, read with one statement because every
+   * request asks (the ORM's two queries were a fifth of a read's CPU); null for a first sign-in.
+   */
+  async signedIn(em: EntityManager, subject: string): Promise<SignedIn | null> {
+    const rows = await em.execute<{ id: string; email: string; active: boolean; organization_id: string | null; role: Role | null }[]>(
+      `select a.id, a.email, a.active, g.organization_id, g.role
+         from account a left join "grant" g on g.account_id = a.id
+        where a.subject = ? order by g.created_at`,
+      [subject],
+    );
+    if (!rows.length) return null;
+    if (!rows[0].active) throw forbidden('account is deactivated');
+    const grants = rows.flatMap((r) => (r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : []));
+    return { id: rows[0].id, email: rows[0].email, grants };
   }
 
   /** Creates and flushes an account; `createdBy` null means the account created itself. */

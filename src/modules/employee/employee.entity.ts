@@ -4,6 +4,7 @@ import { OrganizationOwned } from '../../common/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
+import { searchIndex } from '../../common/search-expressions';
 
 /** A person's record in one organization's directory (SPEC 2.4, extended). */
 @ObjectType({ description: 'An employee of an organization' })
@@ -12,6 +13,8 @@ import { Account } from '../account/account.entity';
 @Index({ properties: ['organization', 'department'] })
 @Index({ properties: ['organization', 'active', 'name', 'id'] })
 @Unique({ properties: ['organization', 'account'] })
+// The agent's retrieval matches employees with this expression (common/search-expressions.ts).
+@Index(searchIndex('employee', 'employee'))
 export class Employee extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
 

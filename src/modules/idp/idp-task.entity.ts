@@ -4,6 +4,7 @@ import { OrganizationOwned } from '../../common/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Idp } from './idp.entity';
+import { searchIndex } from '../../common/search-expressions';
 
 /** A link from a task to another entity, here or in a partner system (SPEC 2.1 ConnectedTo). */
 @ObjectType({ description: 'The entity a task is connected to, e.g. a goal in a partner system' })
@@ -27,6 +28,8 @@ export class ConnectedTo {
 @Entity()
 @Index({ properties: ['idp', 'order'] })
 @Index({ properties: ['organization', 'dueDate'] })
+// The agent's retrieval matches idp tasks with this expression (common/search-expressions.ts).
+@Index(searchIndex('idpTask', 'idp_task'))
 export class IdpTask extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'idpId';
 

@@ -5,6 +5,7 @@ import { Created, Status } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { Visibility } from './idp-enums';
+import { searchIndex } from '../../common/search-expressions';
 
 /** Who may see a plan and who owns it (SPEC 2.1 Sharing). */
 @ObjectType({ description: 'Who may see a plan, and its owner' })
@@ -21,6 +22,8 @@ export class Sharing {
 @Entity()
 @Index({ properties: ['organization', 'name', 'id'] })
 @Index({ properties: ['organization', 'type'] })
+// The agent's retrieval matches idps with this expression (common/search-expressions.ts).
+@Index(searchIndex('idp', 'idp'))
 export class Idp extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'visibility' | 'updatedAt' | 'organizationId' | 'sharing';
 

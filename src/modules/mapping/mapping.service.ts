@@ -6,7 +6,7 @@ import { type BatchLoad, groupBy } from '../../common/loaders';
 import { flushUnique } from '../../common/flush-unique';
 import { Created } from '../../common/record.embeddables';
 import type { SecretBox } from '../../common/secret-box';
-import { findInOrganizations } from '../../db/tenant-filter';
+import { findByIds, findInOrganizations } from '../../db/tenant-filter';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { type StringMap, withoutNulls } from '../../graphql/string-map';
 import { Grant } from '../account/grant.entity';
@@ -137,8 +137,10 @@ const MAPPINGS_OF = Object.fromEntries(
   Object.values(MappedType).map((type): [MappedType, BatchLoad<string, Mapping[]>] => [
     type,
     async (em, ids) => {
-      const where = { entityType: type, entityId: { $in: [...ids] } };
-      const rows = type === MappedType.ORGANIZATION ? await findInOrganizations(em, Mapping, ids, where, ORDER) : await em.find(Mapping, where, { orderBy: ORDER });
+      const rows =
+        type === MappedType.ORGANIZATION
+          ? await findInOrganizations(em, Mapping, ids, { entityType: type, entityId: { $in: [...ids] } }, ORDER)
+          : await findByIds(em, Mapping, 'entity_id', ids, 'namespace, mapped_id, id', `entity_type = '${type}'`);
       return groupBy(ids, rows, (m) => m.entityId);
     },
   ]),

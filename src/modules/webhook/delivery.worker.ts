@@ -22,6 +22,8 @@ interface DeliveryJob {
 }
 
 const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
+/** Attempts fetched and sent at once by each instance. */
+const BATCH = 10;
 
 /**
  * Delivers events to webhooks through pg-boss: each attempt is a job, taken by exactly one
@@ -44,8 +46,10 @@ export class DeliveryWorker {
 
   async start(): Promise<void> {
     await this.boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE });
-    this.workerId = await this.boss.work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 4 }, async (jobs) => {
+    this.workerId = await this.boss.work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: BATCH }, async (jobs) => {
       const results = await Promise.allSettled(jobs.map((job) => this.attempt(job.data)));
+      // pg-boss waits a polling interval after every batch; a full batch means more are waiting.
+      if (jobs.length === BATCH) this.wake();
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     });

@@ -1,0 +1,22 @@
+/**
+ * The text the agent's retrieval matches each kind of record on. Each is also the expression of a
+ * GIN index on its table (the entities' @Index), and PostgreSQL uses such an index only for the
+ * same expression: so both are written from here. Reading every row instead was the whole cost of
+ * an answer at 10,000 employees (bench/RESULTS.md).
+ */
+export const SEARCHED = {
+  employee: `"name" || ' ' || coalesce("title", '') || ' ' || coalesce("department", '') || ' ' || coalesce("location", '')`,
+  idp: `"name" || ' ' || "type"`,
+  idpTask: `"name" || ' ' || coalesce("description", '')`,
+};
+
+/** The match expression with its columns qualified by a table alias, for queries. */
+export function searched(kind: keyof typeof SEARCHED, alias: string): string {
+  return `to_tsvector('english', ${SEARCHED[kind].replace(/"(\w+)"/g, `${alias}.$1`)})`;
+}
+
+/** The statement that creates the GIN index for an entity's @Index. */
+export function searchIndex(kind: keyof typeof SEARCHED, table: string): { name: string; expression: string } {
+  const name = `${table}_search_index`;
+  return { name, expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]}))` };
+}
