@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       await load({ ...options, seconds: warmup }, target.pid);
       const measured = await load({ ...options, seconds }, target.pid);
       await settle(target);
-      console.log(`${scenario.name}: ${measured.perSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms, p99 ${measured.p99} ms, ${measured.errors} errors`);
+      console.log(`${scenario.name}: ${measured.perSecond.toFixed(0)} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms, p99 ${measured.p99} ms, ${measured.errors} errors, service peak RSS ${measured.peakRssMb.toFixed(0)} MB`);
       rows.push({ scenario, measured });
     }
     if (only && !'webhook fan-out'.includes(only)) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Created, Status } from '../src/common/record.embeddables';
-import { scopeToTenant, TENANT_FILTER } from '../src/db/tenant-filter';
+import { findByIds, scopeToTenant, TENANT_FILTER } from '../src/db/tenant-filter';
 import { Organization } from '../src/modules/organization/organization.entity';
 import { OrganizationKey } from '../src/modules/organization/organization-key.entity';
 import { orgWithAdmin } from './helpers/fixtures';
@@ -95,5 +95,24 @@ describe('database', () => {
     expect(await none.find(OrganizationKey, {})).toEqual([]);
     const all = await t.app.db.orm.em.fork().find(OrganizationKey, { organization: { $in: [a.org.id, b.org.id] } }, { filters: { [TENANT_FILTER]: false } });
     expect(all).toHaveLength(2);
+  });
+
+  it('reads rows by id with plain SQL only inside the current organization (findByIds)', async () => {
+    const a = await orgWithAdmin(t);
+    const b = await orgWithAdmin(t);
+    const keyA = await t.api.post<{ keys: { id: string; name: string }[] }>('/api/v1/organization/keys', { name: 'a-key' }, a.admin.token);
+    const keyB = await t.api.post<{ keys: { id: string; name: string }[] }>('/api/v1/organization/keys', { name: 'b-key' }, b.admin.token);
+    const ids = [...keyA.body.keys, ...keyB.body.keys].map((k) => k.id);
+    expect(ids).toHaveLength(2);
+    const em = t.app.db.orm.em.fork();
+    scopeToTenant(em, a.org.id);
+    const seen = await findByIds(em, OrganizationKey, 'id', ids, 'name');
+    expect(seen.map((k) => [k.name, k instanceof OrganizationKey])).toEqual([['a-key', true]]);
+    // The row is a managed entity: the identity map hands back the same object.
+    expect(await em.findOne(OrganizationKey, seen[0].id)).toBe(seen[0]);
+    const none = t.app.db.orm.em.fork();
+    scopeToTenant(none, null);
+    expect(await findByIds(none, OrganizationKey, 'id', ids, 'name')).toEqual([]);
+    expect(await findByIds(em, OrganizationKey, 'id', [], 'name')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
+import { findByIds } from '../../db/tenant-filter';
 import { forbidden, notFound } from '../../graphql/errors';
 import { Idp } from './idp.entity';
 import { AssigneeType, IdpScope, Visibility } from './idp-enums';
@@ -140,7 +141,7 @@ export async function readablePlan(ctx: Context, id: string): Promise<ReadablePl
   if (isPlanAdmin(caller)) {
     // An ORG_ADMIN may read and change every plan of the organization (the tenant filter keeps
     // it there), so the standing query would only cost a round trip on the most common read.
-    const plan = await ctx.em.findOne(Idp, id);
+    const [plan] = await findByIds(ctx.em, Idp, 'id', [id], 'id');
     if (!plan) throw notFound('idp');
     return { caller, plan, access: { id, visibility: plan.visibility, owner: false, assignee: false, manager: false, chain: false } };
   }
