@@ -520,6 +520,8 @@ describe('organizations', () => {
 
   it('ifUpdates ["email"] skips a rename and passes an email change', async () => {
     const employee = await created<{ id: string }>('/api/v1/employee', { name: 'Emailed', email: email() });
+    // The post is relayed after its commit; a subscription started before that would receive it.
+    await t.app.eventsRelayed();
     const live = await ready(subscribe(admin.token, '(eventType: "employee.*", ifUpdates: ["email"])'));
     await ok(t.api.patch(`/api/v1/employee/${employee.id}`, { name: 'Emailed 2' }, admin.token));
     const address = email();
