@@ -19,10 +19,13 @@ import { ChangeResolver } from './events/change.resolver';
 import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
 import { buildApiSchema } from './graphql/schema';
+import { operationLimits } from './graphql/limits';
 import { serveSubscriptions } from './graphql/subscriptions';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
+import { rateLimit } from './http/rate-limit';
+import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
@@ -148,17 +151,24 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const schema = await buildApiSchema(resolvers, bus);
 
   const app = express();
-  const server = createServer(app);
+  // A client must send its whole request within REQUEST_TIMEOUT_MS (408 otherwise), so slow or
+  // stalled uploads cannot hold sockets open; checked every second rather than Node's 30 s.
+  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000), connectionsCheckingInterval: 1_000 }, app);
   const drain = new Drain(server, config.shutdownGraceMs);
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogger(logger));
+  app.use(securityHeaders(config.env === 'development'));
+  app.use(corsPolicy(config.corsOrigins));
   app.use(drain.middleware());
   app.use(healthRouter(db));
+  app.use(['/graphql', '/api/v1'], rateLimit(config.rateLimitPerMinute));
   app.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
 
+  const limits = [operationLimits(config.graphqlLimits)];
   const apollo = new ApolloServer({
     schema,
+    validationRules: limits,
     introspection: true,
     plugins: config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()],
     formatError(formatted, error) {
@@ -187,7 +197,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use(errorHandler(logger));
 
   const sockets = new WebSocketServer({ server, path: '/graphql' });
-  const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger);
+  const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger, limits);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

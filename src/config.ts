@@ -30,6 +30,14 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  /** Requests a minute per bearer token (per client address without one); 0: no limit. */
+  rateLimitPerMinute: number;
+  /** How long a client may take to send a whole request. */
+  requestTimeoutMs: number;
+  /** Browser origins allowed to call the API ('*': any); empty: same origin only. */
+  corsOrigins: string[];
+  /** Depth and field count an operation on /graphql may have. */
+  graphqlLimits: { maxDepth: number; maxFields: number };
   webhooks: {
     /** Delays before each retry of a failed delivery, in ms (jitter is added). */
     retryScheduleMs: number[];
@@ -86,6 +94,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  CORS_ORIGINS: z.string().default(''),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(20),
+  GRAPHQL_MAX_FIELDS: z.coerce.number().int().positive().default(2000),
   // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day and a half of retries.
   WEBHOOK_RETRY_SCHEDULE: seconds.default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
   WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce.number().positive().default(5 * 24 * 3600),
@@ -152,6 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxFields: e.GRAPHQL_MAX_FIELDS },
     webhooks: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
       deactivateAfterMs: Math.round(e.WEBHOOK_DEACTIVATE_AFTER_SECONDS * 1000),

@@ -1,4 +1,4 @@
-import type { GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, specifiedRules, validate, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import type { WebSocketServer } from 'ws';
@@ -9,12 +9,13 @@ import type { ContextFactory } from '../auth/context';
  * (`authorization: "Bearer <JWT>"`); otherwise it is closed (4403) before any operation runs.
  * Each operation gets its own context, like an HTTP request.
  */
-export function serveSubscriptions(sockets: WebSocketServer, schema: GraphQLSchema, contexts: ContextFactory, logger: Logger): () => Promise<void> {
+export function serveSubscriptions(sockets: WebSocketServer, schema: GraphQLSchema, contexts: ContextFactory, logger: Logger, rules: ValidationRule[]): () => Promise<void> {
   const authorization = (params: Record<string, unknown> | undefined) =>
     typeof params?.authorization === 'string' ? params.authorization : undefined;
   const server = useServer(
     {
       schema,
+      validate: (checked, document) => validate(checked, document, [...specifiedRules, ...rules]),
       async onConnect(ctx) {
         const header = authorization(ctx.connectionParams);
         if (!header) return false;

@@ -35,6 +35,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '403': 'Authenticated but not allowed',
   '404': 'Unknown id, or an object of another organization',
   '409': 'Conflict, e.g. an alias in use',
+  '429': 'Too many requests for this token (RATE_LIMIT_PER_MINUTE); Retry-After says when to try again',
   '500': 'Internal error; nothing internal is revealed',
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import { type App, createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
@@ -43,8 +44,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real service on a loopback port against a fresh database of this project's kind. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Starts the real service on a loopback port against a fresh database of this project's kind; `logs` receives its log lines. */
+export async function startTestApp(env: Record<string, string> = {}, logs?: DestinationStream): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await createApp(config, createLogger(config));
+  const app = await createApp(config, createLogger(config, logs));
   return {
     app,
     api: new Api(app.url),
