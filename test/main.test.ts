@@ -1,42 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Api } from './helpers/api';
-import { freePort } from '../scripts/pg-cluster';
+import { MAIN, start } from './helpers/service-process';
 import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken, testDatabase } from './helpers/test-app';
-
-// The service as `npm start` runs it: the built entry point in its own process.
-const MAIN = join(__dirname, '..', 'dist', 'src', 'main.js');
-
-interface Running {
-  child: ChildProcess;
-  api: Api;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function start(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const api = new Api(`http://127.0.0.1:${port}`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const health = await api.get<{ status: string }>('/health').catch(() => null);
-    if (health?.status === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, api, output: () => output, exited };
-}
 
 let dataDir: string;
 let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;

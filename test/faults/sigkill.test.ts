@@ -1,0 +1,71 @@
+import { Client } from 'pg';
+import { Receiver } from '../helpers/receiver';
+import { type Running, start } from '../helpers/service-process';
+import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken } from '../helpers/test-app';
+import { eventually } from '../helpers/webhooks';
+
+// SIGKILL in the middle of a burst of writes and deliveries, then a restart on the same database:
+// acknowledged writes are all there, every row has its event and every event its row, and every
+// event is delivered (duplicates allowed). The service runs as `npm start` runs it.
+let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+let receiver: Receiver;
+let db: Client;
+
+beforeAll(async () => {
+  database = await freshDatabaseUrl();
+  receiver = await new Receiver().start();
+  db = new Client({ connectionString: database.url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db.end();
+  await receiver.close();
+  await database.drop();
+});
+
+describe('SIGKILL mid-burst', () => {
+  it('loses no acknowledged write, leaves nothing half-written and delivers every committed event', async () => {
+    const env = { DATABASE_URL: database.url!, JWT_SECRET, SECRETS_KEY, NODE_ENV: 'production', ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '2000' };
+    const email = 'burst@example.com';
+    let running: Running = await start(env);
+    const org = await running.api.post<{ id: string }>('/api/v1/organization', { name: 'Burst' }, signUserToken({ sub: email, email }));
+    const token = signUserToken({ sub: email, email, org: org.body.id });
+    expect((await running.api.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
+    expect((await running.api.post('/api/v1/webhook', { name: 'w', url: `${receiver.url}/hook`, eventType: 'employee.post' }, token)).status).toBe(201);
+
+    const acknowledged: string[] = [];
+    let next = 0;
+    const killed = running.exited;
+    const writer = async () => {
+      while (next < 400) {
+        const n = next++;
+        const res = await running.api.post<{ id: string }>('/api/v1/employee', { name: `Burst ${n}` }, token).catch(() => null);
+        if (res?.status === 201) acknowledged.push(res.body.id);
+        if (acknowledged.length === 120 && running.child.exitCode === null) running.child.kill('SIGKILL');
+        if (!res) return;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, writer));
+    await killed;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(120);
+    expect(acknowledged.length).toBeLessThan(400);
+
+    running = await start(env);
+    try {
+      const stored = (await db.query<{ id: string }>('select id from employee')).rows.map((r) => r.id);
+      expect(acknowledged.filter((id) => !stored.includes(id))).toEqual([]);
+      // The transactional outbox: no row without its event, no event without its row.
+      const orphans = await db.query(
+        `select (select count(*) from employee e where not exists (select 1 from change_event c where c.object_id = e.id::text and c.type = 'employee.post')) as rows_without_event,
+                (select count(*) from change_event c where c.type = 'employee.post' and not exists (select 1 from employee e where e.id::text = c.object_id)) as events_without_row`,
+      );
+      expect(orphans.rows[0]).toEqual({ rows_without_event: '0', events_without_row: '0' });
+      const delivered = () => new Set(receiver.received.map((r) => r.json.data.id));
+      await eventually(async () => stored.filter((id) => !delivered().has(id)), (missing) => missing.length === 0, 200_000);
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
+  }, 300_000);
+});
