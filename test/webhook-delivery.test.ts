@@ -269,3 +269,39 @@ describe('outbound safety at connect time', () => {
     expect(inbox.received).toHaveLength(0);
   });
 });
+
+describe('a receiver that is down for a while', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '1,1,2,2,4,4,4,4', WEBHOOK_TIMEOUT_MS: '2000' });
+  });
+  afterAll(() => t?.close());
+
+  it('receives every event once it is back', async () => {
+    const { admin } = await orgWithAdmin(t);
+    await createKey(t, admin);
+    // A port that answers nothing: the receiver is started on it only later.
+    const probe = await new Receiver().start();
+    const port = Number(new URL(probe.url).port);
+    const url = probe.url;
+    await probe.close();
+    const hook = await createWebhook(t, admin, { url, eventType: 'employee.post' });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push(await employee(t, admin, `Down${i}`));
+    const list = () => t.api.get<{ state: string; attemptCount: number }[]>(`/api/v1/webhook/${hook.id}/deliveries?limit=500`, admin.token).then((r) => r.body);
+    // Down long enough that every delivery failed at least twice.
+    await eventually(list, (all) => all.length === 100 && all.every((d) => d.attemptCount >= 2 && d.state !== 'SUCCEEDED'), 30_000);
+
+    const back = await new Receiver(port).start();
+    try {
+      await back.waitFor((got) => new Set(got.map((r) => r.json.data.id)).size === 100, 60_000);
+      expect(new Set(back.received.map((r) => r.json.data.id))).toEqual(new Set(ids));
+      const [first] = await deliveries(t, admin, hook.id);
+      expect(first.attempts[0]).toMatchObject({ ok: false, statusCode: null });
+      const done = await eventually(list, (all) => all.every((d) => d.state === 'SUCCEEDED'));
+      expect(done).toHaveLength(100);
+    } finally {
+      await back.close();
+    }
+  }, 120_000);
+});
