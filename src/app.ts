@@ -95,7 +95,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const db = await openDatabase(config, logger);
   const secrets = new SecretBox(config.secretsKey);
   const bus = createBus();
-  const guard = new OutboundGuard(config.allowPrivateUrls);
+  const guard = new OutboundGuard(config.allowPrivateUrls, config.allowedPrivateRanges);
 
   // Events: captured on every flush, relayed from the outbox to webhooks (pg-boss jobs) and to
   // live subscribers of every instance.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** The typed configuration of one service instance; built once by loadConfig. */
@@ -21,6 +22,8 @@ export interface Config {
   jwtAudience?: string;
   secretsKey: Buffer;
   allowPrivateUrls: boolean;
+  /** Private addresses (CIDR ranges) the outbound guard lets through, e.g. one internal system. */
+  allowedPrivateRanges: string[];
   /** The OpenAI-compatible server of the `openai` engine; without baseUrl the local engine answers. */
   llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; timeoutMs: number; retries: number };
   /** SMTP server for workflow e-mails (smtp://user:pass@host:port), and the sender address. */
@@ -58,6 +61,14 @@ const seconds = z
   .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*$/, 'must be a comma-separated list of seconds')
   .transform((v) => v.split(',').map((s) => Math.round(Number(s) * 1000)));
 
+/** Comma-separated IP addresses or CIDR ranges, kept as CIDR strings (a bare address is a /32 or /128). */
+const addressRanges = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((items) => items.every((item) => (item.includes('/') ? ipaddr.isValidCIDR(item) : ipaddr.isValid(item))), 'must be a comma-separated list of IP addresses or CIDR ranges')
+  .transform((items) => items.map((item) => (item.includes('/') ? item : `${item}/${ipaddr.parse(item).kind() === 'ipv4' ? 32 : 128}`)));
+
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -81,6 +92,7 @@ const schema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   ALLOW_PRIVATE_URLS: boolean.default(false),
+  ALLOW_PRIVATE_ADDRESSES: addressRanges,
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -159,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtAudience: e.JWT_AUDIENCE,
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
+    allowedPrivateRanges: e.ALLOW_PRIVATE_ADDRESSES,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, embeddingModel: e.LLM_EMBEDDING_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     knowledge: { maxBytes: e.KNOWLEDGE_MAX_BYTES, fetchTimeoutMs: e.KNOWLEDGE_FETCH_TIMEOUT_MS },

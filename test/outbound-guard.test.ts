@@ -66,6 +66,16 @@ describe('outbound address guard', () => {
     await expect(guard.check('url', 'http://user:pw@example.com/')).rejects.toThrow('url must not carry credentials');
   });
 
+  it('lets the ranges of ALLOW_PRIVATE_ADDRESSES through, and nothing else private', async () => {
+    const some = new OutboundGuard(false, ['10.1.0.0/16', '127.0.0.2/32', 'fd00::5/128']);
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '127.0.0.2', 'fd00::5', '8.8.8.8'].filter((a) => !some.permits(a))).toEqual([]);
+    expect(['10.2.0.1', '127.0.0.1', '::1', 'fd00::6', '169.254.169.254', 'nonsense'].filter((a) => some.permits(a))).toEqual([]);
+    expect((await some.check('url', 'http://0x7f000002:8080/')).hostname).toBe('127.0.0.2');
+    await expect(some.check('url', 'http://2130706433/')).rejects.toThrow(REFUSED);
+    expect(() => some.assertLiteralAllowed(new URL('http://[fd00::5]/'))).not.toThrow();
+    expect(() => some.assertLiteralAllowed(new URL('http://[fd00::6]/'))).toThrow(REFUSED);
+  });
+
   it('lets everything through with ALLOW_PRIVATE_URLS', async () => {
     const open = new OutboundGuard(true);
     expect((await open.check('url', 'http://2130706433/')).hostname).toBe('127.0.0.1');

@@ -240,7 +240,8 @@ describe('outbound safety at connect time', () => {
   let t: TestApp;
   let inbox: Receiver;
   beforeAll(async () => {
-    t = await startTestApp({ JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '0.2' });
+    // 127.0.0.2 stands for an allowed internal receiver; 127.0.0.1 stays refused.
+    t = await startTestApp({ JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '0.2', ALLOW_PRIVATE_ADDRESSES: '127.0.0.2' });
     inbox = await new Receiver().start();
   });
   afterAll(async () => {
@@ -267,6 +268,26 @@ describe('outbound safety at connect time', () => {
     const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'FAILED');
     expect(delivery.attempts.every((a) => a.ok === false && a.statusCode === null && a.error?.startsWith('refused'))).toBe(true);
     expect(inbox.received).toHaveLength(0);
+  });
+
+  it('refuses a private URL at creation, and never follows an allowed receiver redirecting to one', async () => {
+    const { admin } = await orgWithAdmin(t);
+    await createKey(t, admin);
+    const refused = await t.api.post('/api/v1/webhook', { name: 'direct', url: inbox.url, eventType: 'employee.post' }, admin.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toBe('url resolves to a loopback, private, link-local, multicast or metadata address');
+    const internal = await new Receiver(0, '127.0.0.2').start();
+    try {
+      internal.answer({ status: 302, headers: { location: inbox.url } }, { status: 307, headers: { location: inbox.url } });
+      const hook = await createWebhook(t, admin, { url: internal.url, eventType: 'employee.post' });
+      await employee(t, admin, 'Bounced');
+      // One attempt and one retry (WEBHOOK_RETRY_SCHEDULE 0.2), both redirected, neither followed.
+      const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'FAILED');
+      expect(delivery.attempts.map((a) => a.error)).toEqual(['redirect (302) not followed', 'redirect (307) not followed']);
+      expect(inbox.received).toHaveLength(0);
+    } finally {
+      await internal.close();
+    }
   });
 });
 

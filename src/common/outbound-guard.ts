@@ -16,10 +16,15 @@ const REFUSED = 'resolves to a loopback, private, link-local, multicast or metad
  * embed an IPv4 address (mapped, 6to4, Teredo), which are judged by the address they embed or refused.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  return ip.range() === 'unicast';
+  const ip = parsed(address);
+  return ip !== null && ip.range() === 'unicast';
+}
+
+/** The address parsed, an IPv4-mapped IPv6 address as the IPv4 address it embeds; null if not an address. */
+function parsed(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!ipaddr.isValid(address)) return null;
+  const ip = ipaddr.parse(address);
+  return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -28,10 +33,25 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * The guard on every request the service makes to a URL a caller gave (webhooks, the agent's URL
  * knowledge). The URL is checked when it is stored, and the address a socket connects to is
  * checked again at connect time (`lookup`), so a host that resolves elsewhere later (DNS
- * rebinding) is still refused. ALLOW_PRIVATE_URLS turns both checks off.
+ * rebinding) is still refused. ALLOW_PRIVATE_URLS turns both checks off; ALLOW_PRIVATE_ADDRESSES
+ * lets a few private ranges through (an internal HR system) while everything else stays refused.
  */
 export class OutboundGuard {
-  constructor(readonly allowPrivate: boolean) {}
+  private readonly allowed: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+
+  constructor(
+    readonly allowPrivate: boolean,
+    allowedRanges: string[] = [],
+  ) {
+    this.allowed = allowedRanges.map((range) => ipaddr.parseCIDR(range));
+  }
+
+  /** True for a public address or one inside an allowed range. */
+  permits(address: string): boolean {
+    if (this.allowPrivate || isPublicAddress(address)) return true;
+    const ip = parsed(address);
+    return ip !== null && this.allowed.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits));
+  }
 
   /** Parses an http(s) URL and, unless private addresses are allowed, resolves its host and refuses non-public ones. */
   async check(field: string, raw: string): Promise<URL> {
@@ -40,21 +60,21 @@ export class OutboundGuard {
     const host = hostOf(url);
     const addresses = isIP(host) ? [host] : await resolveAll(host).catch(() => null);
     if (addresses === null) throw new RefusedAddressError(`${field} host ${host} does not resolve`);
-    if (!addresses.length || !addresses.every(isPublicAddress)) throw new RefusedAddressError(`${field} ${REFUSED}`);
+    if (!addresses.length || !addresses.every((a) => this.permits(a))) throw new RefusedAddressError(`${field} ${REFUSED}`);
     return url;
   }
 
   /** Refuses a URL whose host is an IP literal outside the public range (sockets skip `lookup` for those). */
   assertLiteralAllowed(url: URL): void {
     const host = hostOf(url);
-    if (!this.allowPrivate && isIP(host) && !isPublicAddress(host)) throw new RefusedAddressError(`url ${REFUSED}`);
+    if (isIP(host) && !this.permits(host)) throw new RefusedAddressError(`url ${REFUSED}`);
   }
 
   /** A `net.connect` lookup that refuses non-public addresses (with `all` it keeps only public ones). */
   readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const allowed = this.allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+      const allowed = addresses.filter((a) => this.permits(a.address));
       if (!allowed.length) return callback(new RefusedAddressError(`${hostname} ${REFUSED}`), []);
       if ((options as LookupAllOptions).all) return callback(null, allowed);
       callback(null, allowed[0].address, allowed[0].family);

@@ -221,4 +221,33 @@ describe('the outbound address guard', () => {
       await guarded.close();
     }
   });
+  it('follows a redirect only to an address the guard lets through (ALLOW_PRIVATE_ADDRESSES)', async () => {
+    // 127.0.0.2 stands for an allowed internal system; 127.0.0.1 (the other site) for everything
+    // private that stays refused. Each redirect target is a form of a refused address.
+    const internal = await new PageServer().start('127.0.0.2');
+    const guarded = await startTestApp({ ALLOW_PRIVATE_ADDRESSES: '127.0.0.2', KNOWLEDGE_FETCH_TIMEOUT_MS: '3000' });
+    try {
+      const { admin: owner } = await orgWithAdmin(guarded, 'Redirected Org');
+      const port = new URL(site.url).port;
+      site.pages.set('/private', { type: 'text/plain', body: 'Private page that must not be read.' });
+      internal.pages.set('/handbook', { type: 'text/plain', body: 'The internal handbook says desks are booked on Mondays.' });
+      internal.pages.set('/moved', { status: 301, location: '/handbook' });
+      const targets = [`${site.url}/private`, `http://localhost:${port}/private`, `http://[::1]:${port}/private`, `http://2130706433:${port}/private`, `http://0x7f000001:${port}/private`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/'];
+      targets.forEach((target, i) => internal.pages.set(`/to-${i}`, { status: 302, location: target }));
+      for (let i = 0; i < targets.length; i++) {
+        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: `${internal.url}/to-${i}`, type: 'text/plain' } });
+        expectError(res, 400, 'url resolves to a loopback, private, link-local, multicast or metadata address');
+      }
+      expect(site.requested).not.toContain('/private');
+      expect((await guarded.api.get<KnowledgeRecord[]>('/api/v1/agent/knowledge', owner.token)).body).toEqual([]);
+      // The allowed address itself, and a redirect within it, are read.
+      const learnt = await guarded.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: `${internal.url}/moved`, type: 'text/plain' } });
+      expect(learnt.status).toBe(200);
+      expect(internal.requested.slice(-2)).toEqual(['/moved', '/handbook']);
+      expect(learnt.body.reply).toContain('I learnt');
+    } finally {
+      await guarded.close();
+      await internal.close();
+    }
+  });
 });

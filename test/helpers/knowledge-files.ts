@@ -31,19 +31,23 @@ export interface Page {
 /** A small web site on loopback whose pages the test sets (the outside world of URL knowledge). */
 export class PageServer {
   readonly pages = new Map<string, Page>();
+  /** The paths requested, in order. */
+  readonly requested: string[] = [];
   private server?: Server;
   url = '';
 
-  async start(): Promise<this> {
+  /** Listens on `host` (another loopback address such as 127.0.0.2 stands for a second machine). */
+  async start(host = '127.0.0.1'): Promise<this> {
     this.server = createServer((req, res) => {
+      this.requested.push(req.url ?? '');
       const page = this.pages.get(req.url ?? '') ?? { status: 404, type: 'text/plain', body: 'not found' };
       const headers: Record<string, string> = {};
       if (page.type) headers['content-type'] = page.type;
       if (page.location) headers.location = page.location;
       res.writeHead(page.status ?? 200, headers).end(page.body ?? '');
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => this.server!.listen(0, host, resolve));
+    this.url = `http://${host}:${(this.server!.address() as AddressInfo).port}`;
     return this;
   }
 

@@ -25,7 +25,11 @@ export class Receiver {
   private server?: Server;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly port = 0) {}
+  /** `host` may be another loopback address (127.0.0.2) standing for a second machine. */
+  constructor(
+    private readonly port = 0,
+    private readonly host = '127.0.0.1',
+  ) {}
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -49,12 +53,12 @@ export class Receiver {
         for (const wake of this.waiters.splice(0)) wake();
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, this.host, resolve));
     return this;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/hook`;
+    return `http://${this.host}:${(this.server!.address() as AddressInfo).port}/hook`;
   }
 
   /** Answers the next requests with these, in order. */
