@@ -21,7 +21,7 @@ export interface FanOut {
 const HOOKS = ['employee.patch', 'employee.*', '*.patch'];
 
 /** A loopback receiver that answers 204 and notes when each (webhook, event) first arrived. */
-class Receiver {
+export class Receiver {
   /** Commit-to-receipt milliseconds of each (webhook, event). */
   readonly arrivals = new Map<string, number>();
   duplicates = 0;
@@ -48,6 +48,12 @@ class Receiver {
         if (this.waiter && this.arrivals.size >= this.waiter.count) this.waiter.resolve();
       });
     });
+  }
+
+  /** The event ids (webhook-id headers) that arrived at `path`. */
+  eventIds(path: string): Set<string> {
+    const prefix = `${path} `;
+    return new Set([...this.arrivals.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)));
   }
 
   async listen(): Promise<string> {

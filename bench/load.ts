@@ -49,12 +49,14 @@ export async function load(options: LoadOptions, pid: number): Promise<Measured>
         url: options.url,
         connections: options.connections,
         ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
         requests: [
           {
             setupRequest: (req) => {
               const next = options.request(n++);
-              return { ...req, method: next.method, path: next.path, body: next.body };
+              // Fresh headers each time: autocannon writes Content-Length into the headers object
+              // it is given, which a later request without a body would otherwise carry.
+              const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' };
+              return { ...req, headers, method: next.method, path: next.path, body: next.body };
             },
           },
         ],

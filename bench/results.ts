@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FanOut } from './fanout';
 import type { Measured } from './load';
+import type { Soak } from './soak';
 import type { Scenario } from './scenarios';
 
 export interface Run {
@@ -106,4 +107,49 @@ export function writeResults(file: string, run: Run): void {
   const at = previous.indexOf(END);
   const notes = at >= 0 ? previous.slice(at + END.length) : '\n';
   writeFileSync(file, report(run) + notes);
+}
+
+const SOAK_START = '<!-- soak: start -->';
+const SOAK_END = '<!-- soak: end -->';
+
+/** The soak's section: a row per minute, the events, and whether memory stayed flat. */
+export function soakReport(soak: Soak, date: string, machine: string): string {
+  const first = soak.minutes[Math.min(1, soak.minutes.length - 1)];
+  const last = soak.minutes[soak.minutes.length - 1];
+  const errors = soak.minutes.reduce((sum, m) => sum + m.measured.errors, 0);
+  const requests = soak.minutes.reduce((sum, m) => sum + m.measured.requests, 0);
+  return [
+    SOAK_START,
+    '## Soak',
+    '',
+    `Run ${date} on ${machine}: \`npm run bench -- --soak\`, ${soak.minutes.length} minutes of mixed load at ${soak.connections} connections ` +
+      '(40% GET /idp/{id}, 10% GET /idp?limit=20, 10% GET /employee?limit=50, 20% PATCH /employee/{id}, 10% POST /employee, 10% POST /agent/search), ' +
+      'with a webhook on every employee event.',
+    '',
+    '| minute | requests/s | p50 | p99 | errors | peak RSS | RSS at the end |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...soak.minutes.map((m) => `| ${m.minute} | ${m.measured.perSecond.toFixed(0)} | ${ms(m.measured.p50)} | ${ms(m.measured.p99)} | ${m.measured.errors} | ${m.measured.peakRssMb.toFixed(0)} MB | ${m.rssEndMb.toFixed(0)} MB |`),
+    '',
+    `${requests.toLocaleString('en-US')} requests, ${errors} errors. Events: ${soak.events.toLocaleString('en-US')} committed, ${soak.delivered.toLocaleString('en-US')} delivered ` +
+      `(${soak.events - soak.delivered} lost, ${soak.duplicates} duplicates), the last ${soak.drainSeconds.toFixed(1)} s after the load ended. ` +
+      `RSS at the end of minute ${first.minute}: ${first.rssEndMb.toFixed(0)} MB; of minute ${last.minute}: ${last.rssEndMb.toFixed(0)} MB ` +
+      `(${Math.round(last.rssEndMb - first.rssEndMb)} MB; the first minute is warm-up).`,
+    SOAK_END,
+  ].join('\n');
+}
+
+/** What makes a soak fail: errors, lost events. */
+export function soakFailures(soak: Soak): string[] {
+  const problems = soak.minutes.filter((m) => m.measured.errors > 0).map((m) => `minute ${m.minute}: ${m.measured.errors} errors`);
+  if (soak.delivered !== soak.events) problems.push(`${soak.events - soak.delivered} of ${soak.events} events not delivered`);
+  return problems;
+}
+
+/** Puts the soak section into RESULTS.md, replacing the previous one (it lives among the notes, after the generated part). */
+export function writeSoak(file: string, section: string): void {
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const start = previous.indexOf(SOAK_START);
+  const end = previous.indexOf(SOAK_END);
+  const next = start >= 0 && end > start ? previous.slice(0, start) + section + previous.slice(end + SOAK_END.length) : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
 }

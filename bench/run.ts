@@ -9,19 +9,22 @@ import { Api } from '../test/helpers/api';
 import { fanOut } from './fanout';
 import { load } from './load';
 import { type NodeProcess, startNode } from './processes';
-import { failures, type Run, report, writeResults } from './results';
+import { failures, type Run, report, soakFailures, soakReport, writeResults, writeSoak } from './results';
 import { scenarios } from './scenarios';
 import { seed, type SeedSize } from './seed';
+import { soak } from './soak';
 
 /**
  * `npm run bench`: a throwaway PostgreSQL server, the service in production mode and the raw
  * baseline in their own processes, seeded data, then each scenario driven by autocannon from this
  * process. Writes bench/RESULTS.md. `--quick` runs small data for seconds and fails on any error
- * (CI runs it so this code cannot rot); `--profile` writes the service's CPU profile.
+ * (CI runs it so this code cannot rot); `--profile` writes the service's CPU profile; `--soak`
+ * runs only the soak (`--minutes=5` of mixed load with deliveries) and writes its section.
  */
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
+const soaking = args.includes('--soak');
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
 const FULL: SeedSize = { employees: 10_000, plans: 1_000, tasksPerPlan: 10, notesPerPlan: 5, conversations: 1_000, messagesPerConversation: 100, documents: 100, chunksPerDocument: 100 };
@@ -29,7 +32,7 @@ const QUICK: SeedSize = { employees: 200, plans: 120, tasksPerPlan: 10, notesPer
 const size = quick ? QUICK : FULL;
 const seconds = option('seconds', quick ? 2 : 15);
 const warmup = quick ? 1 : 3;
-const connections = option('connections', quick ? 10 : 50);
+const connections = option('connections', quick || soaking ? 10 : 50);
 const changes = option('changes', quick ? 200 : 10_000);
 /** `--only=text`: just the scenarios whose name contains it (for profiling one path). */
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -66,6 +69,17 @@ async function main(): Promise<void> {
     const started = Date.now();
     const seeded = await seed(new Api(service.url), cluster.url, size, sign);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
+    const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+    const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL server from ${bin}`;
+    if (soaking) {
+      const result = await soak(service, cluster.url, seeded, option('minutes', 5), connections);
+      const section = soakReport(result, date, machine);
+      console.log(section);
+      writeSoak(join(dist, '..', 'bench', 'RESULTS.md'), section);
+      const problems = soakFailures(result);
+      if (problems.length) throw new Error(`soak failed:\n  ${problems.join('\n  ')}`);
+      return;
+    }
     const baselinePort = await freePort();
     const baseline = await startNode(join(__dirname, 'baseline-server.js'), { PORT: String(baselinePort), DATABASE_URL: cluster.url, JWT_SECRET: jwtSecret }, baselinePort, join(work, 'baseline.log'));
     running.push(baseline);
@@ -87,8 +101,8 @@ async function main(): Promise<void> {
     if (only) return;
 
     const run: Run = {
-      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-      machine: `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL server from ${bin}`,
+      date,
+      machine,
       settings: `Service with NODE_ENV=production and info logging to a file; ${connections} connections, ${seconds} s per scenario after ${warmup} s of warm-up; PostgreSQL with the tests' settings (fsync off).`,
       seeded: seeded.counts,
       rows,
