@@ -113,6 +113,16 @@ describe('RS256 tokens of an external identity provider (JWKS)', () => {
     ['a wrong audience', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'other' })],
     ['an unknown kid', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent', keyid: 'unknown' })],
     ['HS256 signed with the public key as HMAC secret', () => handMadeToken({ alg: 'HS256', typ: 'JWT', kid: 'test-key' }, { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 }, idp.publicKeyPem)],
+    ['alg none with the JWKS kid', () => handMadeToken({ alg: 'none', typ: 'JWT', kid: 'test-key' }, { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 })],
+    ['an expired token', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent', expiresIn: -10 })],
+    [
+      'a tampered payload',
+      () => {
+        const [header, , signature] = idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent' }).split('.');
+        const forged = Buffer.from(JSON.stringify({ ...claims, roles: ['ADMIN'], iss: 'https://idp.example', aud: 'talent', exp: now() + 60 })).toString('base64url');
+        return `${header}.${forged}.${signature}`;
+      },
+    ],
   ])('refuses %s with 401', async (_name, make) => {
     expect((await rs.api.get(LIST, make())).status).toBe(401);
   });
