@@ -34,11 +34,32 @@ function trim(value: unknown): void {
   }
 }
 
+/** NUL, or a UTF-16 surrogate without its pair (in `u` mode a proper pair is one code point). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /\u0000|\p{Cs}/u;
+
 /**
- * TypeGraphQL's validation hook: trims marked fields, runs class-validator, and answers the first
+ * PostgreSQL text cannot hold NUL, and an unpaired surrogate has no UTF-8 form (it would be stored
+ * as U+FFFD, and some validators throw on it): such a string is refused here, naming its field.
+ */
+function refuseUnstorable(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) throw badInput(`${path || 'a value'} must not contain NUL characters or unpaired surrogates`);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  for (const [key, field] of Object.entries(value)) refuseUnstorable(field, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+}
+
+/**
+ * TypeGraphQL's validation hook: refuses unstorable text, trims marked fields, runs class-validator, and answers the first
  * failure as a 400 whose message names the field (class-validator's messages start with it).
  */
-export const validateInput: ValidatorFn = async (value) => {
+export const validateInput: ValidatorFn = async (value, _type, resolverData) => {
+  // The hook is not told which argument it checks: a scalar is named by finding it among the
+  // arguments; an input object's fields are named without the argument, like class-validator's.
+  const scalarName = typeof value === 'string' ? Object.entries(resolverData?.args ?? {}).find(([, arg]) => arg === value)?.[0] : undefined;
+  refuseUnstorable(value, scalarName ?? '');
   if (!value || typeof value !== 'object') return;
   trim(value);
   const errors = await validate(value as object, { forbidUnknownValues: false, skipMissingProperties: false });

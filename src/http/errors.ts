@@ -21,6 +21,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendError(req, res, 'PAYLOAD_TOO_LARGE', 'request body is too large');
     } else if (parserError?.type === 'entity.parse.failed') {
       sendError(req, res, 'BAD_USER_INPUT', 'request body is not valid JSON');
+    } else if (error instanceof URIError) {
+      // Express could not decode a path parameter (a percent escape that is not UTF-8).
+      sendError(req, res, 'BAD_USER_INPUT', 'a path parameter is not valid percent-encoded UTF-8');
     } else if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
       sendError(req, res, 'BAD_USER_INPUT', 'request body could not be read');
     } else {

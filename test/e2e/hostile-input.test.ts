@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { buildSchema, getNamedType, type GraphQLInputObjectType, isInputObjectType } from 'graphql';
+import { pathParams, type RestRoute, ROUTES } from '../../src/rest/routes';
+import type { ApiResponse, RequestOptions } from '../helpers/api';
+import { type AccountMember, member } from '../helpers/directory';
+import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Property-based hostile input over every REST route and the main GraphQL mutations: random
+// values of wrong types, huge strings, deep nesting, unicode edge cases, __proto__/constructor
+// keys, wrong content types, truncated bodies and path parameters that are not ids. Whatever
+// comes in, the service answers below 500, shows no stack trace, stays up, and a refused request
+// (4xx) changes no row.
+
+const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
+const ROOTS = { query: schema.getQueryType()!, mutation: schema.getMutationType()! };
+
+let t: TestApp;
+let org: OrgRecord;
+let admin: Member;
+let employee: AccountMember;
+/** A real object of the organization for each path parameter, so bodies reach validation. */
+const ids: Record<string, string> = {};
+
+/** Row counts of every table a request writes in its own transaction. */
+let tables: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ org, admin } = await orgWithAdmin(t, 'Hostile Org'));
+  employee = await member(t, org, admin);
+  const made = async (path: string, body: unknown): Promise<string> => {
+    const res = await t.api.post<{ id: string }>(path, body, admin.token);
+    if (res.status >= 300) throw new Error(`setup ${path}: ${res.status} ${res.text}`);
+    return res.body.id;
+  };
+  const person = await made('/api/v1/employee', { name: 'Target Person' });
+  const idp = await made('/api/v1/idp', { name: 'Target Plan', startDate: '2026-01-01', type: 'CAREER' });
+  const app = await made('/api/v1/app', { type: 'crm', externalId: 'ext-1', internal: false, name: 'CRM' });
+  const key = await made('/api/v1/webhook-key', { name: 'signing' });
+  const conversation = await t.api.post<{ id: string }>('/api/v1/agent/conversations/start', undefined, employee.token);
+  const form = new FormData();
+  form.append('file', new Blob(['Desks are booked on Mondays.'], { type: 'text/plain' }), 'desks.txt');
+  await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+  const documents = await t.api.get<{ id: string }[]>('/api/v1/agent/knowledge', admin.token);
+  const orgKeys = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'reader' }, admin.token);
+  Object.assign(ids, {
+    organization: org.id,
+    key: orgKeys.body.keys[0].id,
+    namespace: 'ui',
+    alias: org.alias,
+    type: 'crm',
+    externalId: 'ext-1',
+    value: 'x',
+    // The member, not the admin: a hostile update may deactivate the account it names.
+    accountIdOrEmail: employee.id,
+    accountId: employee.id,
+    employeeId: person,
+    id: idp,
+    taskId: await made(`/api/v1/idp/${idp}/tasks`, { name: 'Target Task' }),
+    noteId: await made(`/api/v1/idp/${idp}/notes`, { note: 'Target note' }),
+    app,
+    mapping: await made(`/api/v1/app/${app}/mappings`, { entityId: person, entityType: 'EMPLOYEE', mappedId: 'm-1', namespace: 'crm' }),
+    webhook: await made('/api/v1/webhook', { name: 'hook', url: 'http://93.184.216.34/hook', eventType: 'group.delete' }),
+    group: await made('/api/v1/group', { name: 'Target Group' }),
+    delivery: '00000000-0000-4000-8000-000000000000',
+    workflow: '00000000-0000-4000-8000-000000000001',
+    conversation: conversation.body.id,
+    document: documents.body[0].id,
+  });
+  ids.webhookKey = key;
+  const rows = await sql<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'mikro_orm%'");
+  // Deliveries and their attempts are written later by the relay and the worker for events of
+  // accepted requests; the outbox (change_event) stands for them: no event, no delivery.
+  tables = rows.map((r) => r.table_name).filter((name) => !/^webhook_delivery/.test(name)).sort();
+});
+
+afterAll(() => t?.close());
+
+async function sql<T>(text: string): Promise<T[]> {
+  return t.app.db.orm.em.fork().getConnection().execute<T[]>(text);
+}
+
+/** Row counts of every table, in one statement. */
+async function snapshot(): Promise<Record<string, string>> {
+  const [row] = await sql<Record<string, string>>(`select ${tables.map((name) => `(select count(*) from "${name}")::text as "${name}"`).join(', ')}`);
+  return row;
+}
+
+/** Which object an `:id` names, by the route's first segment. */
+const ID_OF: Record<string, string> = { app: 'externalId', employee: 'employeeId', group: 'group', idp: 'id', agent: 'conversation', 'webhook-key': 'webhookKey' };
+
+/** The path with each parameter filled: the real object's id, or `override` for every parameter. */
+function pathOf(route: RestRoute, override?: string): string {
+  let path = route.path;
+  const [, first, second] = route.path.split('/');
+  for (const name of pathParams(route.path)) {
+    let key = name === 'id' || name === 'key' ? (ID_OF[first] ?? name) : name;
+    if (first === 'agent') key = second === 'knowledge' ? 'document' : second === 'workflows' ? 'workflow' : 'conversation';
+    path = path.replace(`:${name}`, encodeURIComponent(override ?? ids[key] ?? 'missing'));
+  }
+  return `/api/v1${path}`;
+}
+
+const TRACE = /\n\s+at \S+ \(|node_modules|\/src\/|\.ts:\d+|stacktrace/;
+
+/**
+ * Sends one request and checks the properties: below 500, no stack trace, and nothing stored
+ * when refused. The snapshot after an accepted request is taken again, since it changed rows.
+ */
+async function probe(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
+  await t.app.eventsRelayed();
+  const before = await snapshot();
+  const res = await t.api.request(method, path, { token: admin.token, ...options });
+  const sent = JSON.stringify(options.body ?? options.raw?.body ?? '');
+  const trace = TRACE.exec(res.text);
+  if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  if (trace && !sent.includes(trace[0])) throw new Error(`${method} ${path} showed a stack trace: ${res.text.slice(0, 300)}`);
+  if (res.status >= 400) expect(await snapshot()).toEqual(before);
+  // An accepted hostile update may have deactivated the organization: reactivate it so that the
+  // requests after it still reach validation instead of a 403.
+  if (res.status < 300 && /^\/(api\/v1\/organization|graphql)/.test(path)) {
+    await t.api.patch(`/api/v1/organization/${org.id}`, { active: true }, platformAdmin(t));
+  }
+  return res;
+}
+
+// Values of every JSON type, weighted to what breaks parsers and validators.
+const hugeString = fc.integer({ min: 100_000, max: 300_000 }).map((n) => 'é'.repeat(n));
+const unicode = fc.constantFrom('\u0000', '\ud800', '\udfff', 'a\u202eb', '\u200b', '😀'.repeat(1000), 'e\u0301\u0301\u0301', '\uffff', '\\u0000', "'; drop table employee; --", '../../etc/passwd', '%00');
+const deep = fc.integer({ min: 200, max: 2000 }).map((depth) => {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { nested: value };
+  return value;
+});
+const hostileValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(null, true, false, 0, -1, 1e308, -0, 2 ** 53 + 1, '', ' ', [], {}, '2026-13-45', 'not-a-uuid', '00000000-0000-0000-0000-000000000000'),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  unicode,
+  hugeString,
+  deep,
+);
+
+/** The input fields of the argument that receives the route's body (or of `input` of a mutation). */
+function inputFields(field: string, operation: 'query' | 'mutation', argument: string): string[] {
+  const arg = ROOTS[operation].getFields()[field]?.args.find((a) => a.name === argument);
+  const type = arg && getNamedType(arg.type);
+  return type && isInputObjectType(type) ? Object.keys((type as GraphQLInputObjectType).getFields()) : [];
+}
+
+/** A body with the input's real field names (so validation runs on them) holding hostile values. */
+function hostileBody(fields: string[]) {
+  const known = fields.length ? fc.subarray(fields, { minLength: 1 }) : fc.constant(['name']);
+  return known.chain((names) => fc.tuple(...names.map(() => hostileValue)).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]]))));
+}
+
+const bodyRoutes = ROUTES.filter((r) => r.body);
+const label = (r: RestRoute) => `${r.method.toUpperCase()} ${r.path}`;
+
+describe('hostile JSON bodies', () => {
+  it.each(bodyRoutes.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
+    await fc.assert(
+      fc.asyncProperty(hostileBody(inputFields(route.field, route.operation, route.body!)), async (body) => {
+        await probe(route.method.toUpperCase(), pathOf(route), { body });
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
+describe('path parameters that are not ids', () => {
+  const withParams = ROUTES.filter((r) => pathParams(r.path).length);
+  const notAnId = fc.oneof(
+    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.constantFrom('..', '%00', '\u0000', 'a\u0000b', '%2F..%2F', 'null', 'undefined', '-1', '1e999', "' or 1=1 --", '😀', 'a'.repeat(5000), '00000000-0000-0000-0000-00000000000g', '{}', '__proto__', 'constructor'),
+  );
+  it.each(withParams.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
+    await fc.assert(
+      fc.asyncProperty(notAnId, async (value) => {
+        const res = await probe(route.method.toUpperCase(), pathOf(route, value), route.body ? { body: {} } : {});
+        // Nothing was found under such a name, or the request is refused; never accepted as a write.
+        if (route.operation === 'mutation') expect(res.status).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
+
+describe('malformed requests', () => {
+  const withBody = ROUTES.filter((r) => r.body || r.text || r.upload);
+  const raw = fc.oneof(
+    // Valid JSON cut short.
+    fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.nat()).map(([value, cut]) => {
+      const text = JSON.stringify({ name: value });
+      return { body: text.slice(0, cut % text.length), type: 'application/json' };
+    }),
+    // __proto__ and constructor as real own keys (JSON text: an object literal would set the prototype).
+    fc.constantFrom('{"__proto__":{"isAdmin":true},"name":"x"}', '{"constructor":{"prototype":{"polluted":1}}}', '{"name":"x","__proto__":null}', '{"prototype":[],"toString":1,"valueOf":"x"}').map((body) => ({ body, type: 'application/json' })),
+    // Deep nesting as text, past what a recursive parser survives.
+    fc.integer({ min: 1000, max: 20_000 }).map((depth) => ({ body: '['.repeat(depth) + ']'.repeat(depth), type: 'application/json' })),
+    // Wrong content types for the body.
+    fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'image/png'), fc.string({ maxLength: 100 })).map(([type, body]) => ({ body, type })),
+    fc.constantFrom({ body: '<a>1</a>', type: 'application/xml' }, { body: 'name=x&email=y', type: 'application/x-www-form-urlencoded' }, { body: '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nx', type: 'multipart/form-data; boundary=b' }),
+  );
+  it.each(withBody.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
+    await fc.assert(
+      fc.asyncProperty(raw, async (body) => {
+        await probe(route.method.toUpperCase(), pathOf(route), { raw: body });
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('names the field holding text PostgreSQL cannot store, and refuses undecodable path escapes', async () => {
+    const cases: [string, string, RequestOptions, string][] = [
+      ['POST', '/api/v1/employee', { body: { name: 'a\u0000b' } }, 'name must not contain NUL characters or unpaired surrogates'],
+      ['PATCH', `/api/v1/account/${employee.id}`, { body: { email: '\ud800@example.com' } }, 'email must not contain NUL characters or unpaired surrogates'],
+      ['PATCH', `/api/v1/app/${ids.app}`, { body: { appData: { region: 'x\u0000' } } }, 'appData.region must not contain NUL characters or unpaired surrogates'],
+      ['GET', '/api/v1/organization/preferences/a%00b', {}, 'namespace must not contain NUL characters or unpaired surrogates'],
+      ['GET', '/api/v1/organization/alias/%ED%A0%80', {}, 'a path parameter is not valid percent-encoded UTF-8'],
+    ];
+    for (const [method, path, options, message] of cases) {
+      const res = await probe(method, path, options);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: message });
+    }
+    const gql = await probe('POST', '/graphql', { body: { query: 'mutation($name: String!) { createGroup(input: { name: $name }) { id } }', variables: { name: '\udfff' } } });
+    expect((gql.body as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toMatchObject({ message: 'name must not contain NUL characters or unpaired surrogates', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('refuses a body over the limit with 413 and stores nothing', async () => {
+    const res = await probe('POST', '/api/v1/employee', { body: { name: 'x'.repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('hostile GraphQL variables', () => {
+  const MUTATIONS = ['createEmployee', 'updateEmployee', 'createGroup', 'createIdp', 'updateIdp', 'addIdpTask', 'addIdpNote', 'createApp', 'updateApp', 'createWebhook', 'createWebhookKey', 'createAccount', 'grantRole', 'createOrganization', 'ask'];
+  it.each(MUTATIONS)('%s', async (name) => {
+    const field = ROOTS.mutation.getFields()[name];
+    expect(field).toBeDefined();
+    const definitions = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+    const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+    const query = `mutation Hostile(${definitions}) { result: ${name}(${call}) { __typename } }`;
+    const idFor = (arg: string) => (arg === 'idpId' ? ids.id : arg === 'accountId' ? ids.accountId : arg === 'app' ? ids.app : ids.employeeId);
+    await fc.assert(
+      fc.asyncProperty(hostileBody(inputFields(name, 'mutation', 'input')), fc.boolean(), async (input, wrongIds) => {
+        const variables = Object.fromEntries(field.args.map((a) => [a.name, a.name === 'input' ? input : wrongIds ? 'not-an-id' : idFor(a.name)]));
+        const res = await probe('POST', '/graphql', { body: { query, variables } });
+        const body = res.body as { errors?: { extensions?: Record<string, unknown> }[] };
+        for (const error of body.errors ?? []) {
+          expect(typeof error.extensions?.code).toBe('string');
+          expect(error.extensions).not.toHaveProperty('stacktrace');
+          expect(error.extensions).not.toHaveProperty('exception');
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
+
+describe('afterwards', () => {
+  it('is still up and serving', async () => {
+    expect((await t.api.get('/health')).status).toBe(200);
+    const list = await t.api.get<{ id: string }[]>('/api/v1/employee', admin.token);
+    expect(list.status).toBe(200);
+    expect(list.body.map((e) => e.id)).toContain(ids.employeeId);
+  });
+});
