@@ -6,6 +6,7 @@ import { pathParams, type RestRoute, ROUTES } from '../../src/rest/routes';
 import type { ApiResponse, RequestOptions } from '../helpers/api';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
+import { rowCounter } from '../helpers/row-counts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Property-based hostile input over every REST route and the main GraphQL mutations: random
@@ -24,8 +25,8 @@ let employee: AccountMember;
 /** A real object of the organization for each path parameter, so bodies reach validation. */
 const ids: Record<string, string> = {};
 
-/** Row counts of every table a request writes in its own transaction. */
-let tables: string[] = [];
+/** Row counts of every table (test/helpers/row-counts.ts). */
+let snapshot: () => Promise<Record<string, string>>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -71,23 +72,10 @@ beforeAll(async () => {
     document: documents.body[0].id,
   });
   ids.webhookKey = key;
-  const rows = await sql<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'mikro_orm%'");
-  // Deliveries and their attempts are written later by the relay and the worker for events of
-  // accepted requests; the outbox (change_event) stands for them: no event, no delivery.
-  tables = rows.map((r) => r.table_name).filter((name) => !/^webhook_delivery/.test(name)).sort();
+  snapshot = await rowCounter(t);
 });
 
 afterAll(() => t?.close());
-
-async function sql<T>(text: string): Promise<T[]> {
-  return t.app.db.orm.em.fork().getConnection().execute<T[]>(text);
-}
-
-/** Row counts of every table, in one statement. */
-async function snapshot(): Promise<Record<string, string>> {
-  const [row] = await sql<Record<string, string>>(`select ${tables.map((name) => `(select count(*) from "${name}")::text as "${name}"`).join(', ')}`);
-  return row;
-}
 
 /** Which object an `:id` names, by the route's first segment. */
 const ID_OF: Record<string, string> = { app: 'externalId', employee: 'employeeId', group: 'group', idp: 'id', agent: 'conversation', 'webhook-key': 'webhookKey' };
@@ -111,7 +99,6 @@ const TRACE = /\n\s+at \S+ \(|node_modules|\/src\/|\.ts:\d+|stacktrace/;
  * when refused. The snapshot after an accepted request is taken again, since it changed rows.
  */
 async function probe(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
-  await t.app.eventsRelayed();
   const before = await snapshot();
   const res = await t.api.request(method, path, { token: admin.token, ...options });
   const sent = JSON.stringify(options.body ?? options.raw?.body ?? '');
