@@ -53,7 +53,7 @@ export class OutboundGuard {
     return ip !== null && this.allowed.some(([base, bits]) => base.kind() === ip.kind() && ip.match(base, bits));
   }
 
-  /** Parses an http(s) URL and, unless private addresses are allowed, resolves its host and refuses non-public ones. */
+  /** Parses an http(s) URL and, unless private addresses are allowed, resolves its host and refuses addresses it does not permit. */
   async check(field: string, raw: string): Promise<URL> {
     const url = parseHttpUrl(field, raw);
     if (this.allowPrivate) return url;
@@ -64,13 +64,13 @@ export class OutboundGuard {
     return url;
   }
 
-  /** Refuses a URL whose host is an IP literal outside the public range (sockets skip `lookup` for those). */
+  /** Refuses a URL whose host is an IP literal the guard does not permit (sockets skip `lookup` for those). */
   assertLiteralAllowed(url: URL): void {
     const host = hostOf(url);
     if (isIP(host) && !this.permits(host)) throw new RefusedAddressError(`url ${REFUSED}`);
   }
 
-  /** A `net.connect` lookup that refuses non-public addresses (with `all` it keeps only public ones). */
+  /** A `net.connect` lookup that refuses addresses the guard does not permit (with `all` it keeps the permitted ones). */
   readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
