@@ -114,7 +114,7 @@ export const ROUTES: RestRoute[] = [
   { method: 'post', path: '/app', operation: 'mutation', field: 'createApp', body: 'input', status: 201, tag: apps, summary: 'Create an app (ORG_ADMIN); (type, externalId) is unique' },
   { method: 'get', path: '/app/by-type/:type', operation: 'query', field: 'appsByType', query: PAGE, tag: apps, summary: 'Apps of a type in the current organization (limit 1-500, default 100)' },
   { method: 'get', path: '/app/by-type-id/:type/:id', operation: 'query', field: 'appByExternalId', args: { id: 'externalId' }, tag: apps, summary: 'The app of a type with this external id' },
-  { method: 'get', path: '/app/:app', operation: 'query', field: 'app', tag: apps, summary: 'App by id (secretData only to ORG_ADMIN, ADMIN and organization tokens)' },
+  { method: 'get', path: '/app/:app', operation: 'query', field: 'app', tag: apps, summary: 'App by id (secretData only to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN)' },
   { method: 'patch', path: '/app/:app', operation: 'mutation', field: 'updateApp', body: 'input', tag: apps, summary: 'Change an app; a map sent replaces the stored one, a key set to null is removed' },
   { method: 'delete', path: '/app/:app', operation: 'mutation', field: 'deleteApp', noContent: true, tag: apps, summary: 'Delete an app and its mappings' },
   { method: 'get', path: '/app/:app/mappings', operation: 'query', field: 'appMappings', query: PAGE, tag: apps, summary: 'Records mapped to the app: {entity, mapping} items (limit 1-500, default 100)' },

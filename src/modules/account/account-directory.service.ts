@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { currentOrganization, readableOrganizations, requireCaller, requireRoleIn } from '../../auth/access';
+import { currentOrganization, isOrgAdmin, readableOrganizations, requireCaller, requireRoleIn } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
@@ -180,6 +180,12 @@ export class AccountDirectoryService {
     if (caller.accountId === accountId || caller.platformAdmin) return;
     if (!caller.orgId || !caller.roles.has(Role.ORG_ADMIN)) throw forbidden('only the account itself or an ORG_ADMIN may change it');
     if (!(await ctx.em.count(Grant, { account: accountId }))) throw notFound('account');
+    // Sign-in finds an account by its email, so whoever changes the email (or deactivates the
+    // account) decides who it is in every organization it belongs to: one organization's
+    // administrator may do that only to accounts that belong to no organization they do not administer.
+    const administered = [...new Set([caller.orgId, ...caller.memberships.keys()])].filter((orgId) => isOrgAdmin(caller, orgId));
+    const elsewhere = await ctx.em.count(Grant, { account: accountId, organization: { $nin: administered } }, { filters: { [TENANT_FILTER]: false } });
+    if (elsewhere) throw forbidden('the account belongs to other organizations too: only the account itself or a platform ADMIN may change it');
   }
 
   /** Refuses to deactivate the only active ORG_ADMIN of any organization. */

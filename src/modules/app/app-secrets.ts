@@ -5,10 +5,12 @@ import type { StringMap } from '../../graphql/string-map';
 
 /**
  * Who may read secretData and mappingSecrets of an organization: its ORG_ADMINs, platform
- * ADMINs and the organization's own tokens. Everyone else reads the record without them.
+ * ADMINs and the organization's own tokens acting as ORG_ADMIN (a key without limitToRole).
+ * A key's limitToRole restricts the role its tokens act with (SPEC 5.6), so a token limited to
+ * EMPLOYEE or MANAGER reads the record without them, as everyone else does.
  */
 export function canSeeSecrets(caller: Caller, orgId: string): boolean {
-  return isOrgAdmin(caller, orgId) || (caller.kind === 'organizationKey' && caller.orgId === orgId);
+  return isOrgAdmin(caller, orgId);
 }
 
 /** The decrypted map for a caller who may see it, otherwise null. */

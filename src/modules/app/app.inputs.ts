@@ -31,7 +31,7 @@ export class AppInput {
   @Field(() => StringMapScalar, { nullable: true })
   appData?: StringMap | null;
 
-  @Field(() => StringMapScalar, { nullable: true, description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens only' })
+  @Field(() => StringMapScalar, { nullable: true, description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only' })
   secretData?: StringMap | null;
 }
 

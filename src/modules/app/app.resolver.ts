@@ -52,7 +52,7 @@ export class AppResolver {
     return this.service.delete(ctx, id);
   }
 
-  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secret data: to ORG_ADMIN, ADMIN and organization tokens only, null to others' })
+  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secret data: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others' })
   secretData(@Ctx() ctx: Context, @Root() app: App): StringMap | null {
     return this.service.secretData(ctx, app);
   }

@@ -58,7 +58,7 @@ export class MappingResolver {
     return this.service.unmap(ctx, app, mapping);
   }
 
-  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secrets: to ORG_ADMIN, ADMIN and organization tokens only, null to others' })
+  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secrets: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others' })
   mappingSecrets(@Ctx() ctx: Context, @Root() mapping: Mapping): StringMap | null {
     return this.service.mappingSecrets(ctx, mapping);
   }
