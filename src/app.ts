@@ -71,7 +71,7 @@ import { WebhookService } from './modules/webhook/webhook.service';
 import { WebhookKeyResolver } from './modules/webhook/webhook-key.resolver';
 import { WebhookKeyService } from './modules/webhook/webhook-key.service';
 import { WebhookSender } from './modules/webhook/webhook-sender';
-import { startBoss } from './jobs/boss';
+import { JobQueue } from './jobs/job-queue';
 import { restRouter } from './rest/facade';
 import { openApiDocument } from './rest/openapi';
 
@@ -99,9 +99,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   // Events: captured on every flush, relayed from the outbox to webhooks (pg-boss jobs) and to
   // live subscribers of every instance.
-  const boss = await startBoss(db.orm, logger);
+  const queue = new JobQueue(db.orm, logger);
+  await queue.start();
   const sender = new WebhookSender(guard, config.webhooks.timeoutMs);
-  const worker = new DeliveryWorker(db.orm, boss, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
+  const worker = new DeliveryWorker(db.orm, queue, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
   const feed = new ChangeFeed(db.orm, bus, config.databaseUrl, logger);
   const relay = new OutboxRelay(db.orm, worker, feed, { pollMs: config.outboxPollMs, retentionMs: config.eventRetentionMs }, logger);
   db.capture.onCommit(() => relay.kick());
@@ -116,7 +117,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const embedder = agentEmbedder(config.llm, (reason) => logger.warn({ reason }, 'embeddings unavailable; retrieval uses words alone'));
   const updates = new ConversationUpdates(bus);
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
-  const runner = new WorkflowRunner(db.orm, boss, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
+  const runner = new WorkflowRunner(db.orm, queue, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
   await runner.start();
   const workflows = new WorkflowService(runner);
 
@@ -213,8 +214,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await stopSubscriptions();
       await apollo.stop();
       await relay.stop();
-      // Lets running delivery attempts finish; jobs that do not are run again by another instance or the next start.
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownGraceMs });
+      // Running jobs get the grace period; pg-boss queues those that outlive it to run again, and
+      // they are still awaited, so that none writes into a closed pool.
+      await queue.stop(config.shutdownGraceMs);
       await sender.close();
       await pages.close();
       mailer.close();

@@ -1,12 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../../common/secret-box';
 import type { Config } from '../../config';
 import { TENANT_FILTER } from '../../db/tenant-filter';
 import type { ChangeEvent } from '../../events/change-event.entity';
 import { matchesEventType, passesIfUpdates } from '../../events/event-type';
-import { transactionDb } from '../../jobs/boss';
+import { type JobQueue, transactionDb } from '../../jobs/job-queue';
 import { type DeliveredEvent, deliveryBody } from './delivery-body';
 import { DELIVERY_STATES, WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import { Webhook } from './webhook.entity';
@@ -49,7 +48,7 @@ export class DeliveryWorker {
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly boss: PgBoss,
+    private readonly queue: JobQueue,
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,
     private readonly settings: Config['webhooks'],
@@ -58,8 +57,8 @@ export class DeliveryWorker {
   ) {}
 
   async start(): Promise<void> {
-    await this.boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE });
-    this.workerId = await this.boss.work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: BATCH }, async (jobs) => {
+    await this.queue.createQueue(DELIVERY_QUEUE);
+    this.workerId = await this.queue.work<DeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: BATCH }, async (jobs) => {
       await this.attempt(jobs.map((job) => job.data));
       // pg-boss waits a polling interval after every batch; a full batch means more are waiting.
       if (jobs.length === BATCH) this.wake();
@@ -89,12 +88,12 @@ export class DeliveryWorker {
     // A job outlives its process only until it expires; then pg-boss runs it again.
     const expireInSeconds = Math.ceil(this.settings.timeoutMs / 1000) + 30;
     const jobs = deliveries.map((d) => ({ name: DELIVERY_QUEUE, data: { delivery: d.id, attempt: d.attemptCount }, startAfter, retryLimit: 5, retryDelay: 1, expireInSeconds }));
-    await this.boss.insert(jobs, { db: transactionDb(tx) });
+    await this.queue.insert(jobs, transactionDb(tx));
   }
 
   /** Asks the local worker to fetch now rather than at its next poll. */
   wake(): void {
-    if (this.workerId) this.boss.notifyWorker(this.workerId);
+    if (this.workerId) this.queue.notifyWorker(this.workerId);
   }
 
   /**

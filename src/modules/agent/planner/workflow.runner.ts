@@ -1,12 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Caller } from '../../../auth/caller';
 import { membershipsOf } from '../../../auth/context';
 import { Loaders } from '../../../common/loaders';
 import { scopeToTenant, TENANT_FILTER } from '../../../db/tenant-filter';
 import { setActor } from '../../../events/actor';
-import { transactionDb } from '../../../jobs/boss';
+import { type JobQueue, transactionDb } from '../../../jobs/job-queue';
 import type { PubSub } from 'type-graphql';
 import { Account } from '../../account/account.entity';
 import { Grant } from '../../account/grant.entity';
@@ -41,7 +40,7 @@ interface RunJob {
 export class WorkflowRunner {
   constructor(
     private readonly orm: MikroORM,
-    private readonly boss: PgBoss,
+    private readonly queue: JobQueue,
     private readonly bus: PubSub,
     private readonly coordinator: Coordinator,
     private readonly engine: AgentEngine,
@@ -52,8 +51,8 @@ export class WorkflowRunner {
   ) {}
 
   async start(): Promise<void> {
-    await this.boss.createQueue(WORKFLOW_QUEUE, { name: WORKFLOW_QUEUE });
-    await this.boss.work<RunJob>(WORKFLOW_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async ([job]) => this.run(job.data));
+    await this.queue.createQueue(WORKFLOW_QUEUE);
+    await this.queue.work<RunJob>(WORKFLOW_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async ([job]) => this.run(job.data));
   }
 
   /** Sets the workflow's next run and queues its job, in the caller's transaction (`tomorrow`: a ONCE for the next day). */
@@ -62,7 +61,7 @@ export class WorkflowRunner {
     await tx.flush();
     if (!workflow.nextRunAt) return;
     const job = { workflow: workflow.id, at: workflow.nextRunAt.toISOString() };
-    await this.boss.insert([{ name: WORKFLOW_QUEUE, data: job, startAfter: workflow.nextRunAt, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 }], { db: transactionDb(tx) });
+    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: job, startAfter: workflow.nextRunAt, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 }], transactionDb(tx));
   }
 
   private async run({ workflow: id, at }: RunJob): Promise<void> {

@@ -1,0 +1,106 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+
+interface PgConnection {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+interface KnexClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<void>;
+}
+
+/** pg-boss's statements still running, so the pool is closed only after the last. */
+type Statements = Set<Promise<unknown>>;
+
+/**
+ * Runs pg-boss's SQL on a connection of the ORM's pool (or, inside a transaction, on the
+ * transaction's own connection). One pool serves both: in embedded mode it is the single
+ * connection PGlite allows, so pg-boss waits its turn instead of slipping its statements into
+ * another caller's transaction.
+ */
+function executor(client: KnexClient, running?: Statements): PgBoss.Db {
+  return {
+    executeSql(text: string, values: unknown[]) {
+      const statement = (async () => {
+        const connection = await client.acquireConnection();
+        try {
+          // Without values pg uses the simple protocol, which pg-boss's multi-statement migrations need.
+          return await connection.query(text, values?.length ? values : undefined);
+        } finally {
+          await client.releaseConnection(connection);
+        }
+      })();
+      if (running) {
+        running.add(statement);
+        void statement.finally(() => running.delete(statement)).catch(() => {});
+      }
+      return statement;
+    },
+  };
+}
+
+/** The executor of the transaction `em` is in, so jobs are sent atomically with the rows that need them. */
+export function transactionDb(em: EntityManager): PgBoss.Db {
+  const trx = em.getTransactionContext<{ client: KnexClient }>();
+  if (!trx) throw new Error('transactionDb needs an EntityManager inside a transaction');
+  return executor(trx.client);
+}
+
+/**
+ * pg-boss on the ORM's pool, and the work it has under way. At stop pg-boss gives running
+ * handlers the grace period, then marks their jobs failed (to be run again) and returns. A handler
+ * still running then reports its result later, unawaited by anyone: into a closed pool that is an
+ * unhandled rejection, which ends the process, or in a test process fails whatever test runs
+ * next. So `stop` waits for those handlers too (each is bounded by its own timeout: the webhook
+ * and language-model timeouts) and for pg-boss's last statements, and only then may the pool close.
+ */
+export class JobQueue {
+  private readonly handlers = new Set<Promise<unknown>>();
+  private readonly statements: Statements = new Set();
+  private readonly boss: PgBoss;
+
+  constructor(orm: MikroORM, logger: Logger) {
+    const knex = orm.em.getConnection().getKnex() as unknown as { client: KnexClient };
+    this.boss = new PgBoss({ db: executor(knex.client, this.statements), schema: 'pgboss', schedule: false });
+    this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Starts pg-boss, creating or migrating its schema. */
+  async start(): Promise<void> {
+    await this.boss.start();
+  }
+
+  async createQueue(name: string): Promise<void> {
+    await this.boss.createQueue(name, { name });
+  }
+
+  /** Queues jobs on `db` (a transaction's, from transactionDb). */
+  async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
+    await this.boss.insert(jobs, { db });
+  }
+
+  /** Runs `handler` for the queue's jobs; returns the worker's id. */
+  work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string> {
+    return this.boss.work<T>(name, options, (jobs) => {
+      const running = handler(jobs);
+      this.handlers.add(running);
+      void running.finally(() => this.handlers.delete(running)).catch(() => {});
+      return running;
+    });
+  }
+
+  /** Asks a local worker to fetch now rather than at its next poll. */
+  notifyWorker(workerId: string): void {
+    this.boss.notifyWorker(workerId);
+  }
+
+  /** Stops fetching, gives running handlers `graceMs`, then waits for the ones that outlive it. */
+  async stop(graceMs: number): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
+    await Promise.allSettled([...this.handlers]);
+    // pg-boss reports a handler's result on the next turn after it settles.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.statements.size) await Promise.allSettled([...this.statements]);
+  }
+}
