@@ -63,4 +63,37 @@ describe('stopping the job queue', () => {
     expect(stray).toEqual([]);
   });
 
+  it('runs the jobs a fetch in flight at stop still takes, and leaves none of them active', async () => {
+    const { orm } = t.app.db;
+    const queue = new JobQueue(orm, t.app.logger);
+    await queue.start();
+    await queue.createQueue(QUEUE);
+    await orm.em.fork().transactional((tx) => queue.insert([{ name: QUEUE, data: {} }], transactionDb(tx)));
+    // The job table held by another transaction: the worker's first fetch waits in the database.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = orm.em.fork().transactional(async (tx) => {
+      await tx.execute('lock table pgboss.job in access exclusive mode');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const ran: string[] = [];
+    await queue.work(QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+      await sleep(500);
+      ran.push('handler done');
+    });
+    await sleep(300);
+    // Stopped while the fetch waits; it returns the job (now active) only after the grace period.
+    const stopping = queue.stop(1000).then(() => ran.push('stopped'));
+    await sleep(1500);
+    release();
+    await holding;
+    await stopping;
+    expect(ran).toEqual(['handler done', 'stopped']);
+    const jobs = await orm.em.fork().getConnection().execute<{ state: string }[]>(`select state from pgboss.job where name = '${QUEUE}'`);
+    expect(jobs.map((j) => j.state)).toEqual(['completed']);
+  });
 });

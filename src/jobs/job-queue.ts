@@ -53,7 +53,8 @@ export function transactionDb(em: EntityManager): PgBoss.Db {
  * still running then reports its result later, unawaited by anyone: into a closed pool that is an
  * unhandled rejection, which ends the process, or in a test process fails whatever test runs
  * next. So `stop` waits for those handlers too (each is bounded by its own timeout: the webhook
- * and language-model timeouts) and for pg-boss's last statements, and only then may the pool close.
+ * and language-model timeouts), for jobs a fetch in flight still takes, and for pg-boss's last
+ * statements; only then may the pool close.
  */
 export class JobQueue {
   private readonly handlers = new Set<Promise<unknown>>();
@@ -98,9 +99,12 @@ export class JobQueue {
   /** Stops fetching, gives running handlers `graceMs`, then waits for the ones that outlive it. */
   async stop(graceMs: number): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
-    await Promise.allSettled([...this.handlers]);
-    // pg-boss reports a handler's result on the next turn after it settles.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.statements.size) await Promise.allSettled([...this.statements]);
+    // Until nothing is left: a fetch in flight at stop still hands the jobs it took (now active)
+    // to a handler, whose result pg-boss reports on the turn after it settles. Cut short, such a
+    // job stays active until it expires, and a restart waits that long for it.
+    do {
+      await Promise.allSettled([...this.handlers, ...this.statements]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.handlers.size || this.statements.size);
   }
 }
