@@ -214,9 +214,11 @@ async function created<T = { id: string }>(path: string, body?: unknown, token =
 
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-/** The objects of one cell, each made the first time it is asked for. */
+/** The objects of one cell, each made the first time it is asked for; `owner` owns the user's objects. */
 class Objects {
   private readonly made = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly owner = employee.token) {}
 
   private once<T>(name: string, make: () => Promise<T>): Promise<T> {
     if (!this.made.has(name)) this.made.set(name, make());
@@ -258,21 +260,21 @@ class Objects {
       return list.body.find((d) => d.name === name)!.id;
     });
 
-  // Objects that belong to a user: the EMPLOYEE's plan (PRIVATE), task, notes, conversations, workflow.
-  plan = () => this.once('plan', async () => (await created('/idp', { name: 'Growth', startDate: '2026-01-01', type: 'CAREER' }, employee.token)).id);
-  task = () => this.once('task', async () => (await created(`/idp/${await this.plan()}/tasks`, { name: 'Read a book' }, employee.token)).id);
-  note = () => this.once('note', async () => (await created(`/idp/${await this.plan()}/notes`, { note: 'Started' }, employee.token)).id);
+  // Objects that belong to a user (the EMPLOYEE unless told): a PRIVATE plan, its task and notes, conversations, a workflow.
+  plan = () => this.once('plan', async () => (await created('/idp', { name: 'Growth', startDate: '2026-01-01', type: 'CAREER' }, this.owner)).id);
+  task = () => this.once('task', async () => (await created(`/idp/${await this.plan()}/tasks`, { name: 'Read a book' }, this.owner)).id);
+  note = () => this.once('note', async () => (await created(`/idp/${await this.plan()}/notes`, { note: 'Started' }, this.owner)).id);
   taskNote = () =>
-    this.once('taskNote', async () => (await created(`/idp/${await this.plan()}/tasks/${await this.task()}/notes`, { note: 'Half way' }, employee.token)).id);
-  conversation = () => this.once('conversation', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Who works here?' }, employee.token)).conversation);
+    this.once('taskNote', async () => (await created(`/idp/${await this.plan()}/tasks/${await this.task()}/notes`, { note: 'Half way' }, this.owner)).id);
+  conversation = () => this.once('conversation', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Who works here?' }, this.owner)).conversation);
   /** A conversation whose last request can be scheduled. */
   plannable = () =>
-    this.once('plannable', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Every Friday at 4pm post the completed tasks in #wins' }, employee.token)).conversation);
+    this.once('plannable', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Every Friday at 4pm post the completed tasks in #wins' }, this.owner)).conversation);
   workflow = () =>
     this.once('workflow', async () => {
       const conversationId = await this.plannable();
-      await created('/agent/reply', { conversationId, question: 'yes' }, employee.token);
-      const list = await t.api.get<{ id: string; conversationId: string }[]>('/api/v1/agent/workflows', employee.token);
+      await created('/agent/reply', { conversationId, question: 'yes' }, this.owner);
+      const list = await t.api.get<{ id: string; conversationId: string }[]>('/api/v1/agent/workflows', this.owner);
       return list.body.find((w) => w.conversationId === conversationId)!.id;
     });
 }
@@ -412,8 +414,8 @@ interface Cell {
   text: string;
 }
 
-async function runCell(route: RestRoute, caller: Caller): Promise<Cell> {
-  const { url, options } = await requestOf(route, new Objects());
+async function runCell(route: RestRoute, caller: Caller, objects = new Objects()): Promise<Cell> {
+  const { url, options } = await requestOf(route, objects);
   const writes = route.operation === 'mutation';
   const before = writes ? await rowCounts() : undefined;
   const res = await t.api.request(route.method.toUpperCase(), url, { ...options, token: tokens[caller] });
@@ -449,6 +451,45 @@ describe('the access matrix', () => {
     },
     120_000,
   );
+});
+
+describe('a user’s own objects', () => {
+  // The table above has the EMPLOYEE own the plans, notes, conversations and workflows; any user
+  // who owns them (a MANAGER, an ORG_ADMIN, the platform ADMIN) gets what the EMPLOYEE column says.
+  const OWNED = ROUTES.filter((route) => /^\/idp\/:id|^\/agent\/(conversations\/:id|workflows\/:id|reply|assign|history)/.test(route.path));
+  const OWNERS = ['manager', 'orgAdmin', 'admin'] as const;
+
+  it('covers every route on a plan, a conversation or a workflow', () => {
+    expect(OWNED).toHaveLength(27);
+  });
+
+  it.each(OWNED.map((route) => [label(route), route] as const))(
+    '%s',
+    async (name, route) => {
+      const row = EXPECTED.find((r) => r[0] === name)!;
+      const owners = row[CALLERS.indexOf('employee') + 1];
+      const statuses: Record<string, number> = {};
+      const problems: string[] = [];
+      for (const owner of OWNERS) {
+        const cell = await runCell(route, owner, new Objects(tokens[owner]));
+        statuses[owner] = cell.status;
+        if (cell.status !== owners) problems.push(`${owner}: ${cell.status} ${cell.text}`);
+        if (cell.problem) problems.push(`${owner}: ${cell.problem}`);
+      }
+      expect({ statuses, problems }).toEqual({ statuses: Object.fromEntries(OWNERS.map((owner) => [owner, owners])), problems: [] });
+    },
+    60_000,
+  );
+});
+
+describe('an organization token creating an organization', () => {
+  // A token that is no account cannot become the new organization's owner: it names one.
+  it('is refused without ownerEmail, naming the field, and stores nothing', async () => {
+    const before = await rowCounts();
+    const res = await t.api.post('/api/v1/organization', { name: unique('Ownerless') }, tokens.orgToken);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: expect.stringContaining('ownerEmail') });
+    expect(await rowCounts()).toEqual(before);
+  });
 });
 
 describe('an account that also belongs to another organization', () => {
