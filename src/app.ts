@@ -24,6 +24,7 @@ import { serveSubscriptions } from './graphql/subscriptions';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
+import { graphqlUploads } from './http/graphql-uploads';
 import { rateLimit } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
@@ -42,7 +43,6 @@ import { WorkflowService } from './modules/agent/planner/workflow.service';
 import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
 import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
 import { UrlReader } from './modules/agent/knowledge/url-reader';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
 import { AccountDirectoryService } from './modules/account/account-directory.service';
@@ -174,18 +174,21 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     plugins: config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
+      // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
+      // INTERNAL_SERVER_ERROR is only the default for an error without a code.
       const original = formatted.extensions?.code;
+      const finer = code === 'BAD_USER_INPUT' && typeof original === 'string' && original !== 'INTERNAL_SERVER_ERROR';
       return {
         message,
         locations: formatted.locations,
         path: formatted.path,
-        extensions: { code: code === 'BAD_USER_INPUT' && typeof original === 'string' ? original : code },
+        extensions: { code: finer ? original : code },
       };
     },
   });
   await apollo.start();
   // GraphQL multipart requests (file uploads); Apollo's CSRF guard asks them for an Apollo-Require-Preflight header.
-  app.use('/graphql', graphqlUploadExpress({ maxFileSize: config.knowledge.maxBytes, maxFiles: 1 }));
+  app.use('/graphql', graphqlUploads(config.knowledge.maxBytes));
   app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contexts.create(req.get('authorization')) }));
 
   const openapi = openApiDocument(schema, VERSION);

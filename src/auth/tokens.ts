@@ -3,6 +3,7 @@ import jwt, { type JwtHeader, type JwtPayload } from 'jsonwebtoken';
 import { JwksClient } from 'jwks-rsa';
 import type { Config } from '../config';
 import { unauthenticated } from '../graphql/errors';
+import { isUnstorable } from '../graphql/validation';
 import { isRole, type Role } from './roles';
 
 /** The claims the service reads from a verified token (contract: tokens). */
@@ -89,6 +90,15 @@ export class TokenVerifier {
   private claims(payload: JwtPayload, requireSubject: boolean): TokenClaims {
     if (requireSubject && (typeof payload.sub !== 'string' || payload.sub === '')) {
       throw unauthenticated('invalid token: sub claim required');
+    }
+    // These claims are stored on a first sign-in and looked up on every request: text PostgreSQL
+    // cannot store would fail there, and an over-long sub or email would overflow the account's
+    // unique indexes (OpenID Connect caps sub at 255 characters, RFC 5321 an address at 254).
+    for (const [claim, max] of [['sub', 255], ['email', 254], ['name', Infinity]] as const) {
+      const value: unknown = payload[claim];
+      if (typeof value !== 'string') continue;
+      if (isUnstorable(value)) throw unauthenticated(`invalid token: ${claim} claim holds NUL characters or unpaired surrogates`);
+      if (value.length > max) throw unauthenticated(`invalid token: ${claim} claim is longer than ${max} characters`);
     }
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
     const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [];

@@ -16,11 +16,27 @@ function isDatabaseDown(error: unknown): boolean {
   return (typeof code === 'string' && CONNECTION_CODES.has(code)) || (error instanceof DriverException && CONNECTION_CODES.has(String(error.code)));
 }
 
+/** The first error under `error` that is not a GraphQLError; undefined when there is none. */
+function rootCause(error: GraphQLError): unknown {
+  let cause: unknown = error;
+  while (cause instanceof GraphQLError) cause = cause.originalError;
+  return cause;
+}
+
 /**
  * What a caller may see of an error: our GraphQLErrors as they are, a lost database as 503, and
  * anything else as a bare internal error, logged with its stack but never returned.
  */
 export function maskError(error: unknown, logger: Logger): PublicError {
+  // Apollo wraps graphql-js's errors about the request itself (a syntax error, no operation of the
+  // name given) in errors with a client code, whose originals have none: when nothing but GraphQL
+  // errors lies underneath, the wrapper's code and message stand. A parser that ran out of stack
+  // on a document nested thousands deep has a RangeError underneath, and is said so.
+  if (error instanceof GraphQLError && errorCode(error) === 'BAD_USER_INPUT') {
+    const cause = rootCause(error);
+    if (cause === undefined) return { code: 'BAD_USER_INPUT', message: error.message };
+    if ((cause as Error).name === 'RangeError' && error.extensions.code === 'GRAPHQL_PARSE_FAILED') return { code: 'BAD_USER_INPUT', message: 'query is nested too deeply to parse' };
+  }
   // Errors that point into the document but not at a result path come from validating or
   // coercing the operation: they are about the caller's request (a literal that is not a UUID, a
   // variable the built-in Int scalar refuses) and safe to show with graphql-js's message, which
@@ -34,6 +50,13 @@ export function maskError(error: unknown, logger: Logger): PublicError {
     const graphQLError = (original instanceof GraphQLError ? original : error) as GraphQLError;
     const code = errorCode(graphQLError);
     if (code !== 'INTERNAL_SERVER_ERROR') return { code, message: graphQLError.message };
+  }
+  // The multipart reader (graphql-upload) refuses a file it cannot take (missing, too large) with
+  // an http-error meant for the caller (`expose`). TypeGraphQL awaits the upload before the
+  // resolver runs, so this is the one place that sees it.
+  const refusal = original as { status?: unknown; expose?: unknown; message?: unknown } | null;
+  if (refusal?.expose === true && typeof refusal.status === 'number' && refusal.status >= 400 && refusal.status < 500) {
+    return { code: refusal.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_USER_INPUT', message: String(refusal.message) };
   }
   if (isDatabaseDown(original)) {
     logger.warn({ err: original }, 'database unavailable');

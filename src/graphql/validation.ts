@@ -38,9 +38,15 @@ function trim(value: unknown): void {
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|\p{Cs}/u;
 
+/** Whether text holds what PostgreSQL cannot store (see refuseUnstorable). */
+export function isUnstorable(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
 /**
  * PostgreSQL text cannot hold NUL, and an unpaired surrogate has no UTF-8 form (it would be stored
  * as U+FFFD, and some validators throw on it): such a string is refused here, naming its field.
+ * The keys of a map (appData, preferences) are stored too, in jsonb, and are checked the same way.
  */
 function refuseUnstorable(value: unknown, path: string): void {
   if (typeof value === 'string') {
@@ -48,7 +54,10 @@ function refuseUnstorable(value: unknown, path: string): void {
     return;
   }
   if (!value || typeof value !== 'object') return;
-  for (const [key, field] of Object.entries(value)) refuseUnstorable(field, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+  for (const [key, field] of Object.entries(value)) {
+    if (!Array.isArray(value) && UNSTORABLE.test(key)) throw badInput(`${path || 'an object'} has a key with NUL characters or unpaired surrogates`);
+    refuseUnstorable(field, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+  }
 }
 
 /**

@@ -17,6 +17,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
 const ROOTS = { query: schema.getQueryType()!, mutation: schema.getMutationType()! };
+/** The largest file the knowledge base takes here, small enough to send past it quickly. */
+const KNOWLEDGE_LIMIT = 65_536;
 
 let t: TestApp;
 let org: OrgRecord;
@@ -29,7 +31,7 @@ const ids: Record<string, string> = {};
 let snapshot: () => Promise<Record<string, string>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ KNOWLEDGE_MAX_BYTES: String(KNOWLEDGE_LIMIT) });
   ({ org, admin } = await orgWithAdmin(t, 'Hostile Org'));
   employee = await member(t, org, admin);
   const made = async (path: string, body: unknown): Promise<string> => {
@@ -245,6 +247,91 @@ describe('hostile GraphQL variables', () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+/** The first error of a GraphQL answer, with the HTTP status it came with. */
+async function graphqlError(options: RequestOptions): Promise<{ status: number; message?: string; code?: unknown }> {
+  const res = await probe('POST', '/graphql', options);
+  const error = (res.body as { errors?: { message: string; extensions?: { code?: unknown } }[] }).errors?.[0];
+  return { status: res.status, message: error?.message, code: error?.extensions?.code };
+}
+
+/** A GraphQL multipart request (the spec of graphql-upload) with the parts given, in order. */
+function multipart(parts: [string, string | Blob, string?][]): RequestOptions {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, filename);
+  }
+  return { form, headers: { 'apollo-require-preflight': 'true' } };
+}
+
+describe('cases a longer fuzzing run found', () => {
+  it('measures a document whose fragments double each other once per fragment, not 2^30 times', async () => {
+    let query = 'query { ...F30 } fragment F0 on Query { __typename }';
+    for (let i = 1; i <= 30; i++) query += ` fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`;
+    expect(await graphqlError({ body: { query } })).toEqual({ status: 400, message: expect.stringMatching(/^query selects \d+ fields; the limit is \d+$/), code: 'GRAPHQL_VALIDATION_FAILED' });
+  });
+
+  it('says what is wrong with a document it cannot parse or run', async () => {
+    const deep = 20_000;
+    expect(await graphqlError({ body: { query: `{ organizations(x: ${'['.repeat(deep)}${']'.repeat(deep)}) { id } }` } })).toEqual({ status: 400, message: 'query is nested too deeply to parse', code: 'GRAPHQL_PARSE_FAILED' });
+    expect(await graphqlError({ body: { query: '{ __typename' } })).toEqual({ status: 400, message: 'Syntax Error: Expected Name, found <EOF>.', code: 'GRAPHQL_PARSE_FAILED' });
+    expect(await graphqlError({ body: { query: '{ __typename }', operationName: 'Missing' } })).toEqual({ status: 400, message: 'Unknown operation named "Missing".', code: 'OPERATION_RESOLUTION_FAILURE' });
+  });
+
+  it('answers /graphql in GraphQL errors even when the body cannot be read', async () => {
+    expect(await graphqlError({ raw: { body: '{"query":', type: 'application/json' } })).toEqual({ status: 400, message: 'request body is not valid JSON', code: 'BAD_USER_INPUT' });
+    expect(await graphqlError({ raw: { body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(1_100_000)}` }), type: 'application/json' } })).toEqual({ status: 413, message: 'request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses map keys PostgreSQL cannot store, naming the map', async () => {
+    const cases: [string, string, unknown, string][] = [
+      ['PATCH', `/api/v1/app/${ids.app}`, { appData: { 'a\u0000b': 'x' } }, 'appData has a key with NUL characters or unpaired surrogates'],
+      ['PUT', '/api/v1/organization/preferences/ui', { values: { '\udfff': 'x' } }, 'values has a key with NUL characters or unpaired surrogates'],
+    ];
+    for (const [method, path, body, message] of cases) {
+      const res = await probe(method, path, { body });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: message });
+    }
+  });
+
+  it('refuses identifiers with more bytes than a PostgreSQL index entry holds, naming the field', async () => {
+    // Astral characters with variation selectors: within the character limits, 7 bytes each.
+    const wide = (n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(0x10000 + ((i * 7919) % 0xf0000)) + '\ufe0f').join('');
+    const app = await probe('POST', '/api/v1/app', { body: { type: 'crm', externalId: wide(500), internal: false, name: 'x' } });
+    expect({ status: app.status, body: app.body }).toEqual({ status: 400, body: 'externalId must be at most 2000 bytes in UTF-8' });
+    const mapping = await probe('POST', `/api/v1/app/${ids.app}/mappings`, { body: { entityType: 'EMPLOYEE', entityId: ids.employeeId, namespace: wide(100), mappedId: 'm-2' } });
+    expect({ status: mapping.status, body: mapping.body }).toEqual({ status: 400, body: 'namespace must be at most 400 bytes in UTF-8' });
+  });
+
+  it('refuses a signed token whose claims the accounts table cannot hold, and creates no account', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ sub: 'x'.repeat(256), email: 'long-sub@example.com' }, 'invalid token: sub claim is longer than 255 characters'],
+      [{ sub: 'long-email', email: `${'e'.repeat(250)}@x.io` }, 'invalid token: email claim is longer than 254 characters'],
+      [{ sub: 'a\u0000b', email: 'nul-sub@example.com' }, 'invalid token: sub claim holds NUL characters or unpaired surrogates'],
+      [{ sub: 'odd-name', email: 'odd-name@example.com', name: '\ud800' }, 'invalid token: name claim holds NUL characters or unpaired surrogates'],
+    ];
+    for (const [claims, message] of cases) {
+      const res = await probe('GET', '/api/v1/employee', { token: t.token(claims) });
+      expect({ claims, status: res.status, body: res.body }).toEqual({ claims, status: 401, body: message });
+    }
+  });
+
+  it('answers malformed GraphQL multipart requests with 400, and says when the file is missing or too large', async () => {
+    const MUTATION = JSON.stringify({ query: 'mutation($file: Upload!) { addFileKnowledge(file: $file) { success } }', variables: { file: null } });
+    const file = new Blob(['Desks are booked on Mondays.'], { type: 'text/plain' });
+    const cases: [string, [string, string | Blob, string?][], { status: number; message: unknown; code: string }][] = [
+      ['no operations', [['map', '{"0":["variables.file"]}'], ['0', file, 'a.txt']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
+      ['operations that are not JSON', [['operations', '{"query":'], ['map', '{}']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
+      // The request is read; the mutation's file never comes (a resolver's error: 200 with errors).
+      ['a map naming no file', [['operations', MUTATION], ['map', '{"0":["variables.file"]}']], { status: 200, message: 'File missing in the request.', code: 'BAD_USER_INPUT' }],
+      ['a file too large', [['operations', MUTATION], ['map', '{"0":["variables.file"]}'], ['0', new Blob(['x'.repeat(KNOWLEDGE_LIMIT + 1)], { type: 'text/plain' }), 'big.txt']], { status: 413, message: `file is larger than ${KNOWLEDGE_LIMIT} bytes`, code: 'PAYLOAD_TOO_LARGE' }],
+    ];
+    for (const [name, parts, expected] of cases) {
+      expect({ name, ...(await graphqlError(multipart(parts))) }).toEqual({ name, ...expected });
+    }
   });
 });
 

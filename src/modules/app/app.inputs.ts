@@ -1,4 +1,4 @@
-import { IsOptional, Length, Max, Min } from 'class-validator';
+import { IsByteLength, IsOptional, Length, Max, Min } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
 import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
 import { Trimmed } from '../../graphql/validation';
@@ -7,17 +7,24 @@ import { MAX_PAGE } from '../../common/connection';
 const TYPE_MESSAGE = 'type must be 1-100 characters';
 const EXTERNAL_ID_MESSAGE = 'externalId must be 1-500 characters';
 const NAME_MESSAGE = 'name must be 1-200 characters';
+// (organization, type, externalId) is a unique index, whose entries PostgreSQL caps near 2700
+// bytes: a character takes up to 4 bytes (7 with a variation selector, which the length check
+// does not count), so the bytes are capped as well.
+const TYPE_BYTES = 'type must be at most 400 bytes in UTF-8';
+const EXTERNAL_ID_BYTES = 'externalId must be at most 2000 bytes in UTF-8';
 
 @InputType({ description: 'App create body (SPEC 4.5)' })
 export class AppInput {
   @Field(() => String)
   @Trimmed()
   @Length(1, 100, { message: TYPE_MESSAGE })
+  @IsByteLength(0, 400, { message: TYPE_BYTES })
   type!: string;
 
   @Field(() => String)
   @Trimmed()
   @Length(1, 500, { message: EXTERNAL_ID_MESSAGE })
+  @IsByteLength(0, 2000, { message: EXTERNAL_ID_BYTES })
   externalId!: string;
 
   @Field(() => Boolean)
@@ -41,12 +48,14 @@ export class AppUpdateInput {
   @IsOptional()
   @Trimmed()
   @Length(1, 100, { message: TYPE_MESSAGE })
+  @IsByteLength(0, 400, { message: TYPE_BYTES })
   type?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @Trimmed()
   @Length(1, 500, { message: EXTERNAL_ID_MESSAGE })
+  @IsByteLength(0, 2000, { message: EXTERNAL_ID_BYTES })
   externalId?: string;
 
   @Field(() => Boolean, { nullable: true })

@@ -1,4 +1,4 @@
-import { IsOptional, Length, MaxLength } from 'class-validator';
+import { IsByteLength, IsOptional, Length, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
@@ -8,6 +8,11 @@ import { MappedType } from './mapping.entity';
 const NAMESPACE_MESSAGE = 'namespace must be 1-200 characters';
 const MAPPED_ID_MESSAGE = 'mappedId must be 1-500 characters';
 const REFERENCE_MESSAGE = 'reference must be at most 2000 characters';
+// (app, namespace, mappedId) is a unique index, whose entries PostgreSQL caps near 2700 bytes: a
+// character takes up to 4 bytes (7 with a variation selector, which the length check does not
+// count), so the bytes are capped as well.
+const NAMESPACE_BYTES = 'namespace must be at most 400 bytes in UTF-8';
+const MAPPED_ID_BYTES = 'mappedId must be at most 2000 bytes in UTF-8';
 
 @InputType({ description: 'Maps a record of the organization to its counterpart in an app' })
 export class MappingInput {
@@ -20,11 +25,13 @@ export class MappingInput {
   @Field(() => String)
   @Trimmed()
   @Length(1, 200, { message: NAMESPACE_MESSAGE })
+  @IsByteLength(0, 400, { message: NAMESPACE_BYTES })
   namespace!: string;
 
   @Field(() => String)
   @Trimmed()
   @Length(1, 500, { message: MAPPED_ID_MESSAGE })
+  @IsByteLength(0, 2000, { message: MAPPED_ID_BYTES })
   mappedId!: string;
 
   @Field(() => String, { nullable: true })
@@ -45,12 +52,14 @@ export class MappingUpdateInput {
   @IsOptional()
   @Trimmed()
   @Length(1, 200, { message: NAMESPACE_MESSAGE })
+  @IsByteLength(0, 400, { message: NAMESPACE_BYTES })
   namespace?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @Trimmed()
   @Length(1, 500, { message: MAPPED_ID_MESSAGE })
+  @IsByteLength(0, 2000, { message: MAPPED_ID_BYTES })
   mappedId?: string;
 
   @Field(() => String, { nullable: true, description: 'null or an empty string clears it' })

@@ -37,7 +37,7 @@ export class KnowledgeService {
   async addFile(ctx: Context, upload: Promise<FileUpload>): Promise<AgentResponse> {
     administeredOrganization(ctx);
     const file = await upload;
-    const bytes = await this.readAll(file.createReadStream());
+    const bytes = await this.readAll(file);
     const name = file.filename || 'document';
     return this.learn(ctx, { name, type: 'document', url: null, bytes, mediaType: file.mimetype, filename: file.filename });
   }
@@ -120,17 +120,30 @@ export class KnowledgeService {
     });
   }
 
-  private async readAll(stream: Readable): Promise<Buffer> {
+  /**
+   * The file's bytes, refused beyond the limit. The GraphQL multipart reader stops a file at the
+   * limit rather than failing it: opened after the limit was reached, it throws a 413; read while
+   * arriving, its stream just ends there, marked truncated. Either way it is too large.
+   */
+  private async readAll(file: FileUpload): Promise<Buffer> {
+    const tooLarge = () => apiError('PAYLOAD_TOO_LARGE', `file is larger than ${this.maxBytes} bytes`);
+    let stream: Readable & { truncated?: boolean };
+    try {
+      stream = file.createReadStream();
+    } catch (error) {
+      throw (error as { status?: unknown }).status === 413 ? tooLarge() : error;
+    }
     const parts: Buffer[] = [];
     let size = 0;
     for await (const part of stream) {
       size += (part as Buffer).length;
       if (size > this.maxBytes) {
         stream.destroy();
-        throw apiError('PAYLOAD_TOO_LARGE', `file is larger than ${this.maxBytes} bytes`);
+        throw tooLarge();
       }
       parts.push(part as Buffer);
     }
+    if (stream.truncated) throw tooLarge();
     return Buffer.concat(parts);
   }
 }
