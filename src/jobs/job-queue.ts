@@ -10,8 +10,15 @@ interface KnexClient {
   releaseConnection(connection: PgConnection): Promise<void>;
 }
 
-/** pg-boss's statements still running, so the pool is closed only after the last. */
-type Statements = Set<Promise<unknown>>;
+/** Work still under way (pg-boss's statements, job handlers), so the pool is closed only after the last. */
+type Running = Set<Promise<unknown>>;
+
+/** `work`, kept in `running` until it settles. */
+function tracked<T>(running: Running, work: Promise<T>): Promise<T> {
+  running.add(work);
+  void work.finally(() => running.delete(work)).catch(() => {});
+  return work;
+}
 
 /**
  * Runs pg-boss's SQL on a connection of the ORM's pool (or, inside a transaction, on the
@@ -19,7 +26,7 @@ type Statements = Set<Promise<unknown>>;
  * connection PGlite allows, so pg-boss waits its turn instead of slipping its statements into
  * another caller's transaction.
  */
-function executor(client: KnexClient, running?: Statements): PgBoss.Db {
+function executor(client: KnexClient, running?: Running): PgBoss.Db {
   return {
     executeSql(text: string, values: unknown[]) {
       const statement = (async () => {
@@ -31,11 +38,7 @@ function executor(client: KnexClient, running?: Statements): PgBoss.Db {
           await client.releaseConnection(connection);
         }
       })();
-      if (running) {
-        running.add(statement);
-        void statement.finally(() => running.delete(statement)).catch(() => {});
-      }
-      return statement;
+      return running ? tracked(running, statement) : statement;
     },
   };
 }
@@ -57,8 +60,8 @@ export function transactionDb(em: EntityManager): PgBoss.Db {
  * statements; only then may the pool close.
  */
 export class JobQueue {
-  private readonly handlers = new Set<Promise<unknown>>();
-  private readonly statements: Statements = new Set();
+  private readonly handlers: Running = new Set();
+  private readonly statements: Running = new Set();
   private readonly boss: PgBoss;
 
   constructor(orm: MikroORM, logger: Logger) {
@@ -83,12 +86,7 @@ export class JobQueue {
 
   /** Runs `handler` for the queue's jobs; returns the worker's id. */
   work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string> {
-    return this.boss.work<T>(name, options, (jobs) => {
-      const running = handler(jobs);
-      this.handlers.add(running);
-      void running.finally(() => this.handlers.delete(running)).catch(() => {});
-      return running;
-    });
+    return this.boss.work<T>(name, options, (jobs) => tracked(this.handlers, handler(jobs)));
   }
 
   /** Asks a local worker to fetch now rather than at its next poll. */
@@ -96,7 +94,7 @@ export class JobQueue {
     this.boss.notifyWorker(workerId);
   }
 
-  /** Stops fetching, gives running handlers `graceMs`, then waits for the ones that outlive it. */
+  /** Stops fetching, gives running handlers `graceMs`, then waits for whatever is still under way. */
   async stop(graceMs: number): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
     // Until nothing is left: a fetch in flight at stop still hands the jobs it took (now active)
