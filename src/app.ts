@@ -20,12 +20,14 @@ import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
 import { buildApiSchema } from './graphql/schema';
 import { operationLimits } from './graphql/limits';
+import { checkExpensiveFields, operationCostLimits } from './graphql/operation-cost';
+import { type HttpContext, httpOperationPlugin, noSubscriptionsOverHttp } from './graphql/http-operation-plugin';
 import { serveSubscriptions } from './graphql/subscriptions';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
 import { graphqlUploads } from './http/graphql-uploads';
-import { rateLimit } from './http/rate-limit';
+import { chargeOf, RateLimiter } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
 import { requestLogger } from './http/request-logger';
@@ -42,6 +44,7 @@ import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
 import { WorkflowService } from './modules/agent/planner/workflow.service';
 import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
 import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
+import { ParsePool } from './modules/agent/knowledge/parse-pool';
 import { UrlReader } from './modules/agent/knowledge/url-reader';
 import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
@@ -111,6 +114,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   relay.start();
   const webhooks = new WebhookService(guard, worker);
   const pages = new UrlReader(guard, config.knowledge.fetchTimeoutMs, config.knowledge.maxBytes);
+  // Documents are read into text in worker threads, bounded in time, memory and concurrency.
+  const parsePool = new ParsePool(config.knowledge);
 
   // The agent: workflows run with their own coordinator (no planner: a run answers, it does not plan).
   const engine = agentEngine(config.llm);
@@ -122,7 +127,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const workflows = new WorkflowService(runner);
 
   const accounts = new AccountService();
-  const organizations = new OrganizationService(secrets, accounts);
+  const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
   const tasks = new IdpTaskService();
   const apps = new AppService(secrets);
   const mappings = new MappingService(secrets);
@@ -147,7 +152,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     new ConversationResolver(new ConversationService()),
     new AgentResolver(new AgentService(coordinator(embedder, workflows), engine, updates)),
     new WorkflowResolver(workflows),
-    new KnowledgeResolver(new KnowledgeService(pages, config.knowledge.maxBytes, embedder)),
+    new KnowledgeResolver(new KnowledgeService(pages, parsePool, config.knowledge.maxBytes, embedder)),
   ];
   const schema = await buildApiSchema(resolvers, bus);
 
@@ -163,15 +168,21 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use(corsPolicy(config.corsOrigins));
   app.use(drain.middleware());
   app.use(healthRouter(db));
-  app.use(['/graphql', '/api/v1'], rateLimit(config.rateLimitPerMinute));
+  // One bucket per caller counts operations: a request is one here, and /graphql takes one more
+  // per further root field (httpOperationPlugin).
+  // graphql-ws operations are charged from the same buckets (serveSubscriptions).
+  const rateLimiter = new RateLimiter(config.rateLimitPerMinute);
+  app.use(['/graphql', '/api/v1'], rateLimiter.middleware());
   app.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
 
-  const limits = [operationLimits(config.graphqlLimits)];
-  const apollo = new ApolloServer({
+  checkExpensiveFields(schema);
+  const limits = [operationLimits(config.graphqlLimits), operationCostLimits(config.graphqlLimits)];
+  const apollo = new ApolloServer<HttpContext>({
     schema,
-    validationRules: limits,
-    introspection: true,
-    plugins: config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()],
+    validationRules: [...limits, noSubscriptionsOverHttp],
+    // Off in production unless GRAPHQL_INTROSPECTION=true; REST documents and /docs do not need it.
+    introspection: config.graphqlLimits.introspection,
+    plugins: [httpOperationPlugin(), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
       // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
@@ -189,7 +200,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   await apollo.start();
   // GraphQL multipart requests (file uploads); Apollo's CSRF guard asks them for an Apollo-Require-Preflight header.
   app.use('/graphql', graphqlUploads(config.knowledge.maxBytes));
-  app.use('/graphql', expressMiddleware(apollo, { context: ({ req }) => contexts.create(req.get('authorization')) }));
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, { context: async ({ req, res }): Promise<HttpContext> => Object.assign(await contexts.create(req.get('authorization')), { charge: chargeOf(res) }) }),
+  );
 
   const openapi = openApiDocument(schema, VERSION);
   app.get('/api/v1/openapi.json', (_req, res) => {
@@ -201,7 +215,12 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use(errorHandler(logger));
 
   const sockets = new WebSocketServer({ server, path: '/graphql' });
-  const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger, limits);
+  const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger, limits, {
+    bus,
+    clockSkewSeconds: config.jwtClockSkewSeconds,
+    introspection: config.graphqlLimits.introspection,
+    rateLimiter,
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -222,6 +241,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await queue.stop(config.shutdownGraceMs);
       await sender.close();
       await pages.close();
+      await parsePool.close();
       mailer.close();
       await feed.close();
       await db.close();

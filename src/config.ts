@@ -20,6 +20,12 @@ export interface Config {
   jwtJwksUrl?: string;
   jwtIssuer?: string;
   jwtAudience?: string;
+  /** Longest lifetime a token may have (exp - iat, or exp - now without iat), in seconds. */
+  jwtMaxLifetimeSeconds: number;
+  /** Tolerated clock difference for iat in the future and for exp, in seconds. */
+  jwtClockSkewSeconds: number;
+  /** Who may create organizations: any signed-in user, or platform ADMIN only. */
+  orgCreation: 'anyone' | 'admin';
   secretsKey: Buffer;
   allowPrivateUrls: boolean;
   /** Private addresses (CIDR ranges) the outbound guard lets through, e.g. one internal system. */
@@ -29,18 +35,46 @@ export interface Config {
   /** SMTP server for workflow e-mails (smtp://user:pass@host:port), and the sender address. */
   smtp: { url?: string; from: string };
   /** Knowledge base: largest file or page learnt, and the time to read a URL. */
-  knowledge: { maxBytes: number; fetchTimeoutMs: number };
+  knowledge: {
+    maxBytes: number;
+    fetchTimeoutMs: number;
+    /** A parse running longer than this is ended (its worker terminated) and answered 400. */
+    parseTimeoutMs: number;
+    /** Heap of one parse worker, in MB; a parse that needs more is ended and answered 413. */
+    parseMemoryMb: number;
+    /** Parses running at once; more wait for a free worker. */
+    parseConcurrency: number;
+    /** Total inflated size of a DOCX's zip entries, and the largest inflated/compressed ratio of one entry. */
+    maxInflatedBytes: number;
+    maxCompressionRatio: number;
+    /** PDF pages, HTML/JSON nesting depth, CSV rows, and the size of the text extracted from one document. */
+    maxPdfPages: number;
+    maxDepth: number;
+    maxRows: number;
+    maxTextBytes: number;
+  };
   logLevel: string;
   bodyLimitBytes: number;
   shutdownGraceMs: number;
-  /** Requests a minute per bearer token (per client address without one); 0: no limit. */
+  /** Operations a minute per bearer token (per client address without one; a GraphQL request costs one per root field); 0: no limit. */
   rateLimitPerMinute: number;
   /** How long a client may take to send a whole request. */
   requestTimeoutMs: number;
   /** Browser origins allowed to call the API ('*': any); empty: same origin only. */
   corsOrigins: string[];
   /** Depth and field count an operation on /graphql may have. */
-  graphqlLimits: { maxDepth: number; maxFields: number };
+  graphqlLimits: {
+    maxDepth: number;
+    maxFields: number;
+    /** Root mutation fields (aliases included) one request may carry. */
+    maxMutations: number;
+    /** Root fields that call the language model or parse a document (ask, reply, assign, uploads) one request may carry. */
+    maxExpensive: number;
+    /** Root fields (aliases included) one query may carry. */
+    maxRootFields: number;
+    /** Introspection queries answered (default: on outside production). */
+    introspection: boolean;
+  };
   webhooks: {
     /** Delays before each retry of a failed delivery, in ms (jitter is added). */
     retryScheduleMs: number[];
@@ -87,6 +121,9 @@ const schema = z.object({
   JWT_JWKS_URL: z.url().optional(),
   JWT_ISSUER: z.string().min(1).optional(),
   JWT_AUDIENCE: z.string().min(1).optional(),
+  JWT_MAX_LIFETIME_SECONDS: z.coerce.number().int().positive().default(86_400),
+  JWT_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+  ORG_CREATION: z.enum(['anyone', 'admin']).default('anyone'),
   SECRETS_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -103,6 +140,15 @@ const schema = z.object({
   SMTP_FROM: z.string().min(3).default('Talent directory <no-reply@localhost>'),
   KNOWLEDGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  KNOWLEDGE_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  KNOWLEDGE_PARSE_MEMORY_MB: z.coerce.number().int().min(32).default(256),
+  KNOWLEDGE_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  KNOWLEDGE_MAX_INFLATED_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  KNOWLEDGE_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
+  KNOWLEDGE_MAX_PDF_PAGES: z.coerce.number().int().positive().default(1_000),
+  KNOWLEDGE_MAX_DEPTH: z.coerce.number().int().positive().default(256),
+  KNOWLEDGE_MAX_ROWS: z.coerce.number().int().positive().default(100_000),
+  KNOWLEDGE_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
@@ -111,6 +157,10 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(''),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(20),
   GRAPHQL_MAX_FIELDS: z.coerce.number().int().positive().default(2000),
+  GRAPHQL_MAX_MUTATIONS: z.coerce.number().int().positive().default(20),
+  GRAPHQL_MAX_EXPENSIVE: z.coerce.number().int().positive().default(1),
+  GRAPHQL_MAX_ROOT_FIELDS: z.coerce.number().int().positive().default(50),
+  GRAPHQL_INTROSPECTION: boolean.optional(),
   // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day and a half of retries.
   WEBHOOK_RETRY_SCHEDULE: seconds.default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
   WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce.number().positive().default(5 * 24 * 3600),
@@ -169,12 +219,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtJwksUrl: e.JWT_JWKS_URL,
     jwtIssuer: e.JWT_ISSUER,
     jwtAudience: e.JWT_AUDIENCE,
+    jwtMaxLifetimeSeconds: e.JWT_MAX_LIFETIME_SECONDS,
+    jwtClockSkewSeconds: e.JWT_CLOCK_SKEW_SECONDS,
+    orgCreation: e.ORG_CREATION,
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     allowedPrivateRanges: e.ALLOW_PRIVATE_ADDRESSES,
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, embeddingModel: e.LLM_EMBEDDING_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
-    knowledge: { maxBytes: e.KNOWLEDGE_MAX_BYTES, fetchTimeoutMs: e.KNOWLEDGE_FETCH_TIMEOUT_MS },
+    knowledge: {
+      maxBytes: e.KNOWLEDGE_MAX_BYTES,
+      fetchTimeoutMs: e.KNOWLEDGE_FETCH_TIMEOUT_MS,
+      parseTimeoutMs: e.KNOWLEDGE_PARSE_TIMEOUT_MS,
+      parseMemoryMb: e.KNOWLEDGE_PARSE_MEMORY_MB,
+      parseConcurrency: e.KNOWLEDGE_PARSE_CONCURRENCY,
+      maxInflatedBytes: e.KNOWLEDGE_MAX_INFLATED_BYTES,
+      maxCompressionRatio: e.KNOWLEDGE_MAX_COMPRESSION_RATIO,
+      maxPdfPages: e.KNOWLEDGE_MAX_PDF_PAGES,
+      maxDepth: e.KNOWLEDGE_MAX_DEPTH,
+      maxRows: e.KNOWLEDGE_MAX_ROWS,
+      maxTextBytes: e.KNOWLEDGE_MAX_TEXT_BYTES,
+    },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
@@ -183,7 +248,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxFields: e.GRAPHQL_MAX_FIELDS },
+    graphqlLimits: {
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxFields: e.GRAPHQL_MAX_FIELDS,
+      maxMutations: e.GRAPHQL_MAX_MUTATIONS,
+      maxExpensive: e.GRAPHQL_MAX_EXPENSIVE,
+      maxRootFields: e.GRAPHQL_MAX_ROOT_FIELDS,
+      introspection: e.GRAPHQL_INTROSPECTION ?? !production,
+    },
     webhooks: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
       deactivateAfterMs: Math.round(e.WEBHOOK_DEACTIVATE_AFTER_SECONDS * 1000),

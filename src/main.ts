@@ -26,12 +26,15 @@ async function main(): Promise<void> {
     `  Health    ${app.url}/health`,
   ];
   if (config.jwtSecretGenerated && config.env === 'development') {
-    // A generated development secret: hand the developer a ready administrator token.
+    // A generated development secret: hand the developer a ready administrator token, living as
+    // long as tokens may (JWT_MAX_LIFETIME_SECONDS); restarting prints a fresh one.
+    const lifetime = config.jwtMaxLifetimeSeconds;
     const token = jwt.sign({ sub: 'dev-admin', email: 'admin@example.com', name: 'Administrator', roles: ['ADMIN'] }, config.jwtSecret, {
       algorithm: 'HS256',
-      expiresIn: '30d',
+      expiresIn: lifetime,
     });
-    lines.push('', 'Development token (ADMIN, 30 days):', `  ${token}`);
+    const valid = lifetime % 3600 === 0 ? `${lifetime / 3600} hours` : `${lifetime} seconds`;
+    lines.push('', `Development token (ADMIN, valid ${valid}):`, `  ${token}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

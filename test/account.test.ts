@@ -149,19 +149,23 @@ describe('createAccount', () => {
 });
 
 describe('updateAccount', () => {
-  it('lets a user rename themselves and an ORG_ADMIN change a member', async () => {
+  it('lets a user rename themselves and change their email, an ORG_ADMIN rename a member (not change their email)', async () => {
     const self = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: employee.email, input: { name: 'Graph Self' } }, employee.token);
     expect(self.errors).toBeUndefined();
     expect(self.data!.updateAccount.name).toBe('Graph Self');
     const person = await member(t, org, admin);
-    const byAdmin = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } });
-    expect(byAdmin.data!.updateAccount.email).toBe(`renamed-${person.email}`);
+    const byAdmin = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { name: 'Named By Admin' } });
+    expect(byAdmin.data!.updateAccount.name).toBe('Named By Admin');
+    // The email is the account's own (contract: tokens): an ORG_ADMIN's change of it is FORBIDDEN.
+    expect(code(await gql(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }))).toBe('FORBIDDEN');
+    const own = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }, person.token);
+    expect(own.data!.updateAccount.email).toBe(`renamed-${person.email}`);
   });
 
   it('answers FORBIDDEN to a member changing someone else, CONFLICT for an email in use', async () => {
     const denied = await gql(UPDATE, { key: admin.id, input: { name: 'Hijacked' } }, employee.token);
     expect(code(denied)).toBe('FORBIDDEN');
-    const clash = await gql(UPDATE, { key: employee.id, input: { email: admin.email } });
+    const clash = await gql(UPDATE, { key: employee.id, input: { email: admin.email } }, employee.token);
     expect(code(clash)).toBe('CONFLICT');
     expect(code(await gql(UPDATE, { key: otherAdmin.id, input: { name: 'x' } }))).toBe('NOT_FOUND');
     expect((await gql<{ account: AccountRecord }>(ACCOUNT_BY, { key: admin.id })).data!.account.name).not.toBe('Hijacked');
@@ -221,7 +225,7 @@ describe('grantRole and revokeRole', () => {
 });
 
 describe('setAccountPreferences', () => {
-  it('sets one’s own; FORBIDDEN for another member without ORG_ADMIN; NOT_FOUND for another tenant', async () => {
+  it('sets one’s own; FORBIDDEN for anyone else of the organization, ORG_ADMIN included; NOT_FOUND for another tenant', async () => {
     const own = await gql<{ setAccountPreferences: { namespace: string; values: Record<string, string> } }>(SET_PREFS, { id: employee.id, ns: 'mail', values: { digest: 'daily' } }, employee.token);
     expect(own.data!.setAccountPreferences).toEqual({ namespace: 'mail', values: { digest: 'daily' } });
     expect(code(await gql(SET_PREFS, { id: admin.id, ns: 'mail', values: {} }, employee.token))).toBe('FORBIDDEN');
@@ -231,8 +235,13 @@ describe('setAccountPreferences', () => {
     const literal = await gql(`mutation($id: UUID!) { setAccountPreferences(accountId: $id, namespace: "mail", input: { values: { digest: 1 } }) { namespace } }`, { id: employee.id }, employee.token);
     expect(literal.status).toBe(400);
     expect(literal.errors![0].message).toMatch(/must be an object whose values are strings \(digest is not\)/);
-    const read = await gql<{ accountPreferences: { values: Record<string, string> } }>('query($id: UUID!) { accountPreferences(accountId: $id, namespace: "mail") { values } }', { id: employee.id });
+    const READ = 'query($id: UUID!) { accountPreferences(accountId: $id, namespace: "mail") { values } }';
+    const read = await gql<{ accountPreferences: { values: Record<string, string> } }>(READ, { id: employee.id }, employee.token);
     expect(read.data!.accountPreferences.values).toEqual({ digest: 'daily' });
+    // An account's preferences are its own: its organization's ORG_ADMIN neither reads nor lists them.
+    expect(code(await gql(READ, { id: employee.id }))).toBe('FORBIDDEN');
+    const listed = await gql<{ account: AccountRecord }>(ACCOUNT_BY, { key: employee.id });
+    expect(listed.data!.account.preferences).toEqual([]);
   });
 });
 

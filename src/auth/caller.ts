@@ -10,12 +10,14 @@ export interface Caller {
   email: string | null;
   /** The current organization, or null when the caller has none. */
   orgId: string | null;
-  /** Roles in the current organization: the token's roles plus the account's grants there. */
+  /** Roles in the current organization: the account's grants there (or the key's role); never the token's claims. */
   roles: ReadonlySet<Role>;
-  /** A platform administrator (ADMIN in the token). */
+  /** A platform administrator (ADMIN in a user token's roles claim, the one role a token carries). */
   platformAdmin: boolean;
   /** Roles per organization the caller belongs to (grants, or the key's organization). */
   memberships: ReadonlyMap<string, ReadonlySet<Role>>;
+  /** When the token expires (unix seconds): live subscriptions end there. Absent for callers made without a token. */
+  expiresAt?: number;
 }
 
 /** ADMIN may do anything; otherwise the caller must hold one of the roles in the current organization. */

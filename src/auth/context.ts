@@ -6,6 +6,7 @@ import { setActor } from '../events/actor';
 import { forbidden, unauthenticated } from '../graphql/errors';
 import type { AccountService, SignedIn } from '../modules/account/account.service';
 import type { Caller } from './caller';
+import type { LiveRights } from './live-rights';
 import { Role } from './roles';
 import type { TokenClaims, TokenVerifier, VerifiedToken } from './tokens';
 
@@ -16,6 +17,8 @@ export interface Context {
   loaders: Loaders;
   /** The instance's event bus, for subscriptions that must check access before they listen. */
   bus: PubSub;
+  /** Set for graphql-ws operations: the rights a subscription must keep while it runs. */
+  live?: LiveRights;
 }
 
 /** Builds the context of a request or websocket operation; the same code serves GraphQL and REST. */
@@ -43,19 +46,21 @@ export class ContextFactory {
     if (token.kind === 'organizationKey') return keyCaller(token);
     const { claims } = token;
     const em = this.orm.em.fork();
-    const account = (await this.accounts.signedIn(em, claims.sub)) ?? (await this.firstSignIn(em, claims));
+    const account = (await this.accounts.signedIn(em, claims.issuer, claims.sub)) ?? (await this.firstSignIn(em, claims));
     const memberships = membershipsOf(account.grants);
+    // The roles claim carries platform roles only: ADMIN. Any other value in it is ignored, so a
+    // token cannot lift its holder above the grants an organization gave them.
     const platformAdmin = claims.roles.includes(Role.ADMIN);
     // Without an org claim the current organization is the caller's first one.
     const orgId = claims.org ?? memberships.keys().next().value ?? null;
     if (claims.org && !memberships.has(claims.org) && !platformAdmin) {
       throw forbidden('no access to the organization named by the token');
     }
-    const roles = new Set<Role>([...claims.roles, ...(orgId ? (memberships.get(orgId) ?? []) : [])]);
-    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships };
+    const roles: ReadonlySet<Role> = new Set(orgId ? (memberships.get(orgId) ?? []) : []);
+    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships, expiresAt: token.expiresAt };
   }
 
-  /** A subject seen for the first time: bound to the account of its email, or a new account. */
+  /** A subject seen for the first time: bound to the unbound account of its email, or a new account. */
   private async firstSignIn(em: EntityManager, claims: TokenClaims): Promise<SignedIn> {
     const account = await this.accounts.signIn(em, claims);
     return { id: account.id, email: account.email, grants: await this.accounts.grantsOf(em, account.id) };
@@ -84,5 +89,6 @@ function keyCaller(token: Extract<VerifiedToken, { kind: 'organizationKey' }>): 
     roles,
     platformAdmin: false,
     memberships: new Map([[token.organization, roles]]),
+    expiresAt: token.expiresAt,
   };
 }

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Resolver, Root, Subscription } from 'type-graphql';
-import { administeredOrganization } from '../auth/access';
+import { administeredOrganization, requireRoleIn } from '../auth/access';
 import type { Context } from '../auth/context';
+import { Role } from '../auth/roles';
 import { TOPICS } from '../graphql/pubsub';
 import { ChangeEvent } from './change-event.entity';
 import { matchesEventType, passesIfUpdates, validateEventType } from './event-type';
@@ -20,9 +21,11 @@ export class ChangeResolver {
   @Authorized()
   @Subscription(() => ChangeEvent, {
     // Runs once when the subscription starts: a refusal or a bad eventType ends it with an error.
+    // The role is needed for as long as events flow: it is checked again before each delivery.
     topics: ({ args, context }: { args: ChangeFilter['args']; context: Context }) => {
-      administeredOrganization(context);
+      const orgId = administeredOrganization(context);
       if (args.eventType) validateEventType('eventType', args.eventType);
+      context.live?.require((caller) => requireRoleIn(caller, orgId, [Role.ORG_ADMIN]));
       return TOPICS.changes;
     },
     filter: ({ payload, context, args }: ChangeFilter) =>

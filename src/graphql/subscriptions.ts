@@ -1,38 +1,167 @@
-import { type GraphQLSchema, specifiedRules, validate, type ValidationRule } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import {
+  execute,
+  type ExecutionArgs,
+  type ExecutionResult,
+  getOperationAST,
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  specifiedRules,
+  subscribe,
+  validate,
+  type ValidationRule,
+} from 'graphql';
+import type { Context as SocketContext } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
+import type { PubSub } from 'type-graphql';
 import type { WebSocketServer } from 'ws';
-import type { ContextFactory } from '../auth/context';
+import type { Context, ContextFactory } from '../auth/context';
+import type { ChangeEvent } from '../events/change-event.entity';
+import { type Charge, type RateLimiter, tokenKey } from '../http/rate-limit';
+import { errorCode } from './errors';
+import { guardStream, LiveOperation, LiveSession } from './live-session';
+import { operationCost } from './operation-cost';
+import { TOPICS } from './pubsub';
+
+export interface SubscriptionOptions {
+  /** The bus whose change events tell which connections to re-check at once. */
+  bus: PubSub;
+  /** JWT_CLOCK_SKEW_SECONDS: a connection ends this long after its token's exp, as HTTP refuses it then. */
+  clockSkewSeconds: number;
+  /** false: __schema and __type are refused, as on HTTP (GRAPHQL_INTROSPECTION). */
+  introspection: boolean;
+  /** The buckets of HTTP requests: an operation on a socket costs its caller the same (one per root field). */
+  rateLimiter: RateLimiter;
+}
+
+/** Close codes of a connection whose authentication ended (graphql-ws uses 4401/4403 the same way). */
+const CLOSE_CODES: Record<string, number> = { UNAUTHENTICATED: 4401, FORBIDDEN: 4403 };
+/** After its operations were told why, a connection whose authentication ended is closed within this. */
+const CLOSE_GRACE_MS = 1_000;
+
+type Socket = SocketContext<Record<string, unknown> | undefined, Extra>;
 
 /**
  * graphql-ws on the /graphql path. A connection must authenticate in its connectionParams
  * (`authorization: "Bearer <JWT>"`); otherwise it is closed (4403) before any operation runs.
- * Each operation gets its own context, like an HTTP request.
+ * Each operation gets its own context, like an HTTP request. A connection stays authorized
+ * against current rights (live-session.ts): subscriptions end with an error carrying
+ * extensions.code when a right they need is lost, and the socket closes (4401/4403 with the
+ * reason) when the token expires or its caller can no longer be resolved.
  */
-export function serveSubscriptions(sockets: WebSocketServer, schema: GraphQLSchema, contexts: ContextFactory, logger: Logger, rules: ValidationRule[]): () => Promise<void> {
+export function serveSubscriptions(
+  sockets: WebSocketServer,
+  schema: GraphQLSchema,
+  contexts: ContextFactory,
+  logger: Logger,
+  rules: ValidationRule[],
+  options: SubscriptionOptions,
+): () => Promise<void> {
   const authorization = (params: Record<string, unknown> | undefined) =>
     typeof params?.authorization === 'string' ? params.authorization : undefined;
+  const checks = [...specifiedRules, ...rules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  const sessions = new Map<Socket, LiveSession>();
+  const charges = new WeakMap<object, Charge>();
+  /** Takes the operation's cost from its caller's bucket; a refusal is the operation's result (429 code), the socket stays. */
+  const charged = (args: ExecutionArgs): ExecutionResult | null => {
+    const charge = charges.get(args.contextValue as object);
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!charge || !operation) return null;
+    try {
+      charge(operationCost(operation, args.document));
+      return null;
+    } catch (error) {
+      if (error instanceof GraphQLError) return { errors: [error] };
+      throw error;
+    }
+  };
+
+  const close = (ctx: Socket, error: GraphQLError) => {
+    const socket = ctx.extra.socket;
+    if (socket.readyState === socket.OPEN) socket.close(CLOSE_CODES[errorCode(error)] ?? 1011, error.message.slice(0, 120));
+  };
+  /** Once its operations have sent their errors (onComplete), or at the latest after a grace period. */
+  const ended = (ctx: Socket, error: GraphQLError) => {
+    if (Object.keys(ctx.subscriptions).length === 0) close(ctx, error);
+    else setTimeout(() => close(ctx, error), CLOSE_GRACE_MS).unref();
+  };
+
   const server = useServer(
     {
       schema,
-      validate: (checked, document) => validate(checked, document, [...specifiedRules, ...rules]),
+      validate: (checked, document) => validate(checked, document, checks),
       async onConnect(ctx) {
         const header = authorization(ctx.connectionParams);
         if (!header) return false;
         try {
-          return (await contexts.create(header)).caller !== null;
+          const { caller } = await contexts.create(header);
+          if (!caller) return false;
+          const resolve = async () => {
+            const fresh = (await contexts.create(header)).caller;
+            if (!fresh) throw new Error('no caller');
+            return fresh;
+          };
+          sessions.set(ctx, new LiveSession(resolve, caller, options.clockSkewSeconds, (error) => ended(ctx, error)));
+          return true;
         } catch {
           return false;
         }
       },
-      context: (ctx) => contexts.create(authorization(ctx.connectionParams)),
+      async onSubscribe(ctx) {
+        // A connection whose authentication ended takes no new operation while it closes.
+        const session = sessions.get(ctx);
+        if (!session) return;
+        try {
+          await session.current();
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+      },
+      async context(ctx) {
+        const header = authorization(ctx.connectionParams);
+        const context: Context = await contexts.create(header);
+        const session = sessions.get(ctx);
+        if (session && context.caller) context.live = session.operation(context.caller);
+        if (header) charges.set(context, options.rateLimiter.charger(tokenKey(header)));
+        return context;
+      },
+      execute: (args) => charged(args) ?? execute(args),
+      async subscribe(args) {
+        const refused = charged(args);
+        if (refused) return refused;
+        const result = await subscribe(args);
+        const live = (args.contextValue as Context | undefined)?.live;
+        return live instanceof LiveOperation && Symbol.asyncIterator in result ? guardStream(result, live) : result;
+      },
+      onComplete(ctx) {
+        const error = sessions.get(ctx)?.ended;
+        // graphql-ws forgets the operation right after this hook.
+        if (error) setImmediate(() => Object.keys(ctx.subscriptions).length === 0 && close(ctx, error));
+      },
+      onClose(ctx) {
+        sessions.get(ctx)?.close();
+        sessions.delete(ctx);
+      },
       onError(_ctx, _id, _payload, errors) {
         logger.debug({ errors: errors.map((e) => e.message) }, 'subscription error');
       },
     },
     sockets,
   );
+
+  // Changes to an account or an organization (grants, keys, deactivation) re-check its connections at once.
+  const changes = options.bus.subscribe(TOPICS.changes)[Symbol.asyncIterator]();
+  void (async () => {
+    for (let next = await changes.next(); !next.done; next = await changes.next()) {
+      const event = next.value as ChangeEvent;
+      if (event.object !== 'account' && event.object !== 'organization') continue;
+      for (const session of sessions.values()) session.announced(event);
+    }
+  })().catch((error: unknown) => logger.error({ err: error }, 'live re-checks stopped'));
+
   return async () => {
+    await changes.return?.();
     for (const client of sockets.clients) client.close(1001, 'server shutting down');
     await server.dispose();
     await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -8,6 +8,8 @@ import { type ErrorCode, HTTP_STATUS } from '../graphql/errors';
  */
 export function sendError(req: Request, res: Response, code: ErrorCode, message: string): void {
   const status = HTTP_STATUS[code];
+  // Every 503 is momentary (shutting down, database away, parse queue full): say when to retry.
+  if (status === 503 && !res.get('retry-after')) res.set('retry-after', '5');
   if ((req.get('accept') ?? '').includes('application/problem+json')) {
     res
       .status(status)

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, Router } from 'express';
-import { execute, type GraphQLSchema } from 'graphql';
+import { execute, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { ContextFactory } from '../auth/context';
 import { badInput } from '../graphql/errors';
@@ -47,6 +47,7 @@ async function handle(
     const result = await execute({ schema, document, variableValues: variables, contextValue });
     if (result.errors?.length) {
       const { code, message } = maskError(result.errors[0], logger);
+      copyHeaders(result.errors[0], res);
       sendError(req, res, code, message);
       return;
     }
@@ -61,6 +62,12 @@ async function handle(
     const { code, message } = maskError(error, logger);
     sendError(req, res, code, message);
   }
+}
+
+/** Headers an error asks for (Retry-After of a 429), as Apollo sends them on /graphql. */
+function copyHeaders(error: GraphQLError, res: Response): void {
+  const headers = (error.extensions.http as { headers?: unknown } | undefined)?.headers;
+  if (headers instanceof Map) for (const [name, value] of headers) res.set(String(name), String(value));
 }
 
 /** Path, query and body -> the variables of the route's document, checked with named-field messages. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import type { GraphQLError } from 'graphql';
 import { type FileUpload, Upload } from 'graphql-upload-minimal';
 import { apiError, badInput } from '../graphql/errors';
 
@@ -8,6 +9,11 @@ import { apiError, badInput } from '../graphql/errors';
  * Reads the one file part `field` of a multipart/form-data request (at most `maxBytes`) into an
  * Upload, the value the schema's Upload scalar takes, so REST uploads run the same mutation as
  * GraphQL multipart requests.
+ *
+ * Every stream involved has its error handled here: the request (a client that breaks off), the
+ * parser (a malformed or truncated body) and each file part (a body that ends inside the file, for
+ * which busboy emits 'error' on the part; unheard, that error would stop the process). The first
+ * failure settles the promise; the rest of the body is then drained and discarded.
  */
 export function readUpload(req: Request, field: string, maxBytes: number): Promise<Upload> {
   if (!req.is('multipart/form-data')) return Promise.reject(badInput(`request must be multipart/form-data with the file in the part "${field}"`));
@@ -19,10 +25,22 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
       reject(badInput('request body is not valid multipart/form-data'));
       return;
     }
+    const malformed = () => badInput('request body is not valid multipart/form-data (it is malformed or ends before the file does)');
+    let settled = false;
+    const fail = (error: GraphQLError) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      req.unpipe(parser);
+      parser.destroy();
+      // Whatever the client still sends is read and dropped, so the answer can be delivered.
+      req.resume();
+    };
     let found: Upload | null = null;
-    let failure: Error | null = null;
+    let tooLarge = false;
     const pending: Promise<void>[] = [];
     parser.on('file', (name, stream, info) => {
+      stream.on('error', () => fail(malformed()));
       if (name !== field || found) {
         stream.resume();
         return;
@@ -34,8 +52,9 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
       pending.push(
         new Promise<void>((done) => {
           stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('limit', () => (failure = apiError('PAYLOAD_TOO_LARGE', `file is larger than ${maxBytes} bytes`)));
-          stream.on('close', () => {
+          stream.on('limit', () => (tooLarge = true));
+          // 'end' only when the part was read to its boundary; a part cut short errs instead.
+          stream.on('end', () => {
             const bytes = Buffer.concat(parts);
             upload.resolve({ filename: info.filename ?? '', fieldName: name, mimetype: info.mimeType, encoding: info.encoding, createReadStream: () => Readable.from([bytes]) as never });
             done();
@@ -43,10 +62,16 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
         }),
       );
     });
-    parser.on('error', () => reject(badInput('request body is not valid multipart/form-data')));
+    parser.on('error', () => fail(malformed()));
+    req.on('error', () => fail(badInput('request body could not be read (the client broke off)')));
+    req.on('close', () => {
+      if (!req.complete) fail(badInput('request body could not be read (the client broke off)'));
+    });
     parser.on('close', () => {
       void Promise.all(pending).then(() => {
-        if (failure) reject(failure);
+        if (settled) return;
+        settled = true;
+        if (tooLarge) reject(apiError('PAYLOAD_TOO_LARGE', `file is larger than ${maxBytes} bytes`));
         else if (!found) reject(badInput(`${field} is required: send the file as the multipart/form-data part "${field}"`));
         else resolve(found);
       });

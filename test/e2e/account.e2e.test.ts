@@ -161,11 +161,18 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
     expect((await account(employee.id)).name).toBe('Renamed Self');
   });
 
-  it('lets an ORG_ADMIN change a member’s name and email (lower-cased)', async () => {
+  it('lets an ORG_ADMIN change a member’s name, and the member (not the ORG_ADMIN) their email (lower-cased)', async () => {
     const person = await member(t, org, admin);
-    const res = await t.api.patch<AccountRecord>(`/api/v1/account/${person.email}`, { name: 'By Admin', email: 'Changed.Email@Example.com' }, admin.token);
+    const res = await t.api.patch<AccountRecord>(`/api/v1/account/${person.email}`, { name: 'By Admin' }, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: person.id, name: 'By Admin', email: 'changed.email@example.com' });
+    expect(res.body).toMatchObject({ id: person.id, name: 'By Admin' });
+    // The email is the account's own (contract: tokens): 403 to the ORG_ADMIN, storing no part of the change.
+    const refused = await t.api.patch(`/api/v1/account/${person.email}`, { name: 'Half Done', email: 'Changed.Email@Example.com' }, admin.token);
+    expectError(refused, 403, 'only the account itself or a platform ADMIN may change its email');
+    expect(await account(person.id)).toMatchObject({ email: person.email, name: 'By Admin' });
+    const own = await t.api.patch<AccountRecord>(`/api/v1/account/${person.email}`, { email: 'Changed.Email@Example.com' }, person.token);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: person.id, email: 'changed.email@example.com' });
     expect((await account('changed.email@example.com')).id).toBe(person.id);
   });
 
@@ -176,7 +183,7 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
   });
 
   it('answers 409 for an email in use (any case), storing no part of the change', async () => {
-    const res = await t.api.patch(`/api/v1/account/${manager.id}`, { name: 'Half Done', email: admin.email.toUpperCase() }, admin.token);
+    const res = await t.api.patch(`/api/v1/account/${manager.id}`, { name: 'Half Done', email: admin.email.toUpperCase() }, manager.token);
     expectError(res, 409, 'email is already in use');
     expect(await account(manager.id)).toMatchObject({ email: manager.email, name: expect.not.stringMatching('Half Done') });
   });
@@ -348,7 +355,7 @@ describe('GET /api/v1/account/{accountId}/employees', () => {
 });
 
 describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () => {
-  it('lets a user (or an ORG_ADMIN) replace a namespace of the user’s; reads it back', async () => {
+  it('lets a user replace a namespace of their own; reads it back', async () => {
     const path = `/api/v1/account/${employee.id}/preferences/ui`;
     expect((await t.api.get(path, employee.token)).body).toEqual({ namespace: 'ui', values: {} });
     const put = await putPrefs(employee.id, 'ui', { values: { theme: 'dark', lang: 'fr' } }, employee.token);
@@ -358,9 +365,9 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
     expect(replaced.body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
     expect((await t.api.get(path, employee.token)).body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
     expect((await account(employee.id, employee.token)).preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
-    // An ORG_ADMIN may set a member's preferences.
-    expect((await putPrefs(manager.id, 'mail', { values: { digest: 'weekly' } }, admin.token)).status).toBe(200);
-    expect((await t.api.get(`/api/v1/account/${manager.id}/preferences/mail`, manager.token)).body).toEqual({ namespace: 'mail', values: { digest: 'weekly' } });
+    // Nobody else of the organization reads them, its ORG_ADMIN included (contract: organizations).
+    expect((await account(employee.id, admin.token)).preferences).toEqual([]);
+    expectError(await t.api.get(path, admin.token), 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
   });
 
   it.each([
@@ -370,14 +377,16 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
   ])('answers 400 for %j, storing nothing', async (body, message) => {
     const res = await putPrefs(employee.id, 'bad', body, employee.token);
     expectError(res, 400, message);
-    expect((await account(employee.id)).preferences.map((p) => p.namespace)).not.toContain('bad');
+    expect((await account(employee.id, employee.token)).preferences.map((p) => p.namespace)).not.toContain('bad');
   });
 
-  it('answers 400 for a bad namespace, 403 to another member without ORG_ADMIN, 404 to another tenant', async () => {
+  it('answers 400 for a bad namespace, 403 to another member (ORG_ADMIN too), 404 to another tenant', async () => {
     const bad = await putPrefs(employee.id, 'a%20b', { values: {} }, employee.token);
     expectError(bad, 400, 'namespace must be 1-100 letters, digits, dots, dashes or underscores');
     const denied = await putPrefs(manager.id, 'ui', { values: { theme: 'pink' } }, employee.token);
-    expectError(denied, 403, 'only the account itself or an ORG_ADMIN may change it');
+    expectError(denied, 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
+    const byAdmin = await putPrefs(manager.id, 'ui', { values: { theme: 'pink' } }, admin.token);
+    expectError(byAdmin, 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
     expect((await t.api.get(`/api/v1/account/${manager.id}/preferences/ui`, manager.token)).body).toEqual({ namespace: 'ui', values: {} });
     expectError(await putPrefs(employee.id, 'ui', { values: {} }, otherAdmin.token), 404, 'account not found');
     const read = await t.api.get(`/api/v1/account/${employee.id}/preferences/ui`, otherAdmin.token);

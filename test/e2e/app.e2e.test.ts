@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiResponse } from '../helpers/api';
 import { member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
+import { queriesOf } from '../helpers/queries';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Every route of SPEC 4.5, the mapping routes and the four by-app organization look-ups of 4.2.
@@ -326,10 +328,66 @@ describe('organization look-ups by app (SPEC 4.2)', () => {
     const found = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-2' }, platformAdmin(t));
     expect(found.status).toBe(200);
     expect(ids(found.body)).toEqual([other.id]);
-    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-2' }, admin.token)).body).toEqual([]);
     expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/otherKey`, { secret: 'shared-secret-1' }, platformAdmin(t))).body).toEqual([]);
     const missing = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, {}, admin.token);
     expect([missing.status, missing.body]).toEqual([400, 'secret is required']);
     expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'x' })).status).toBe(401);
+  });
+
+  it('by-app-secret is for platform ADMIN only: 403 to everyone else, even with the right secret', async () => {
+    for (const token of [admin.token, reader.token, orgToken, otherAdmin.token]) {
+      const res = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, token);
+      expect([res.status, res.body]).toEqual([403, 'only a platform ADMIN may find organizations by an app secret']);
+    }
+    const graphql = await t.api.graphql(`query { organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "shared-secret-1" }) { id } }`, {}, reader.token);
+    expect([graphql.status, graphql.errors?.map((e) => e.extensions?.code)]).toEqual([403, ['FORBIDDEN']]);
+  });
+
+  it('an EMPLOYEE cannot guess a 4-digit secret: every guess is 403 from the first', async () => {
+    const pin = `PIN-${randomUUID().slice(0, 6)}`;
+    await create({ type: pin, secretData: { pin: '0042' } });
+    const statuses = new Set<number>();
+    for (let guess = 0; guess <= 60; guess++) {
+      const res = await t.api.post(`/api/v1/organization/by-app-secret/${pin}/pin`, { secret: String(guess).padStart(4, '0') }, reader.token);
+      statuses.add(res.status);
+    }
+    expect([...statuses]).toEqual([403]);
+  });
+
+  it('an ADMIN gets 429 with Retry-After after 10 failed look-ups a minute; found ones do not count', async () => {
+    const sub = `integration-${randomUUID()}`;
+    const integration = t.token({ sub, email: `${sub}@example.com`, roles: ['ADMIN'] });
+    const lookUp = (secret: string) => t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret }, integration);
+    for (let i = 0; i < 3; i++) expect(ids((await lookUp('shared-secret-1')).body)).toEqual([org.id]);
+    const failed: number[] = [];
+    for (let i = 0; i < 10; i++) failed.push((await lookUp(`wrong-${i}`)).status);
+    expect(failed).toEqual(Array(10).fill(200));
+    const refused = await lookUp('wrong-10');
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(6);
+    expect(refused.body).toBe(`too many failed look-ups by secret: at most 10 a minute; retry after ${wait} s`);
+    // Once the budget is spent, even the right secret waits: a guess cannot be told from a hit.
+    expect((await lookUp('shared-secret-1')).status).toBe(429);
+    // Other ADMINs have budgets of their own.
+    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, platformAdmin(t))).status).toBe(200);
+  });
+
+  it('aliases in one GraphQL request cannot multiply an ADMIN’s attempts', async () => {
+    const sub = `integration-${randomUUID()}`;
+    const integration = t.token({ sub, email: `${sub}@example.com`, roles: ['ADMIN'] });
+    const guesses = Array.from({ length: 40 }, (_, i) => `g${i}: organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "guess-${i}" }) { id }`);
+    let res: ApiResponse<{ errors?: { extensions?: { code?: string } }[] }> | undefined;
+    const statements = await queriesOf(t, async () => {
+      res = await t.api.request('POST', '/graphql', { body: { query: `{ ${guesses.join(' ')} }` }, token: integration });
+    });
+    expect(res!.status).toBe(429);
+    expect(Number(res!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(new Set(res!.body.errors?.map((e) => e.extensions?.code))).toEqual(new Set(['TOO_MANY_REQUESTS']));
+    // The first 10 guesses ran (and failed); the other 30 were refused before looking.
+    expect(statements.filter((sql) => sql.includes('secret_hashes @>'))).toHaveLength(10);
+    const after = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, integration);
+    expect(after.status).toBe(429);
   });
 });

@@ -46,8 +46,11 @@ describe('POST /api/v1/organization', () => {
     expect(res.body.alias).toBe('acme-corp-2');
   });
 
-  it('makes the account of ownerEmail the owner, creating the account', async () => {
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, admin.token);
+  it('makes the account of ownerEmail the owner, creating the account, when a platform ADMIN names it', async () => {
+    // Anybody else naming another owner is refused (contract: organizations; test/e2e/organization-creation.e2e.test.ts).
+    const refused = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, admin.token);
+    expect(refused.status).toBe(403);
+    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, platformAdmin(t));
     expect(res.status).toBe(201);
     const ownerToken = t.token({ sub: 'new-owner', email: 'new.owner@example.com', org: res.body.id });
     const mine = await t.api.get<OrgRecord[]>('/api/v1/organization', ownerToken);
@@ -141,8 +144,11 @@ describe('PATCH /api/v1/organization and /api/v1/organization/{organization}', (
     expect(res.body.alias).toBe(acme.alias);
   });
 
-  it('updates by id, deactivates with a status change, and adds an owner by email', async () => {
-    const res = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, otherAdmin.token);
+  it('updates by id, deactivates with a status change, and adds an owner by email (a platform ADMIN only)', async () => {
+    const refused = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, otherAdmin.token);
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: 'ownerEmail naming anybody but the caller needs a platform ADMIN' });
+    expect((await t.api.get<OrgRecord>(`/api/v1/organization/${other.id}`, otherAdmin.token)).body).toMatchObject({ active: true, owners: [expect.any(String)] });
+    const res = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, platformAdmin(t, other.id));
     expect(res.status).toBe(200);
     expect(res.body.active).toBe(false);
     expect(res.body.status.current).toBe('INACTIVE');

@@ -5,7 +5,11 @@ import jwt from 'jsonwebtoken';
 export interface Jwks {
   url: string;
   publicKeyPem: string;
+  /** How many times the JWKS was requested. */
+  fetches(): number;
   sign(claims: Record<string, unknown>, options?: jwt.SignOptions): string;
+  /** Signs `claims` as they are: no exp unless they carry one. */
+  signExactly(claims: Record<string, unknown>): string;
   close(): Promise<void>;
 }
 
@@ -13,7 +17,9 @@ export interface Jwks {
 export async function startJwks(kid = 'test-key'): Promise<Jwks> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...(publicKey as KeyObject).export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+  let fetches = 0;
   const server: Server = createServer((req, res) => {
+    fetches += 1;
     if (req.url !== '/jwks.json') {
       res.writeHead(404).end();
       return;
@@ -25,7 +31,9 @@ export async function startJwks(kid = 'test-key'): Promise<Jwks> {
   return {
     url: `http://127.0.0.1:${port}/jwks.json`,
     publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    fetches: () => fetches,
     sign: (claims, options = {}) => jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, expiresIn: '1h', ...options }),
+    signExactly: (claims) => jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, noTimestamp: !('iat' in claims) }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

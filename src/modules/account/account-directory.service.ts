@@ -7,11 +7,12 @@ import { Role } from '../../auth/roles';
 import { MAX_PAGE } from '../../common/connection';
 import { groupBy } from '../../common/loaders';
 import { checkNamespace, emptyPreferences, type Preferences } from '../../common/preferences';
-import { Status } from '../../common/record.embeddables';
+import { Created, Status } from '../../common/record.embeddables';
 import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
 import { badInput, conflict, forbidden, notFound } from '../../graphql/errors';
 import type { StringMap } from '../../graphql/string-map';
 import { Employee } from '../employee/employee.entity';
+import { OrganizationKey } from '../organization/organization-key.entity';
 import { ACCOUNT_STATES, Account } from './account.entity';
 import type { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './account.inputs';
 import type { AccountService } from './account.service';
@@ -52,7 +53,12 @@ export class AccountDirectoryService {
     return account;
   }
 
-  /** Creates the account, or adds an existing one (same email) to the current organization as EMPLOYEE. */
+  /**
+   * Creates the account, or adds an existing one (same email) to the current organization as
+   * EMPLOYEE. The answer of an existing account shows what this organization may know of it:
+   * who created or changed it is masked (see created/status), its other grants and its
+   * preferences are left out.
+   */
   async create(ctx: Context, input: AccountInput): Promise<Account> {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
@@ -76,6 +82,9 @@ export class AccountDirectoryService {
     return ctx.em.transactional(async (em) => {
       if (input.name) account.name = input.name;
       if (input.email && input.email.toLowerCase() !== account.email) {
+        // The email links an unbound account to whoever signs in with it first: only the account
+        // itself or a platform ADMIN decides it, never an organization's administrator.
+        if (caller.accountId !== account.id && !caller.platformAdmin) throw forbidden('only the account itself or a platform ADMIN may change its email');
         if (await em.count(Account, { email: input.email.toLowerCase() })) throw conflict('email is already in use');
         account.email = input.email.toLowerCase();
       }
@@ -149,12 +158,15 @@ export class AccountDirectoryService {
     return findInOrganizations(ctx.em, Employee, readableOrganizations(caller), { account: accountId }, { name: 'asc', id: 'asc' });
   }
 
+  /** An account's preferences are its own (and a platform ADMIN's): to anyone else the list is empty. */
   async preferences(ctx: Context, account: Account): Promise<Preferences[]> {
+    if (!ownsPreferences(requireCaller(ctx), account.id)) return [];
     return ctx.loaders.get(preferencesByAccount).load(account.id);
   }
 
   async getPreferences(ctx: Context, accountId: string, namespace: string): Promise<Preferences> {
     const account = await this.get(ctx, accountId);
+    requireOwnPreferences(requireCaller(ctx), account.id);
     checkNamespace(namespace);
     return (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ?? emptyPreferences(namespace);
   }
@@ -162,12 +174,34 @@ export class AccountDirectoryService {
   async setPreferences(ctx: Context, accountId: string, namespace: string, values: StringMap): Promise<Preferences> {
     const caller = requireCaller(ctx);
     const account = await this.get(ctx, accountId);
-    await this.requireSelfOrAdmin(ctx, caller, account.id);
+    requireOwnPreferences(caller, account.id);
     checkNamespace(namespace);
     const preference = (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ?? ctx.em.create(AccountPreference, { account, namespace, values });
     preference.values = values;
     await ctx.em.flush();
     return preference;
+  }
+
+  /** When and by whom the account was created; the creator only when the caller may know them. */
+  async created(ctx: Context, account: Account): Promise<Created> {
+    return Object.assign(new Created(), account.created, { createdBy: await this.knownActor(ctx, account, account.created.createdBy) });
+  }
+
+  /** The account's state; who changed it last only when the caller may know them. */
+  async status(ctx: Context, account: Account): Promise<Status> {
+    return Object.assign(new Status(), account.status, { changedBy: await this.knownActor(ctx, account, account.status.changedBy) });
+  }
+
+  /**
+   * An account spans organizations, so its createdBy/changedBy may name someone of an
+   * organization the caller has nothing to do with: shown only when it is the account itself,
+   * the caller, or an account or key of the current organization (to a platform ADMIN: always).
+   */
+  private async knownActor(ctx: Context, account: Account, actor: string | null | undefined): Promise<string | null> {
+    if (!actor) return null;
+    const caller = requireCaller(ctx);
+    if (caller.platformAdmin || actor === account.id || actor === caller.actorId) return actor;
+    return (await ctx.loaders.get(actorsOfCurrentOrganization).load(actor)) ? actor : null;
   }
 
   private async visible(ctx: Context, caller: Caller, accountId: string): Promise<boolean> {
@@ -180,9 +214,9 @@ export class AccountDirectoryService {
     if (caller.accountId === accountId || caller.platformAdmin) return;
     if (!caller.orgId || !caller.roles.has(Role.ORG_ADMIN)) throw forbidden('only the account itself or an ORG_ADMIN may change it');
     if (!(await ctx.em.count(Grant, { account: accountId }))) throw notFound('account');
-    // Sign-in finds an account by its email, so whoever changes the email (or deactivates the
-    // account) decides who it is in every organization it belongs to: one organization's
-    // administrator may do that only to accounts that belong to no organization they do not administer.
+    // Whoever deactivates or renames the account does it in every organization it belongs to: one
+    // organization's administrator may do that only to accounts that belong to no organization
+    // they do not administer. (Its email is the account's own or a platform ADMIN's: see update.)
     const administered = [...new Set([caller.orgId, ...caller.memberships.keys()])].filter((orgId) => isOrgAdmin(caller, orgId));
     const elsewhere = await ctx.em.count(Grant, { account: accountId, organization: { $nin: administered } }, { filters: { [TENANT_FILTER]: false } });
     if (elsewhere) throw forbidden('the account belongs to other organizations too: only the account itself or a platform ADMIN may change it');
@@ -202,6 +236,26 @@ export class AccountDirectoryService {
 async function grantsByAccount(em: EntityManager, accountIds: readonly string[]): Promise<Grant[][]> {
   const grants = await em.find(Grant, { account: { $in: [...accountIds] } }, { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } });
   return groupBy(accountIds, grants, (g) => g.account.id);
+}
+
+/** Whether each actor id is an account with a grant in, or a key of, the current organization (tenant filter on). */
+async function actorsOfCurrentOrganization(em: EntityManager, actorIds: readonly string[]): Promise<boolean[]> {
+  const ids = [...actorIds];
+  const [grants, keys] = await Promise.all([
+    em.find(Grant, { account: { $in: ids } }, { fields: ['account'] }),
+    em.find(OrganizationKey, { id: { $in: ids } }, { fields: ['id'] }),
+  ]);
+  const known = new Set([...grants.map((g) => g.account.id), ...keys.map((k) => k.id)]);
+  return actorIds.map((id) => known.has(id));
+}
+
+function ownsPreferences(caller: Caller, accountId: string): boolean {
+  return caller.platformAdmin || caller.accountId === accountId;
+}
+
+/** 403: the account is visible to the caller (checked before), its preferences are not theirs. */
+function requireOwnPreferences(caller: Caller, accountId: string): void {
+  if (!ownsPreferences(caller, accountId)) throw forbidden('an account’s preferences are the account’s own (and a platform ADMIN’s)');
 }
 
 async function preferencesByAccount(em: EntityManager, accountIds: readonly string[]): Promise<AccountPreference[][]> {

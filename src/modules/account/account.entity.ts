@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, Embedded, Entity, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Collection, Embedded, Entity, OneToMany, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
 import { Grant } from './grant.entity';
@@ -9,8 +9,9 @@ export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as cons
 /** A person who signs in. Accounts span organizations; grants tie them to each. */
 @ObjectType({ description: 'A user account' })
 @Entity()
+@Unique({ name: 'account_subject_issuer_unique', properties: ['subject', 'issuer'] })
 export class Account {
-  [OptionalProps]?: 'active' | 'subject' | 'grants';
+  [OptionalProps]?: 'active' | 'issuer' | 'subject' | 'grants';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -29,15 +30,22 @@ export class Account {
   @Property({ type: 'boolean' })
   active = true;
 
-  /** The token subject (`sub`) this account signs in with. */
-  @Property({ type: 'text', nullable: true, unique: true })
+  /**
+   * The token issuer and subject (`sub`) the account is bound to at its first sign-in; both null
+   * while unbound (created by an administrator, never signed in). A subject bound before issuers
+   * were recorded has a null issuer until its next sign-in records it.
+   */
+  @Property({ type: 'text', nullable: true })
+  issuer?: string | null;
+
+  @Property({ type: 'text', nullable: true })
   subject?: string | null;
 
-  @Field(() => Status)
+  /** In the API through AccountResolver, which hides who changed it from callers who may not know them. */
   @Embedded(() => Status, { prefix: 'status_' })
   status!: Status;
 
-  @Field(() => Created)
+  /** In the API through AccountResolver, which hides who created it from callers who may not know them. */
   @Embedded(() => Created, { prefix: false })
   created!: Created;
 

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { Preferences, PreferencesInput } from '../../common/preferences';
+import { Created, Status } from '../../common/record.embeddables';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Employee } from '../employee/employee.entity';
 import { Account } from './account.entity';
@@ -94,6 +95,17 @@ export class AccountResolver {
     return this.service.grants(ctx, account);
   }
 
+  @FieldResolver(() => Created, { name: 'created' })
+  createdField(@Ctx() ctx: Context, @Root() account: Account): Promise<Created> {
+    return this.service.created(ctx, account);
+  }
+
+  @FieldResolver(() => Status, { name: 'status' })
+  statusField(@Ctx() ctx: Context, @Root() account: Account): Promise<Status> {
+    return this.service.status(ctx, account);
+  }
+
+  // Empty to anyone but the account itself and a platform ADMIN (contract: organizations).
   @FieldResolver(() => [Preferences], { name: 'preferences' })
   preferenceList(@Ctx() ctx: Context, @Root() account: Account): Promise<Preferences[]> {
     return this.service.preferences(ctx, account);

@@ -4,9 +4,11 @@ import { Created, Status } from '../../common/record.embeddables';
 import { TENANT_FILTER } from '../../db/tenant-filter';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import type { Role } from '../../auth/roles';
-import type { TokenClaims } from '../../auth/tokens';
+import { LOCAL_ISSUER, type TokenClaims } from '../../auth/tokens';
 import { ACCOUNT_STATES, Account } from './account.entity';
 import { Grant } from './grant.entity';
+
+const BOUND_ELSEWHERE = 'invalid token: the account of this email is bound to another subject';
 
 /** An account as a request's caller: who, and the roles it holds where. */
 export interface SignedIn {
@@ -18,57 +20,106 @@ export interface SignedIn {
 /** Account rules shared by sign-in and the account API. */
 export class AccountService {
   /**
-   * The account a verified token acts for: found by subject, else by email (then bound to the
-   * subject), else created from the email claim on first use.
+   * The account a verified token acts for (contract: tokens): the one bound to the token's
+   * (issuer, sub); else the unbound account of its email (created by an administrator, never
+   * signed in), which is bound now; else a new account. The email never reaches an account bound
+   * to another subject, and an identity provider's email counts only when it is not marked
+   * unverified.
    */
   async signIn(em: EntityManager, claims: TokenClaims): Promise<Account> {
-    const existing =
-      (await em.findOne(Account, { subject: claims.sub })) ??
-      (claims.email ? await em.findOne(Account, { email: claims.email }) : null);
-    if (existing) {
-      if (!existing.active) throw forbidden('account is deactivated');
-      if (!existing.subject) {
-        existing.subject = claims.sub;
-        await em.flush();
-      }
-      return existing;
+    const bound = await this.boundTo(em, claims);
+    if (bound) {
+      if (!bound.active) throw forbidden('account is deactivated');
+      return bound;
     }
     if (!claims.email) throw unauthenticated('invalid token: unknown subject and no email claim');
+    // An unverified address is anybody's to type: it neither links to nor claims an account.
+    if (claims.issuer !== LOCAL_ISSUER && claims.emailVerified === false) {
+      throw unauthenticated('invalid token: the identity provider has not verified the email (email_verified is false)');
+    }
+    const existing = await em.findOne(Account, { email: claims.email });
+    if (existing) return this.bind(em, existing, claims);
     try {
-      return await this.create(em, claims.email, claims.name, null, claims.sub);
+      return await this.create(em, claims.email, claims.name, null, { issuer: claims.issuer, subject: claims.sub });
     } catch (error) {
-      // Two first requests of a new user race to create the account; the loser reads the winner's.
+      // Two first requests race to create the account; the loser reads the winner's, if it is its own.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       em.clear();
       const account = await em.findOne(Account, { email: claims.email });
       if (!account) throw error;
-      return account;
+      return this.bind(em, account, claims);
+    }
+  }
+
+  /** The account bound to the token's (issuer, sub), recording the issuer of a subject bound before issuers were. */
+  private async boundTo(em: EntityManager, claims: TokenClaims): Promise<Account | null> {
+    const [account] = await em.find(
+      Account,
+      { subject: claims.sub, $or: [{ issuer: claims.issuer }, { issuer: null }] },
+      { orderBy: { issuer: 'asc nulls last' }, limit: 1 },
+    );
+    if (account && account.issuer === null) await this.recordIssuer(em, account.id, claims.issuer);
+    return account ?? null;
+  }
+
+  /** Binds an unbound account to the token's subject; an account bound to another subject stays out of reach (401). */
+  private async bind(em: EntityManager, account: Account, claims: TokenClaims): Promise<Account> {
+    if (!account.subject) {
+      // Conditional, so that of two subjects racing for one unbound account exactly one wins.
+      const won = await em.nativeUpdate(Account, { id: account.id, subject: null }, { subject: claims.sub, issuer: claims.issuer });
+      em.clear();
+      const current = await em.findOneOrFail(Account, account.id);
+      if (!won && !(current.subject === claims.sub && current.issuer === claims.issuer)) throw unauthenticated(BOUND_ELSEWHERE);
+      account = current;
+    } else if (!(account.subject === claims.sub && (account.issuer ?? claims.issuer) === claims.issuer)) {
+      throw unauthenticated(BOUND_ELSEWHERE);
+    }
+    if (!account.active) throw forbidden('account is deactivated');
+    return account;
+  }
+
+  private async recordIssuer(em: EntityManager, accountId: string, issuer: string): Promise<void> {
+    try {
+      await em.nativeUpdate(Account, { id: accountId, issuer: null }, { issuer });
+    } catch (error) {
+      // Another account already holds (sub, issuer): it is found first from now on.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
     }
   }
 
   /**
-   * The account signed in with this subject and its grants, read with one statement because every
-   * request asks (the ORM's two queries were a fifth of a read's CPU); null for a first sign-in.
+   * The account bound to this (issuer, subject) and its grants, read with one statement because
+   * every request asks (the ORM's two queries were a fifth of a read's CPU); null for a first sign-in.
    */
-  async signedIn(em: EntityManager, subject: string): Promise<SignedIn | null> {
-    const rows = await em.execute<{ id: string; email: string; active: boolean; organization_id: string | null; role: Role | null }[]>(
-      `select a.id, a.email, a.active, g.organization_id, g.role
+  async signedIn(em: EntityManager, issuer: string, subject: string): Promise<SignedIn | null> {
+    const rows = await em.execute<{ id: string; email: string; active: boolean; issuer: string | null; organization_id: string | null; role: Role | null }[]>(
+      `select a.id, a.email, a.active, a.issuer, g.organization_id, g.role
          from account a left join "grant" g on g.account_id = a.id
-        where a.subject = ? order by g.created_at`,
-      [subject],
+        where a.subject = ? and (a.issuer = ? or a.issuer is null)
+        order by a.issuer nulls last, g.created_at`,
+      [subject, issuer],
     );
     if (!rows.length) return null;
-    if (!rows[0].active) throw forbidden('account is deactivated');
-    const grants = rows.flatMap((r) => (r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : []));
-    return { id: rows[0].id, email: rows[0].email, grants };
+    const own = rows.filter((r) => r.id === rows[0].id);
+    if (!own[0].active) throw forbidden('account is deactivated');
+    if (own[0].issuer === null) await this.recordIssuer(em, own[0].id, issuer);
+    const grants = own.flatMap((r) => (r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : []));
+    return { id: own[0].id, email: own[0].email, grants };
   }
 
   /** Creates and flushes an account; `createdBy` null means the account created itself. */
-  async create(em: EntityManager, email: string, name: string | undefined, createdBy: string | null, subject?: string): Promise<Account> {
+  async create(
+    em: EntityManager,
+    email: string,
+    name: string | undefined,
+    createdBy: string | null,
+    binding?: { issuer: string; subject: string },
+  ): Promise<Account> {
     const account = em.create(Account, {
       email: email.toLowerCase(),
       name: name?.trim() || email.split('@')[0],
-      subject: subject ?? null,
+      issuer: binding?.issuer ?? null,
+      subject: binding?.subject ?? null,
       active: true,
       status: Status.of(ACCOUNT_STATES.ACTIVE, createdBy),
       created: Created.by(createdBy),

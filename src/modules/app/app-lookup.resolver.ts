@@ -38,7 +38,7 @@ export class AppLookupResolver {
   }
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations with an app of this type whose secretData has key = secret' })
+  @Query(() => [Organization], { description: 'Organizations with an app of this type whose secretData has key = secret: platform ADMIN only (403 to anyone else); at most 10 failed look-ups a minute (429)' })
   organizationsByAppSecret(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,

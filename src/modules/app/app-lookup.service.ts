@@ -1,9 +1,18 @@
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { readableOrganizations, requireCaller } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { SecretBox } from '../../common/secret-box';
+import { forbidden } from '../../graphql/errors';
+import { RateLimiter, tooManyRequests } from '../../http/rate-limit';
 import { Organization } from '../organization/organization.entity';
 import { App } from './app.entity';
+
+/**
+ * Failed secret look-ups a caller may make a minute, whatever RATE_LIMIT_PER_MINUTE says: guessing
+ * a short secret takes thousands of them, an integration finding its organization needs few.
+ */
+export const FAILED_SECRET_LOOKUPS_PER_MINUTE = 10;
 
 /**
  * Organizations found through their apps (SPEC 4.2 by-app look-ups). A platform ADMIN searches
@@ -12,7 +21,10 @@ import { App } from './app.entity';
  * keyed hashes of the secrets, so no secret is decrypted to find a match.
  */
 export class AppLookupService {
-  constructor(private readonly secrets: SecretBox) {}
+  constructor(
+    private readonly secrets: SecretBox,
+    private readonly failedSecretLookups = new RateLimiter(FAILED_SECRET_LOOKUPS_PER_MINUTE),
+  ) {}
 
   byType(ctx: Context, type: string): Promise<Organization[]> {
     return this.organizations(ctx, (qb) => qb.where({ type }));
@@ -29,9 +41,27 @@ export class AppLookupService {
   /**
    * Finds apps whose secret `key` holds `secret` by its keyed hash, and checks each candidate's
    * stored hash again in constant time before counting its organization.
+   *
+   * A look-up by secret is an oracle for the secret, so it is for platform ADMIN only (an
+   * integration that must find an organization by what it was sent); anyone else gets 403 whatever
+   * they send. Each look-up takes one from the caller's budget of failed look-ups before it runs
+   * (so aliases running at once cannot each pass the check), and gets it back when it finds
+   * something; an empty budget answers 429.
    */
   async bySecret(ctx: Context, type: string, key: string, secret: string): Promise<Organization[]> {
     const caller = requireCaller(ctx);
+    if (!caller.platformAdmin) throw forbidden('only a platform ADMIN may find organizations by an app secret');
+    const budget = `${caller.kind}:${caller.actorId}`;
+    const wait = this.failedSecretLookups.take(budget);
+    if (wait > 0) {
+      throw tooManyRequests(`too many failed look-ups by secret: at most ${FAILED_SECRET_LOOKUPS_PER_MINUTE} a minute; retry after ${wait} s`, wait);
+    }
+    const found = await this.findBySecret(ctx, caller, type, key, secret);
+    if (found.length > 0) this.failedSecretLookups.refund(budget);
+    return found;
+  }
+
+  private async findBySecret(ctx: Context, caller: Caller, type: string, key: string, secret: string): Promise<Organization[]> {
     const hash = this.secrets.hashEntry(key, secret);
     const qb = ctx.em
       .createQueryBuilder(App, 'a')

@@ -9,7 +9,8 @@ import { groupBy } from '../../common/loaders';
 import { Created, Status } from '../../common/record.embeddables';
 import type { SecretBox } from '../../common/secret-box';
 import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
-import { badInput, conflict, notFound } from '../../graphql/errors';
+import type { Config } from '../../config';
+import { badInput, conflict, forbidden, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
 import type { AccountService } from '../account/account.service';
 import { Grant } from '../account/grant.entity';
@@ -25,6 +26,8 @@ export class OrganizationService {
   constructor(
     private readonly secrets: SecretBox,
     private readonly accounts: AccountService,
+    /** Who may create organizations (ORG_CREATION): any signed-in caller, or platform ADMIN only. */
+    private readonly creation: Config['orgCreation'] = 'anyone',
   ) {}
 
   async list(ctx: Context): Promise<Organization[]> {
@@ -52,6 +55,7 @@ export class OrganizationService {
 
   async create(ctx: Context, input: OrganizationInput): Promise<Organization> {
     const caller = requireCaller(ctx);
+    if (this.creation === 'admin' && !caller.platformAdmin) throw forbidden('creating organizations needs a platform ADMIN (ORG_CREATION=admin)');
     return ctx.em.transactional(async (em) => {
       const owner = await this.ownerAccount(em, caller, input.ownerEmail);
       const alias = input.alias ?? (await this.freeAlias(em, input.name));
@@ -164,12 +168,18 @@ export class OrganizationService {
     return this.get(ctx, orgId);
   }
 
+  /**
+   * The owner of a new organization, or one more owner of an existing one: the caller, or the
+   * account of `ownerEmail`. Naming anybody but oneself makes them ORG_ADMIN without their
+   * consent, so that needs a platform ADMIN.
+   */
   private async ownerAccount(em: EntityManager, caller: Caller, ownerEmail: string | undefined): Promise<Account> {
     if (ownerEmail) {
       const email = ownerEmail.toLowerCase();
+      if (!caller.platformAdmin && email !== caller.email?.toLowerCase()) throw forbidden('ownerEmail naming anybody but the caller needs a platform ADMIN');
       return (await em.findOne(Account, { email })) ?? (await this.accounts.create(em, email, undefined, caller.actorId));
     }
-    if (!caller.accountId) throw badInput('ownerEmail is required when the caller is not an account');
+    if (!caller.accountId) throw badInput('ownerEmail is required when the caller is not an account (an organization token owns nothing)');
     return em.findOneOrFail(Account, caller.accountId);
   }
 

@@ -1,7 +1,10 @@
 import { extname } from 'node:path';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { getDocumentProxy, getMeta } from 'unpdf';
+import { checkHtmlDepth, checkJsonDepth } from './depth-guard';
 import { htmlToText, readableArticle } from './html-text';
+import { LimitExceededError, type ParseLimits, tooLarge } from './parse-limits';
+import { checkZip } from './zip-guard';
 
 /** A file the service cannot learn from: not a supported kind, or not readable as its kind. */
 export class UnreadableContentError extends Error {}
@@ -12,7 +15,7 @@ export interface Extracted {
   mediaType: string;
 }
 
-type Kind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv' | 'json';
+export type Kind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv' | 'json';
 
 const MEDIA_TYPES: Record<Kind, string> = {
   text: 'text/plain',
@@ -51,27 +54,51 @@ export function kindOf(mediaType: string | null, filename: string | null): Kind 
   return null;
 }
 
-/** The text of a file of a supported kind, Markdown-shaped so that chunks follow its sections. */
-export async function extract(bytes: Buffer, kind: Kind): Promise<Extracted> {
+/**
+ * The text of a file of a supported kind, Markdown-shaped so that chunks follow its sections.
+ * Runs in a parse worker (parse-worker.ts), never on the service's event loop. Each kind is
+ * checked against `limits` before the library that reads it gets it (zip sizes, nesting depth)
+ * and while it is read (pages, rows, text size); a limit passed throws LimitExceededError.
+ */
+export async function extract(bytes: Buffer, kind: Kind, limits: ParseLimits): Promise<Extracted> {
   const mediaType = MEDIA_TYPES[kind];
+  let result: { title: string | null; text: string };
   switch (kind) {
     case 'pdf':
-      return { ...(await pdf(bytes)), mediaType };
+      result = await pdf(bytes, limits);
+      break;
     case 'docx':
-      return { ...(await docx(bytes)), mediaType };
+      result = await docx(bytes, limits);
+      break;
     case 'html': {
-      const { title, text } = readableArticle(utf8(bytes, 'HTML'));
-      return { title, text, mediaType };
+      const source = utf8(bytes, 'HTML');
+      checkHtmlDepth(source, limits.maxDepth);
+      result = readableArticle(source);
+      break;
     }
     case 'csv':
-      return { title: null, text: csvText(utf8(bytes, 'CSV')), mediaType };
+      result = { title: null, text: csvText(utf8(bytes, 'CSV'), limits) };
+      break;
     case 'json':
-      return { title: null, text: jsonText(utf8(bytes, 'JSON')), mediaType };
+      result = { title: null, text: jsonText(utf8(bytes, 'JSON'), limits) };
+      break;
     default: {
       const text = utf8(bytes, kind === 'markdown' ? 'Markdown' : 'text');
-      return { title: /^#\s+(.+)$/m.exec(text)?.[1].trim() ?? null, text, mediaType };
+      result = { title: /^#\s+(.+)$/m.exec(text)?.[1].trim() ?? null, text };
     }
   }
+  checkTextSize(result.text.length, limits);
+  if (Buffer.byteLength(result.text) > limits.maxTextBytes) throw textTooLarge(limits);
+  return { ...result, mediaType };
+}
+
+function textTooLarge(limits: ParseLimits): LimitExceededError {
+  return tooLarge('file yields', limits.maxTextBytes, 'bytes of text', 'KNOWLEDGE_MAX_TEXT_BYTES');
+}
+
+/** A cheap check while text grows: a UTF-16 length over the byte limit is over it in UTF-8 too. */
+function checkTextSize(length: number, limits: ParseLimits): void {
+  if (length > limits.maxTextBytes) throw textTooLarge(limits);
 }
 
 /** UTF-8 text; binary content (NUL bytes, invalid sequences) is not text. */
@@ -85,23 +112,45 @@ function utf8(bytes: Buffer, what: string): string {
   }
 }
 
-async function pdf(bytes: Buffer): Promise<{ title: string | null; text: string }> {
+async function pdf(bytes: Buffer, limits: ParseLimits): Promise<{ title: string | null; text: string }> {
+  let proxy: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    const proxy = await getDocumentProxy(new Uint8Array(bytes));
-    const { text } = await extractText(proxy, { mergePages: false });
-    const meta = await getMeta(proxy);
-    const title = typeof meta.info?.Title === 'string' && meta.info.Title.trim() ? meta.info.Title.trim() : null;
-    return { title, text: (text as string[]).join('\n\n') };
+    proxy = await getDocumentProxy(new Uint8Array(bytes));
   } catch {
     throw new UnreadableContentError('file is not a readable PDF');
   }
+  try {
+    // The page count comes from the document's catalogue: refused before any page is read.
+    if (proxy.numPages > limits.maxPdfPages) throw tooLarge('file has', limits.maxPdfPages, 'pages', 'KNOWLEDGE_MAX_PDF_PAGES');
+    const pages: string[] = [];
+    let length = 0;
+    for (let number = 1; number <= proxy.numPages; number++) {
+      const page = await proxy.getPage(number);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      page.cleanup();
+      length += text.length + 2;
+      checkTextSize(length, limits);
+      pages.push(text);
+    }
+    const meta = await getMeta(proxy);
+    const title = typeof meta.info?.Title === 'string' && meta.info.Title.trim() ? meta.info.Title.trim() : null;
+    return { title, text: pages.join('\n\n') };
+  } catch (error) {
+    if (error instanceof LimitExceededError) throw error;
+    throw new UnreadableContentError('file is not a readable PDF');
+  } finally {
+    void proxy.destroy().catch(() => {});
+  }
 }
 
-async function docx(bytes: Buffer): Promise<{ title: string | null; text: string }> {
+async function docx(bytes: Buffer, limits: ParseLimits): Promise<{ title: string | null; text: string }> {
   let html: string;
   try {
+    checkZip(bytes, limits);
     html = (await mammoth.convertToHtml({ buffer: bytes })).value;
-  } catch {
+  } catch (error) {
+    if (error instanceof LimitExceededError) throw error;
     throw new UnreadableContentError('file is not a readable DOCX document');
   }
   const text = htmlToText(html);
@@ -109,18 +158,32 @@ async function docx(bytes: Buffer): Promise<{ title: string | null; text: string
 }
 
 /** Each CSV row as "column: value" pairs, one paragraph per row, so a row is found by its values. */
-function csvText(source: string): string {
-  const rows = parseCsv(source).filter((row) => row.some((cell) => cell.trim()));
+function csvText(source: string, limits: ParseLimits): string {
+  const rows = parseCsv(source, limits).filter((row) => row.some((cell) => cell.trim()));
   if (rows.length === 0) return '';
   const [header, ...data] = rows;
-  return data.map((row) => row.map((cell, i) => `${header[i]?.trim() || `column ${i + 1}`}: ${cell.trim()}`).join('; ')).join('\n\n');
+  const paragraphs: string[] = [];
+  let length = 0;
+  for (const row of data) {
+    const paragraph = row.map((cell, i) => `${header[i]?.trim() || `column ${i + 1}`}: ${cell.trim()}`).join('; ');
+    length += paragraph.length + 2;
+    checkTextSize(length, limits);
+    paragraphs.push(paragraph);
+  }
+  return paragraphs.join('\n\n');
 }
 
-function parseCsv(source: string): string[][] {
+/** Rows of CSV text; more than `maxRows` data rows (after the header) are refused as they are met. */
+function parseCsv(source: string, limits: ParseLimits): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endRow = () => {
+    rows.push(row);
+    if (rows.length > limits.maxRows + 1) throw tooLarge('file has', limits.maxRows, 'rows', 'KNOWLEDGE_MAX_ROWS');
+    row = [];
+  };
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (quoted) {
@@ -136,18 +199,25 @@ function parseCsv(source: string): string[][] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && source[i + 1] === '\n') i++;
       row.push(cell);
-      rows.push(row);
-      row = [];
       cell = '';
+      endRow();
     } else cell += c;
   }
   if (quoted) throw new UnreadableContentError('file is not readable as CSV (a quoted field is not closed)');
-  if (cell || row.length) rows.push([...row, cell]);
+  if (cell || row.length) {
+    row.push(cell);
+    endRow();
+  }
   return rows;
 }
 
-/** JSON as "path: value" lines, grouped by top-level entry, so each value is found with its name. */
-function jsonText(source: string): string {
+/**
+ * JSON as "path: value" lines, grouped by top-level entry, so each value is found with its name.
+ * The depth is checked before parsing, and the walk keeps its own stack: no recursion on the
+ * document's depth.
+ */
+function jsonText(source: string, limits: ParseLimits): string {
+  checkJsonDepth(source, limits.maxDepth);
   let value: unknown;
   try {
     value = JSON.parse(source);
@@ -155,12 +225,23 @@ function jsonText(source: string): string {
     throw new UnreadableContentError('file is not readable as JSON');
   }
   const lines: string[] = [];
-  const walk = (node: unknown, path: string) => {
-    if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) walk(child, path ? `${path}.${key}` : key);
-      if (Array.isArray(node) || path.split('.').length <= 1) lines.push('');
-    } else lines.push(`${path || 'value'}: ${String(node)}`);
+  let length = 0;
+  const push = (line: string) => {
+    length += line.length + 1;
+    checkTextSize(length, limits);
+    lines.push(line);
   };
-  walk(value, '');
+  // A frame visits a node, or (node === BREAK) ends a group with a blank line.
+  const BREAK = Symbol('break');
+  const stack: { node: unknown; path: string }[] = [{ node: value, path: '' }];
+  while (stack.length) {
+    const { node, path } = stack.pop()!;
+    if (node === BREAK) push('');
+    else if (node && typeof node === 'object') {
+      if (Array.isArray(node) || path.split('.').length <= 1) stack.push({ node: BREAK, path });
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i][1], path: path ? `${path}.${entries[i][0]}` : entries[i][0] });
+    } else push(`${path || 'value'}: ${String(node)}`);
+  }
   return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }

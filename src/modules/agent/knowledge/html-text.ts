@@ -25,15 +25,15 @@ const BLOCKS = new Set(['P', 'LI', 'PRE', 'BLOCKQUOTE', 'TR', 'DT', 'DD', 'FIGCA
 export function htmlToText(html: string): string {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const parts: string[] = [];
-  const walk = (node: DomElement) => {
-    for (const child of Array.from(node.children)) {
-      const heading = /^H([1-6])$/.exec(child.tagName);
-      if (heading) parts.push(`${'#'.repeat(Number(heading[1]))} ${clean(child.textContent)}`);
-      else if (BLOCKS.has(child.tagName)) parts.push(clean(child.textContent));
-      else walk(child);
-    }
-  };
-  if (document.body) walk(document.body);
+  // Depth-first in document order with a stack of our own: no recursion on the page's nesting.
+  const stack: DomElement[] = document.body ? Array.from(document.body.children).reverse() : [];
+  while (stack.length) {
+    const child = stack.pop()!;
+    const heading = /^H([1-6])$/.exec(child.tagName);
+    if (heading) parts.push(`${'#'.repeat(Number(heading[1]))} ${clean(child.textContent)}`);
+    else if (BLOCKS.has(child.tagName)) parts.push(clean(child.textContent));
+    else for (let i = child.children.length - 1; i >= 0; i--) stack.push(child.children[i]);
+  }
   const text = parts.filter(Boolean).join('\n\n');
   return text || clean(document.body?.textContent ?? '');
 }

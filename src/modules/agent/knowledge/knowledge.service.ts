@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { administeredOrganization, requireCaller } from '../../../auth/access';
 import type { Context } from '../../../auth/context';
@@ -8,9 +9,9 @@ import type { PageArgs } from '../../app/app.inputs';
 import { AGENTS } from '../agent-profiles';
 import { AgentResponse } from '../agent.types';
 import { type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
-import { chunkText } from './chunk';
-import { extract, kindOf, SUPPORTED, UnreadableContentError } from './extract';
+import { kindOf, SUPPORTED } from './extract';
 import { KnowledgeChunk, KnowledgeDocument } from './knowledge-document.entity';
+import type { ParsePool } from './parse-pool';
 import { TooLargeError, UnreachableUrlError, type UrlReader } from './url-reader';
 
 interface Learnt {
@@ -30,13 +31,20 @@ interface Learnt {
 export class KnowledgeService {
   constructor(
     private readonly reader: UrlReader,
+    private readonly parser: ParsePool,
     private readonly maxBytes: number,
     private readonly embedder: Embedder = NO_EMBEDDINGS,
   ) {}
 
   async addFile(ctx: Context, upload: Promise<FileUpload>): Promise<AgentResponse> {
     administeredOrganization(ctx);
-    const file = await upload;
+    let file: FileUpload;
+    try {
+      file = await upload;
+    } catch (error) {
+      // The multipart reader gave up on the request (malformed, broken off, or too large).
+      throw (error as { status?: unknown }).status === 413 ? this.tooLarge() : badInput('the file could not be read: the request body is malformed or ended before the file did');
+    }
     const bytes = await this.readAll(file);
     const name = file.filename || 'document';
     return this.learn(ctx, { name, type: 'document', url: null, bytes, mediaType: file.mimetype, filename: file.filename });
@@ -79,14 +87,15 @@ export class KnowledgeService {
     const generic = !source.mediaType || /^application\/octet-stream\b/i.test(source.mediaType);
     const kind = kindOf(source.mediaType, source.filename) ?? (source.type === 'url' && generic ? 'text' : null);
     if (!kind) throw badInput(`${what} must be ${SUPPORTED} (got ${source.mediaType || 'an unknown type'}${source.filename ? `, ${source.filename}` : ''})`);
-    let extracted;
-    try {
-      extracted = await extract(source.bytes, kind);
-    } catch (error) {
-      if (error instanceof UnreadableContentError) throw badInput(error.message.replace(/^file/, what));
-      throw error;
+    // Read in a worker thread, bounded in time, memory and size; refusals name the limit.
+    const extracted = await this.parser.parse(source.bytes, kind);
+    if (!extracted.ok) {
+      const message = extracted.message.replace(/^file/, what);
+      // Apollo sends extensions.http.headers with the answer; the REST facade adds Retry-After to every 503.
+      if (extracted.status === 503) throw new GraphQLError(message, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
+      throw extracted.status === 413 ? apiError('PAYLOAD_TOO_LARGE', message) : badInput(message);
     }
-    const chunks = chunkText(extracted.text);
+    const chunks = extracted.chunks;
     if (chunks.length === 0) throw badInput(`${what} has no text to learn from`);
     const name = (extracted.title ?? source.name).slice(0, 500);
     const vectors = await this.embedder.embed(chunks);
@@ -126,25 +135,35 @@ export class KnowledgeService {
    * arriving, its stream just ends there, marked truncated. Either way it is too large.
    */
   private async readAll(file: FileUpload): Promise<Buffer> {
-    const tooLarge = () => apiError('PAYLOAD_TOO_LARGE', `file is larger than ${this.maxBytes} bytes`);
+    const broken = () => badInput('the file could not be read: the request body is malformed or ended before the file did');
     let stream: Readable & { truncated?: boolean };
     try {
       stream = file.createReadStream();
     } catch (error) {
-      throw (error as { status?: unknown }).status === 413 ? tooLarge() : error;
+      throw (error as { status?: unknown }).status === 413 ? this.tooLarge() : broken();
     }
     const parts: Buffer[] = [];
     let size = 0;
-    for await (const part of stream) {
-      size += (part as Buffer).length;
-      if (size > this.maxBytes) {
-        stream.destroy();
-        throw tooLarge();
+    try {
+      for await (const part of stream) {
+        size += (part as Buffer).length;
+        if (size > this.maxBytes) {
+          stream.destroy();
+          throw this.tooLarge();
+        }
+        parts.push(part as Buffer);
       }
-      parts.push(part as Buffer);
+    } catch (error) {
+      // The file stream errs when the request is cut short or broken off: the caller's doing.
+      if ((error as { extensions?: { code?: string } }).extensions?.code === 'PAYLOAD_TOO_LARGE' || (error as { status?: unknown }).status === 413) throw this.tooLarge();
+      throw broken();
     }
-    if (stream.truncated) throw tooLarge();
+    if (stream.truncated) throw this.tooLarge();
     return Buffer.concat(parts);
+  }
+
+  private tooLarge() {
+    return apiError('PAYLOAD_TOO_LARGE', `file is larger than ${this.maxBytes} bytes`);
   }
 }
 

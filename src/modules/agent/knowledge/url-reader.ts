@@ -60,18 +60,18 @@ export class UrlReader {
       }
       const location = response.headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
-        await response.body.dump();
+        await response.body.dump().catch(() => {}); // a broken-off body is no more use than a dumped one
         if (redirects >= MAX_REDIRECTS) throw new UnreachableUrlError(`url redirects more than ${MAX_REDIRECTS} times`);
         url = await this.guard.check('url', new URL(location, url).toString());
         continue;
       }
       if (response.statusCode >= 300) {
-        await response.body.dump();
+        await response.body.dump().catch(() => {}); // a broken-off body is no more use than a dumped one
         throw new UnreachableUrlError(`url answered HTTP ${response.statusCode}`, response.statusCode);
       }
       const declared = Number(response.headers['content-length']);
       if (declared > this.maxBytes) {
-        await response.body.dump();
+        await response.body.dump().catch(() => {}); // a broken-off body is no more use than a dumped one
         throw new TooLargeError(`the page is larger than ${this.maxBytes} bytes`);
       }
       const bytes = await this.readCapped(response.body, signal);
