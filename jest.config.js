@@ -12,6 +12,9 @@ const common = {
 
 module.exports = {
   testTimeout: 60_000,
+  // A worker keeps what the files it ran left behind (module registries, embedded databases' WASM
+  // heaps); past this after a file it is replaced, so a long suite cannot run a worker out of memory.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     // The database-loss test stops and starts a PostgreSQL server of its own: only where the server exists.
     { ...common, displayName: 'pglite', globals: { TEST_DB: 'pglite' }, testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/database-loss'] },
