@@ -51,13 +51,6 @@ export function maskError(error: unknown, logger: Logger): PublicError {
     const code = errorCode(graphQLError);
     if (code !== 'INTERNAL_SERVER_ERROR') return { code, message: graphQLError.message };
   }
-  // The multipart reader (graphql-upload) refuses a file it cannot take (missing, too large) with
-  // an http-error meant for the caller (`expose`). TypeGraphQL awaits the upload before the
-  // resolver runs, so this is the one place that sees it.
-  const refusal = original as { status?: unknown; expose?: unknown; message?: unknown } | null;
-  if (refusal?.expose === true && typeof refusal.status === 'number' && refusal.status >= 400 && refusal.status < 500) {
-    return { code: refusal.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_USER_INPUT', message: String(refusal.message) };
-  }
   if (isDatabaseDown(original)) {
     logger.warn({ err: original }, 'database unavailable');
     return { code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable; try again shortly' };

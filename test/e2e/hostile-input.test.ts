@@ -325,8 +325,8 @@ describe('cases a longer fuzzing run found', () => {
     const cases: [string, [string, string | Blob, string?][], { status: number; message: unknown; code: string }][] = [
       ['no operations', [['map', '{"0":["variables.file"]}'], ['0', file, 'a.txt']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
       ['operations that are not JSON', [['operations', '{"query":'], ['map', '{}']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
-      // The request is read; the mutation's file never comes (a resolver's error: 200 with errors).
-      ['a map naming no file', [['operations', MUTATION], ['map', '{"0":["variables.file"]}']], { status: 200, message: 'File missing in the request.', code: 'BAD_USER_INPUT' }],
+      // The request is read; the mutation's file never comes: the caller's error, as every upload failure.
+      ['a map naming no file', [['operations', MUTATION], ['map', '{"0":["variables.file"]}']], { status: 400, message: 'File missing in the request.', code: 'BAD_USER_INPUT' }],
       ['a file too large', [['operations', MUTATION], ['map', '{"0":["variables.file"]}'], ['0', new Blob(['x'.repeat(KNOWLEDGE_LIMIT + 1)], { type: 'text/plain' }), 'big.txt']], { status: 413, message: `file is larger than ${KNOWLEDGE_LIMIT} bytes`, code: 'PAYLOAD_TOO_LARGE' }],
     ];
     for (const [name, parts, expected] of cases) {

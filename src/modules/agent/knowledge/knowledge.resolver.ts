@@ -1,4 +1,5 @@
-import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { UploadScalar } from '../../../graphql/upload-scalar';
 import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../../auth/context';
 import { UUIDScalar } from '../../../graphql/scalars';
@@ -19,7 +20,7 @@ export class KnowledgeResolver {
 
   @Authorized()
   @Mutation(() => AgentResponse, { description: 'Learn a file: text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; GraphQL multipart request)' })
-  addFileKnowledge(@Ctx() ctx: Context, @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>): Promise<AgentResponse> {
+  addFileKnowledge(@Ctx() ctx: Context, @Arg('file', () => UploadScalar) file: Promise<FileUpload>): Promise<AgentResponse> {
     return this.service.addFile(ctx, file);
   }
 
