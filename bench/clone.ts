@@ -8,7 +8,8 @@ import { GENERAL, THEMES } from './vocabulary';
  */
 export async function cloneRows(db: Client, table: string, templateId: string, series: string, overrides: Record<string, string>): Promise<number> {
   const { rows } = await db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    // Generated columns (stored search words) are computed by PostgreSQL and cannot be written.
+    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
     [table],
   );
   if (!rows.length) throw new Error(`no table ${table}`);

@@ -36,9 +36,15 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
   clearTimeout(timer);
 }
 
-/** The resident set of a process now, in MB (Linux /proc). */
+/** The resident set of a process now, in MB (Linux /proc); 0 once it has gone. */
 export function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) / 1024 : 0;
 }
 

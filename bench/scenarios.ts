@@ -7,13 +7,20 @@ import type { Request } from './load';
 import type { Seeded } from './seed';
 import { QUESTIONS, SEARCHES } from './vocabulary';
 
+/** Who answers a scenario: the service, or one of the raw baselines (baseline-server.ts). */
+export type ServerKind = 'service' | 'statements' | 'json';
+
 export interface Scenario {
   name: string;
-  /** Which server it drives. */
-  server: 'service' | 'baseline';
-  /** The raw baseline scenario this one is compared with (ours / baseline), when there is one. */
-  versus?: string;
-  /** Connections, when not the run's (one shows a path's latency without queueing). */
+  server: ServerKind;
+  /**
+   * The raw baseline scenarios this one is compared with: its ratio is to the best of them, and
+   * before any load their answers must be the service's, byte for byte.
+   */
+  versus?: string[];
+  /** A baseline's short name, for the ratio column: how many statements it sends. */
+  short?: string;
+  /** Connections, when not the run's (fewer show a path's latency with less queueing). */
   connections?: number;
   request(n: number): Request;
 }
@@ -32,23 +39,59 @@ function facadeDocument(method: string, path: string): string {
 const graphql = (query: string, variables: Record<string, unknown>): Request => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query, variables }) });
 const pick = <T>(list: T[], n: number): T => list[n % list.length];
 
+const GET = 'GET /api/v1/idp/{id}';
+const LIST = 'GET /api/v1/idp?limit=100';
+const SEARCH = 'POST /api/v1/agent/search';
+const short = (kind: 'statements' | 'json', statements: number) => (kind === 'json' ? '1 statement building the JSON' : `${statements} statements`);
+/** Baseline names: the route, and how many statements each answer takes. */
+const raw = (route: string, kind: 'statements' | 'json', statements: number, suffix = '') => `raw ${route}, ${short(kind, statements)}${suffix}`;
+/** A baseline scenario of `route`. */
+const baseline = (route: string, kind: 'statements' | 'json', statements: number, request: (n: number) => Request, connections?: number): Scenario => ({
+  name: raw(route, kind, statements, connections === 1 ? ', 1 connection' : ''),
+  server: kind,
+  short: short(kind, statements),
+  connections,
+  request,
+});
+
 export function scenarios(seeded: Seeded): Scenario[] {
   const getPlan = facadeDocument('get', '/idp/:id');
   const listPlans = facadeDocument('get', '/idp');
+  const get = (n: number): Request => ({ method: 'GET', path: `/api/v1/idp/${pick(seeded.planIds, n)}` });
+  const list = (): Request => ({ method: 'GET', path: '/api/v1/idp?limit=100' });
+  const search = (n: number): Request => ({ method: 'POST', path: '/api/v1/agent/search', body: JSON.stringify({ query: pick(SEARCHES, n) }) });
   return [
-    { name: 'REST GET /api/v1/idp/{id}', server: 'service', versus: 'raw GET /api/v1/idp/{id}', request: (n) => ({ method: 'GET', path: `/api/v1/idp/${pick(seeded.planIds, n)}` }) },
-    { name: 'raw GET /api/v1/idp/{id}', server: 'baseline', request: (n) => ({ method: 'GET', path: `/api/v1/idp/${pick(seeded.planIds, n)}` }) },
+    { name: `REST ${GET}`, server: 'service', versus: [raw(GET, 'statements', 9), raw(GET, 'json', 1)], request: get },
+    baseline(GET, 'statements', 9, get),
+    baseline(GET, 'json', 1, get),
     { name: 'GraphQL idp(id)', server: 'service', request: (n) => graphql(getPlan, { id: pick(seeded.planIds, n) }) },
-    { name: 'REST GET /api/v1/idp?limit=100', server: 'service', request: () => ({ method: 'GET', path: '/api/v1/idp?limit=100' }) },
+    { name: `REST ${GET}, 10 connections`, server: 'service', connections: 10, request: get },
+    { name: `REST ${LIST}`, server: 'service', versus: [raw(LIST, 'statements', 9), raw(LIST, 'json', 1)], request: list },
+    baseline(LIST, 'statements', 9, list),
+    baseline(LIST, 'json', 1, list),
     { name: 'GraphQL idps(first: 100)', server: 'service', request: () => graphql(listPlans, { first: 100 }) },
-    { name: 'REST GET /api/v1/idp?limit=100, 1 connection', server: 'service', connections: 1, request: () => ({ method: 'GET', path: '/api/v1/idp?limit=100' }) },
+    { name: `REST ${LIST}, 1 connection`, server: 'service', connections: 1, versus: [raw(LIST, 'json', 1, ', 1 connection')], request: list },
+    baseline(LIST, 'json', 1, list, 1),
     {
       name: 'REST POST /api/v1/idp',
       server: 'service',
       request: (n) => ({ method: 'POST', path: '/api/v1/idp', body: JSON.stringify({ name: `Bench plan ${n}`, startDate: '2026-01-01', type: 'CAREER' }) }),
     },
     { name: 'REST GET /api/v1/account/{email}', server: 'service', request: (n) => ({ method: 'GET', path: `/api/v1/account/${encodeURIComponent(pick(seeded.emails, n * 7919))}` }) },
-    { name: 'REST POST /api/v1/agent/search', server: 'service', request: (n) => ({ method: 'POST', path: '/api/v1/agent/search', body: JSON.stringify({ query: pick(SEARCHES, n) }) }) },
-    { name: 'REST POST /api/v1/agent/ask (local)', server: 'service', request: (n) => ({ method: 'POST', path: '/api/v1/agent/ask', body: JSON.stringify({ question: pick(QUESTIONS, n) }) }) },
+    { name: `REST ${SEARCH}`, server: 'service', connections: 10, versus: [raw(SEARCH, 'statements', 2), raw(SEARCH, 'json', 1)], request: search },
+    baseline(SEARCH, 'statements', 2, search, 10),
+    baseline(SEARCH, 'json', 1, search, 10),
+    { name: 'REST POST /api/v1/agent/ask (local)', server: 'service', connections: 10, request: (n) => ({ method: 'POST', path: '/api/v1/agent/ask', body: JSON.stringify({ question: pick(QUESTIONS, n) }) }) },
   ];
 }
+
+/** Scenario names the targets refer to. */
+export const NAMES = {
+  get: `REST ${GET}`,
+  getGraphql: 'GraphQL idp(id)',
+  get10: `REST ${GET}, 10 connections`,
+  list: `REST ${LIST}`,
+  list1: `REST ${LIST}, 1 connection`,
+  search: `REST ${SEARCH}`,
+  ask: 'REST POST /api/v1/agent/ask (local)',
+};

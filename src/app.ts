@@ -26,6 +26,8 @@ import { serveSubscriptions } from './graphql/subscriptions';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
+import { Admission, clientGone } from './http/admission';
+import { CompiledExecution } from './graphql/compiled-execution';
 import { graphqlUploads } from './http/graphql-uploads';
 import { chargeOf, RateLimiter } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
@@ -101,15 +103,17 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const guard = new OutboundGuard(config.allowPrivateUrls, config.allowedPrivateRanges);
 
   // Events: captured on every flush, relayed from the outbox to webhooks (pg-boss jobs) and to
-  // live subscribers of every instance.
-  const queue = new JobQueue(db.orm, logger);
+  // live subscribers of every instance. ROLE decides whether this process runs the jobs' handlers
+  // (deliveries, workflow runs) and whether it serves the API; every role relays.
+  const queue = new JobQueue(db.orm, logger, { handlers: config.role !== 'api', databaseUrl: config.databaseUrl, listen: config.role === 'worker' });
   await queue.start();
   const sender = new WebhookSender(guard, config.webhooks.timeoutMs);
   const worker = new DeliveryWorker(db.orm, queue, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
   const feed = new ChangeFeed(db.orm, bus, config.databaseUrl, logger);
   const relay = new OutboxRelay(db.orm, worker, feed, { pollMs: config.outboxPollMs, retentionMs: config.eventRetentionMs }, logger);
   db.capture.onCommit(() => relay.kick());
-  await feed.start();
+  // A worker serves no subscribers: it announces what it relays, and needs not listen.
+  if (config.role !== 'worker') await feed.start();
   await worker.start();
   relay.start();
   const webhooks = new WebhookService(guard, worker);
@@ -125,6 +129,21 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const runner = new WorkflowRunner(db.orm, queue, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
   await runner.start();
   const workflows = new WorkflowService(runner);
+
+  /** Stops the relay and the jobs, then closes what they use; the last step of close(). */
+  const stopBackground = async () => {
+    await relay.stop();
+    // Running jobs get the grace period; pg-boss queues those that outlive it to run again, and
+    // they are still awaited, so that none writes into a closed pool.
+    await queue.stop(config.shutdownGraceMs);
+    await sender.close();
+    await pages.close();
+    await parsePool.close();
+    mailer.close();
+    await feed.close();
+    await db.close();
+  };
+  if (config.role === 'worker') return healthOnly(config, db, logger, relay, stopBackground);
 
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
@@ -177,12 +196,14 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   checkExpensiveFields(schema);
   const limits = [operationLimits(config.graphqlLimits), operationCostLimits(config.graphqlLimits)];
+  // One admission for /graphql and the REST facade: work at once bounded by cost (ADMISSION_*).
+  const admission = new Admission(config.admission);
   const apollo = new ApolloServer<HttpContext>({
     schema,
     validationRules: [...limits, noSubscriptionsOverHttp],
     // Off in production unless GRAPHQL_INTROSPECTION=true; REST documents and /docs do not need it.
     introspection: config.graphqlLimits.introspection,
-    plugins: [httpOperationPlugin(), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
+    plugins: [httpOperationPlugin(admission), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
       // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
@@ -202,14 +223,14 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use('/graphql', graphqlUploads(config.knowledge.maxBytes));
   app.use(
     '/graphql',
-    expressMiddleware(apollo, { context: async ({ req, res }): Promise<HttpContext> => Object.assign(await contexts.create(req.get('authorization')), { charge: chargeOf(res) }) }),
+    expressMiddleware(apollo, { context: async ({ req, res }): Promise<HttpContext> => Object.assign(await contexts.create(req.get('authorization')), { charge: chargeOf(res), gone: clientGone(res) }) }),
   );
 
   const openapi = openApiDocument(schema, VERSION);
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  app.use('/api/v1', restRouter(schema, contexts, logger, config.knowledge.maxBytes));
+  app.use('/api/v1', restRouter(schema, new CompiledExecution(schema), contexts, logger, config.knowledge.maxBytes, admission));
   app.use('/docs', docsRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -222,12 +243,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     rateLimiter,
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  const url = await listen(server, config);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -235,16 +251,43 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await drain.close();
       await stopSubscriptions();
       await apollo.stop();
-      await relay.stop();
-      // Running jobs get the grace period; pg-boss queues those that outlive it to run again, and
-      // they are still awaited, so that none writes into a closed pool.
-      await queue.stop(config.shutdownGraceMs);
-      await sender.close();
-      await pages.close();
-      await parsePool.close();
-      mailer.close();
-      await feed.close();
-      await db.close();
+      await stopBackground();
+    })();
+    return closing;
+  };
+  return { server, url, config, db, logger, eventsRelayed: () => relay.idle(), close };
+}
+
+/** Listens on PORT and HOST; returns the URL the service answers on. */
+async function listen(server: Server, config: Config): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+}
+
+/**
+ * A ROLE=worker process: deliveries, workflow runs and the relay, and over HTTP only GET /health
+ * (for orchestrators' probes); everything else answers 404.
+ */
+async function healthOnly(config: Config, db: Database, logger: Logger, relay: OutboxRelay, stopBackground: () => Promise<void>): Promise<App> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(healthRouter(db));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  const server = createServer(app);
+  const url = await listen(server, config);
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await stopBackground();
     })();
     return closing;
   };

@@ -7,6 +7,8 @@ import { z } from 'zod';
 /** The typed configuration of one service instance; built once by loadConfig. */
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** What this process runs: HTTP and websockets (`api`), job handlers (`worker`), or both (`all`). */
+  role: 'api' | 'worker' | 'all';
   port: number;
   host: string;
   dataDir: string;
@@ -75,6 +77,17 @@ export interface Config {
     /** Introspection queries answered (default: on outside production). */
     introspection: boolean;
   };
+  /** Admission control of HTTP operations (src/http/admission.ts): work at once, the expensive lane, the queue. */
+  admission: {
+    /** Work running at once, in cost units (page size x nesting of lists; see src/graphql/operation-cost.ts). */
+    maxCost: number;
+    /** Operations calling the language model or reading a document at once. */
+    expensiveConcurrency: number;
+    /** How long an operation may wait for room before it is answered 503. */
+    maxWaitMs: number;
+    /** Operations waiting in each lane; one more is answered 503 at once. */
+    maxQueue: number;
+  };
   webhooks: {
     /** Delays before each retry of a failed delivery, in ms (jitter is added). */
     retryScheduleMs: number[];
@@ -109,6 +122,7 @@ const boolean = z
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./.data'),
@@ -161,6 +175,10 @@ const schema = z.object({
   GRAPHQL_MAX_EXPENSIVE: z.coerce.number().int().positive().default(1),
   GRAPHQL_MAX_ROOT_FIELDS: z.coerce.number().int().positive().default(50),
   GRAPHQL_INTROSPECTION: boolean.optional(),
+  ADMISSION_MAX_COST: z.coerce.number().int().positive().default(1200),
+  ADMISSION_EXPENSIVE_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().positive().default(2000),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).default(100),
   // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day and a half of retries.
   WEBHOOK_RETRY_SCHEDULE: seconds.default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
   WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce.number().positive().default(5 * 24 * 3600),
@@ -202,6 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SECRETS_KEY) {
     throw new ConfigError('Invalid environment variable SECRETS_KEY: required in production');
   }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    // api and worker processes share the database; the embedded one belongs to a single process.
+    throw new ConfigError(`Invalid environment variable ROLE: ${e.ROLE} needs DATABASE_URL (a PostgreSQL server that the api and worker processes share); the embedded database runs only with ROLE=all`);
+  }
+  if (e.ROLE !== 'all' && !e.SECRETS_KEY) {
+    // A secret generated into DATA_DIR would differ between processes: workers could not sign deliveries.
+    throw new ConfigError(`Invalid environment variable SECRETS_KEY: required with ROLE=${e.ROLE}, the same in every api and worker process`);
+  }
   if (e.LLM_BASE_URL && !e.LLM_MODEL) {
     throw new ConfigError('Invalid environment variable LLM_MODEL: required when LLM_BASE_URL is set');
   }
@@ -209,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const secretsKey = e.SECRETS_KEY ?? persistedSecret(dataDir, 'secrets-key', () => randomBytes(32).toString('base64'));
   return {
     env: e.NODE_ENV,
+    role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -255,6 +282,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxExpensive: e.GRAPHQL_MAX_EXPENSIVE,
       maxRootFields: e.GRAPHQL_MAX_ROOT_FIELDS,
       introspection: e.GRAPHQL_INTROSPECTION ?? !production,
+    },
+    admission: {
+      maxCost: e.ADMISSION_MAX_COST,
+      expensiveConcurrency: e.ADMISSION_EXPENSIVE_CONCURRENCY,
+      maxWaitMs: e.ADMISSION_MAX_WAIT_MS,
+      maxQueue: e.ADMISSION_MAX_QUEUE,
     },
     webhooks: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,

@@ -18,14 +18,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const app = await createApp(config, logger);
   const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
-  logger.info({ url: app.url, database: app.db.mode }, 'service started');
-  const lines = [
-    `Talent directory service on ${where}`,
-    `  GraphQL   ${app.url}/graphql`,
-    `  REST docs ${app.url}/docs  (OpenAPI: ${app.url}/api/v1/openapi.json)`,
-    `  Health    ${app.url}/health`,
-  ];
-  if (config.jwtSecretGenerated && config.env === 'development') {
+  logger.info({ url: app.url, database: app.db.mode, role: config.role }, 'service started');
+  const lines =
+    config.role === 'worker'
+      ? [`Talent directory worker (webhook deliveries, workflow runs; ROLE=worker) on ${where}`, `  Health    ${app.url}/health`]
+      : [
+          `Talent directory service${config.role === 'api' ? ' (ROLE=api: deliveries and workflow runs are left to ROLE=worker processes)' : ''} on ${where}`,
+          `  GraphQL   ${app.url}/graphql`,
+          `  REST docs ${app.url}/docs  (OpenAPI: ${app.url}/api/v1/openapi.json)`,
+          `  Health    ${app.url}/health`,
+        ];
+  if (config.jwtSecretGenerated && config.env === 'development' && config.role !== 'worker') {
     // A generated development secret: hand the developer a ready administrator token, living as
     // long as tokens may (JWT_MAX_LIFETIME_SECONDS); restarting prints a fresh one.
     const lifetime = config.jwtMaxLifetimeSeconds;

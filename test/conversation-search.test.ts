@@ -4,8 +4,8 @@ import { orgWithAdmin } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // Search over many messages (src/modules/agent/conversation-search.ts): with 100,000 stored
-// messages PostgreSQL answers from the GIN index on the message text, and the ranking and
-// paging hold. Timing is measured by the benchmarks, not here.
+// messages PostgreSQL answers from the GIN index on the messages' stored words, and the ranking
+// and paging hold. Timing is measured by the benchmarks, not here.
 
 const MESSAGES = 100_000;
 /** One message in 10,000 mentions the rare word. */
@@ -36,14 +36,14 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-it(`uses the GIN index on the message text with ${MESSAGES.toLocaleString('en')} messages stored`, async () => {
+it(`uses the GIN index on the stored words with ${MESSAGES.toLocaleString('en')} messages stored`, async () => {
   const [{ count }] = await t.app.db.orm.em.getConnection().execute<{ count: string }[]>('select count(*) as count from agent_message');
   expect(Number(count)).toBe(MESSAGES);
   const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token)).body.organization;
   const { sql, params } = searchStatement({ orgId: org, accountId: owner.id }, 'zephyr', 20, 0);
   const plan = await t.app.db.orm.em.getConnection().execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-  expect(text).toMatch(/Bitmap Index Scan on agent_message_search_index/);
+  expect(text).toMatch(/Bitmap Index Scan on agent_message_search_vector_index/);
   expect(text).not.toMatch(/Seq Scan on agent_message/);
 });
 
@@ -58,4 +58,17 @@ it('finds the rare messages among them, ranked and highlighted, page by page', a
     expect(hit.result).toMatch(/with the <b>zephyr<\/b> migration/);
   }
   expect(new Set([...first.body, ...second.body].map((h) => h.id)).size).toBe(MESSAGES / RARE_EVERY);
+});
+
+it('highlights a text repeated on the page once, and gives every hit its snippet, in rank order', async () => {
+  // The snippet is built once per distinct text on the page: repeated answers must each keep theirs.
+  const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token)).body.organization;
+  await t.app.db.orm.em.getConnection().execute(
+    `insert into agent_message (id, organization_id, conversation_id, user_id, agent, message_type, message, token_usage, time_spent, sources, "timestamp")
+     select gen_random_uuid(), ?, ?, ?, '', 'user_request', m.text, 0, 0, '[]', now() - (m.age || ' seconds')::interval
+     from (values ('the quasar quasar budget', 1), ('the quasar quasar budget', 2), ('a quasar note', 3)) m(text, age)`,
+    [org, conversation, owner.id],
+  );
+  const res = await t.api.post<{ result: string }[]>('/api/v1/agent/search', { query: 'quasar' }, owner.token);
+  expect(res.body.map((h) => h.result)).toEqual(['<b>quasar</b> <b>quasar</b> budget', '<b>quasar</b> <b>quasar</b> budget', '<b>quasar</b> note']);
 });

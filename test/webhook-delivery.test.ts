@@ -36,6 +36,11 @@ describe('webhook delivery', () => {
     await receiver?.close();
   });
 
+  /** A statement on the service's database (the job queue's tables have no API). */
+  function sql<T>(text: string): Promise<T[]> {
+    return t.app.db.orm.em.fork().getConnection().execute<T[]>(text);
+  }
+
   /** A webhook on a receiver of its own, so that tests do not see each other's deliveries. */
   async function hooked(body: Record<string, unknown>): Promise<{ hook: WebhookRecord; inbox: Receiver }> {
     const inbox = await new Receiver().start();
@@ -191,6 +196,48 @@ describe('webhook delivery', () => {
     await employee(t, admin, 'AfterGone');
     await t.app.eventsRelayed();
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(inbox.received).toHaveLength(1);
+    await inbox.close();
+  });
+
+  it('sends the deliveries of one event to several webhooks from one job', async () => {
+    const hooks = await Promise.all([1, 2, 3].map(() => hooked({ eventType: 'employee.post' })));
+    const id = await employee(t, admin, 'Fanned');
+    for (const { inbox } of hooks) verified(secret, await inbox.waitFor((r) => r.some((x) => x.json.data.id === id)));
+    const ids = await Promise.all(hooks.map(async ({ hook }) => (await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED'))[0].id));
+    const jobs = await sql<{ data: { deliveries: string[]; attempt: number } }>(
+      `select data from pgboss.job where name = 'webhook-delivery' and exists (select from jsonb_array_elements_text(data->'deliveries') d where d in (${ids.map((d) => `'${d}'`).join(',')}))`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].data).toEqual({ deliveries: expect.arrayContaining(ids), attempt: 0 });
+    for (const { inbox } of hooks) await inbox.close();
+  });
+
+  it('runs a job twice without sending twice, and still runs a job of one delivery queued by an earlier version', async () => {
+    const { hook, inbox } = await hooked({ eventType: 'employee.post' });
+    // The first attempt fails, and its retry is far away: the delivery waits, pending, at attempt 1.
+    inbox.answer({ status: 429, headers: { 'retry-after': '3600' } });
+    const id = await employee(t, admin, 'Twice');
+    const [waiting] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.attemptCount === 1);
+    expect(waiting.state).toBe('PENDING');
+    // A second run of the first attempt's job (as after an expiry): that attempt is recorded, so nothing is sent.
+    await sql(`insert into pgboss.job (name, data) values ('webhook-delivery', '{"deliveries": ["${waiting.id}"], "attempt": 0}')`);
+    // The job shape of one delivery per job, as queued before the upgrade: sent now.
+    await sql(`insert into pgboss.job (name, data) values ('webhook-delivery', '{"delivery": "${waiting.id}", "attempt": 1}')`);
+    const [done] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(inbox.received.map((r) => r.json.data.id)).toEqual([id, id]);
+    expect(done.attemptCount).toBe(2);
+    expect(done.attempts.map((a) => a.statusCode)).toEqual([429, 200]);
+    await inbox.close();
+  });
+
+  it('records an answer holding NUL characters', async () => {
+    const { hook, inbox } = await hooked({ eventType: 'employee.post' });
+    inbox.answer({ status: 200, body: 'ok\u0000done' });
+    await employee(t, admin, 'Nul');
+    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    expect(delivery.attempts).toEqual([expect.objectContaining({ ok: true, statusCode: 200, responseExcerpt: 'ok\uFFFDdone' })]);
     expect(inbox.received).toHaveLength(1);
     await inbox.close();
   });

@@ -1,3 +1,5 @@
+import type { PropertyOptions } from '@mikro-orm/core';
+
 /**
  * The text the agent's retrieval matches each kind of record on. Each is also the expression of a
  * GIN index on its table (the entities' @Index), and PostgreSQL uses such an index only for the
@@ -13,6 +15,20 @@ export const SEARCHED = {
 /** The match expression with its columns qualified by a table alias, for queries. */
 export function searched(kind: keyof typeof SEARCHED, alias: string): string {
   return `to_tsvector('english', ${SEARCHED[kind].replace(/"(\w+)"/g, `${alias}.$1`)})`;
+}
+
+/**
+ * A text column's words as a stored `tsvector` (the property options of a generated column named
+ * `search_vector`), with its GIN index. Search and retrieval match and rank on it: computing
+ * `to_tsvector` again for each matched row at query time was most of their cost (bench/RESULTS.md).
+ * Lazy and hidden, so entities never load it and events never carry it.
+ */
+export function searchVector(table: string, column: string): { property: PropertyOptions<object>; index: { name: string; expression: string } } {
+  const name = `${table}_search_vector_index`;
+  return {
+    property: { type: 'string', columnType: 'tsvector', generated: `(to_tsvector('english', "${column}")) stored`, nullable: true, lazy: true, hidden: true },
+    index: { name, expression: `create index "${name}" on "${table}" using gin ("search_vector")` },
+  };
 }
 
 /** The statement that creates the GIN index for an entity's @Index. */

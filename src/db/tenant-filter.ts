@@ -48,10 +48,63 @@ export function findInOrganizations<T extends { organization: { id: string } }>(
 }
 
 /**
- * Rows of the current organization whose `column` is one of `ids`, as managed entities, for the
- * batch loads of hot reads. Plain SQL mapped with em.map: building the same query through the ORM
- * cost more CPU than PostgreSQL took to run it (bench/RESULTS.md). The organization comes from the
- * tenant filter's parameter, so the wall is still drawn here and nowhere else.
+ * Rows of the current organization whose `column` is one of `ids`, as the driver returns them
+ * (column names, timestamps as text): the read models of hot reads build plain objects from them
+ * without the unit of work. The organization comes from the tenant filter's parameter, so the
+ * wall is still drawn here and nowhere else; `columns`, `orderBy` and `where` are SQL of ours,
+ * never input.
+ */
+export async function rowsByIds<R extends object>(
+  em: EntityManager,
+  table: string,
+  columns: string,
+  column: string,
+  ids: readonly string[],
+  orderBy: string,
+  where = 'true',
+): Promise<R[]> {
+  const organization = (em.getFilterParams<TenantParams>(TENANT_FILTER) as TenantParams | undefined)?.organization;
+  if (!organization || !ids.length) return [];
+  return em.getConnection().execute<R[]>(
+    `select ${columns} from "${table}" where organization_id = ? and "${column}" in (?) and ${where} order by ${orderBy}`,
+    [organization, [...ids]],
+  );
+}
+
+/** One part of rowsTogether: what rowsByIds would read, with the same arguments. */
+export interface RowsPart {
+  table: string;
+  columns: string;
+  column: string;
+  ids: readonly string[];
+  orderBy: string;
+  where?: string;
+}
+
+/**
+ * Several rowsByIds in one statement, so that the parts of a record (a plan's tasks, notes and
+ * assignees) cost one round trip: each part arrives as a JSON array of its rows in its order, with
+ * timestamps as ISO text. Same wall: every part is limited to the tenant filter's organization.
+ */
+export async function rowsTogether(em: EntityManager, parts: readonly RowsPart[]): Promise<object[][]> {
+  const organization = (em.getFilterParams<TenantParams>(TENANT_FILTER) as TenantParams | undefined)?.organization;
+  if (!organization) return parts.map(() => []);
+  const params: unknown[] = [];
+  const columns = parts.map((part, i) => {
+    // `in ()` is no SQL: a part without ids matches nothing.
+    const match = part.ids.length ? `"${part.column}" in (?)` : 'false';
+    params.push(organization, ...(part.ids.length ? [[...part.ids]] : []));
+    const rows = `select ${part.columns} from "${part.table}" where organization_id = ? and ${match} and ${part.where ?? 'true'}`;
+    return `(select coalesce(json_agg(x order by ${part.orderBy}), '[]') from (${rows}) x) as p${i}`;
+  });
+  const [row] = await em.getConnection().execute<Record<string, object[]>[]>(`select ${columns.join(', ')}`, params);
+  return parts.map((_, i) => row[`p${i}`]);
+}
+
+/**
+ * The same rows as managed entities, for code that changes them. Plain SQL hydrated by the entity
+ * factory: building the same query through the ORM cost more CPU than PostgreSQL took to run it
+ * (bench/RESULTS.md).
  */
 export async function findByIds<T extends object>(
   em: EntityManager,
@@ -61,14 +114,8 @@ export async function findByIds<T extends object>(
   orderBy: string,
   where = 'true',
 ): Promise<T[]> {
-  const organization = (em.getFilterParams<TenantParams>(TENANT_FILTER) as TenantParams | undefined)?.organization;
-  if (!organization || !ids.length) return [];
   const meta = em.getMetadata().get<T>(entity.name);
-  const table = meta.tableName;
-  const rows: EntityDictionary<T>[] = await em.getConnection().execute(
-    `select * from "${table}" where organization_id = ? and "${column}" in (?) and ${where} order by ${orderBy}`,
-    [organization, [...ids]],
-  );
+  const rows = await rowsByIds<EntityDictionary<T>>(em, meta.tableName, '*', column, ids, orderBy, where);
   // Hydrated as em.find does (em.map merges and validates each row again: 3x slower on a list).
   const factory = em.getEntityFactory();
   const driver = em.getDriver();

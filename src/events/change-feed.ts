@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { PubSub } from 'type-graphql';
+import { PgListener } from '../db/pg-listener';
 import { TOPICS } from '../graphql/pubsub';
 import { ChangeEvent } from './change-event.entity';
 
@@ -15,8 +15,7 @@ const CHANNEL = 'talent_changes';
  * embedded database is one process's alone: there the in-process publication is all there is.
  */
 export class ChangeFeed {
-  private listener?: Client;
-  private closed = false;
+  private listener?: PgListener;
   /**
    * Ids this instance relays and publishes itself, until their own notification comes back (or a
    * minute passes, should the notification be lost with a dropped connection).
@@ -32,7 +31,8 @@ export class ChangeFeed {
 
   async start(): Promise<void> {
     if (!this.databaseUrl) return;
-    await this.listen();
+    this.listener = new PgListener(this.databaseUrl, CHANNEL, (payload) => void this.received(payload.split(',').filter(Boolean)), this.logger);
+    await this.listener.start();
   }
 
   /** Inside the relay's transaction: announces the events to every instance when it commits. */
@@ -55,35 +55,7 @@ export class ChangeFeed {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'talent-change-feed' });
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) void this.received(message.payload.split(','));
-    });
-    client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'change feed connection lost; reconnecting');
-      void this.reconnect();
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    this.listener = client;
-  }
-
-  private async reconnect(): Promise<void> {
-    await this.listener?.end().catch(() => undefined);
-    this.listener = undefined;
-    while (!this.closed) {
-      try {
-        await this.listen();
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
+    await this.listener?.close();
   }
 
   private async received(announced: string[]): Promise<void> {

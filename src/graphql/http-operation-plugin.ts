@@ -1,11 +1,15 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { type ASTVisitor, GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Context } from '../auth/context';
+import type { Admission, Permit } from '../http/admission';
 import type { Charge } from '../http/rate-limit';
-import { operationCost } from './operation-cost';
+import { operationCostOf } from './operation-cost';
 
-/** The context of an operation on HTTP /graphql: the shared context, and what charges its caller's rate-limit bucket. */
-export type HttpContext = Context & { charge?: Charge };
+/**
+ * The context of an operation on HTTP /graphql: the shared context, what charges its caller's
+ * rate-limit bucket, and what aborts when the client goes away (clientGone).
+ */
+export type HttpContext = Context & { charge?: Charge; gone?: AbortSignal };
 
 export const SUBSCRIPTION_OVER_HTTP = 'subscriptions are served over graphql-ws on /graphql (protocol graphql-transport-ws)';
 
@@ -21,16 +25,34 @@ export const noSubscriptionsOverHttp: ValidationRule = (context: ValidationConte
 });
 
 /**
- * Apollo plugin for operations on HTTP /graphql, once the operation is known and valid: the
- * rate-limit middleware took one operation for the request; the rest of its cost (one per root
- * field, see operation-cost.ts) is taken here, or the request is answered 429 before anything runs.
+ * Apollo plugin for operations on HTTP /graphql, once the operation is known and valid, with its
+ * cost from operation-cost.ts: the rate-limit middleware took one operation for the request, the
+ * rest (one per root field) is taken here, or the request is answered 429 before anything runs;
+ * then the operation waits for admission (src/http/admission.ts), or is answered 503.
+ *
+ * The permit is released in willSendResponse, which Apollo runs on every way out of a request
+ * whose operation was resolved: a result, errors in it, a refusal here, an execution that threw.
+ * A client that goes away leaves its work running, so the permit is held until that work ends;
+ * one that goes away while waiting leaves the queue (the signal). A permit still awaited when the
+ * response goes (a refusal elsewhere) is released as soon as it comes.
  */
-export function httpOperationPlugin(): ApolloServerPlugin<HttpContext> {
+export function httpOperationPlugin(admission: Admission): ApolloServerPlugin<HttpContext> {
   return {
     requestDidStart() {
+      let permit: Promise<Permit> | undefined;
       return Promise.resolve({
-        didResolveOperation({ operation, document, contextValue }) {
-          if (operation) contextValue.charge?.(operationCost(operation, document) - 1);
+        async didResolveOperation({ schema, operation, document, request, contextValue }) {
+          if (!operation) return;
+          const cost = operationCostOf(schema, operation, document, request.variables);
+          contextValue.charge?.(cost.operations - 1);
+          permit = admission.admit(cost, contextValue.gone);
+          await permit;
+        },
+        willSendResponse() {
+          permit?.then(
+            (held) => held.release(),
+            () => {},
+          );
           return Promise.resolve();
         },
       });

@@ -1,14 +1,23 @@
 import {
   type ASTVisitor,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   GraphQLError,
+  type GraphQLNamedType,
   type GraphQLSchema,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  valueFromASTUntyped,
 } from 'graphql';
 
 /**
@@ -22,8 +31,21 @@ import {
  * - The root fields below call the language model or read a document into text; a request may
  *   carry at most `maxExpensive` of them. A new such field is added here (the start-up check
  *   below refuses a name the schema does not have, so a renamed field cannot drop out silently).
+ * - Admission (src/http/admission.ts) runs an operation once its `work` fits ADMISSION_MAX_COST
+ *   beside the work already running, and one with EXPENSIVE_FIELDS in a lane of its own
+ *   (ADMISSION_EXPENSIVE_CONCURRENCY): see operationCostOf.
  */
 export const EXPENSIVE_FIELDS: ReadonlySet<string> = new Set(['ask', 'reply', 'assign', 'addFileKnowledge', 'addUrlKnowledge']);
+
+/**
+ * EXPENSIVE_FIELDS whose document arrives in the request: admission weighs them as plain work
+ * (1), not in the expensive lane, because their slow part is the client sending the file, and a
+ * body cut short or sent slowly would hold a slot of the lane until REQUEST_TIMEOUT_MS. Their
+ * parsing has a lane of its own once the file is in: the parse pool (KNOWLEDGE_PARSE_CONCURRENCY).
+ */
+export const UPLOADED_FIELDS: ReadonlySet<string> = new Set(['addFileKnowledge']);
+
+const inExpensiveLane = (name: string) => EXPENSIVE_FIELDS.has(name) && !UPLOADED_FIELDS.has(name);
 
 export interface CostLimits {
   /** Root fields of one mutation (GRAPHQL_MAX_MUTATIONS). */
@@ -77,6 +99,140 @@ const total = (counts: ReadonlyMap<string, number>) => [...counts.values()].redu
 /** Rate-limit cost of an operation: one per root field, at least one. */
 export function operationCost(operation: OperationDefinitionNode, document: DocumentNode): number {
   return Math.max(1, total(rootFieldCounts(operation, document)));
+}
+
+/** What running one operation costs, in the units of each limit that counts it. */
+export interface OperationCost {
+  /** Operations against the rate limit (RATE_LIMIT_PER_MINUTE): one per root field, at least one. */
+  operations: number;
+  /** Root fields of EXPENSIVE_FIELDS but UPLOADED_FIELDS: slots of the expensive lane (ADMISSION_EXPENSIVE_CONCURRENCY). */
+  expensive: number;
+  /** Work of the other root fields, against ADMISSION_MAX_COST (0 when there are none). */
+  work: number;
+}
+
+/** The arguments that say how many items a list field answers. */
+const PAGE_ARGUMENTS = ['first', 'limit'];
+/** A page size the caller did not give: the largest default of any list (routes say 50 or 100). */
+export const DEFAULT_PAGE = 100;
+/** The largest page any list answers (larger ones are refused by the list itself). */
+export const MAX_PAGE = 500;
+
+/**
+ * The cost of an operation with its variables. Work is page size times nesting: each root field
+ * costs the items it may answer, an upper bound read from the document alone:
+ *
+ * - a field taking `first` or `limit` multiplies what is below it by that page size (the
+ *   variable's value, else DEFAULT_PAGE; clamped to 1..MAX_PAGE), so `idps(first: 100)` selecting
+ *   `nodes { tasks { notes } }` costs 100 x 3 (three levels of lists) = 300;
+ * - a field of list type adds one level, counting its deepest branch (`idp(id) { tasks { notes } }` 2);
+ * - a root field costs at least 1, so a plain read is 1, and root fields add up (aliases and
+ *   fragments at the root count each time, as for the rate limit).
+ *
+ * Fragments are weighed once per document, so a document that doubles fragments costs no more to
+ * weigh than to read.
+ */
+export function operationCostOf(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  document: DocumentNode,
+  variables: Readonly<Record<string, unknown>> = {},
+): OperationCost {
+  const counts = rootFieldCounts(operation, document);
+  const expensive = total(new Map([...counts].filter(([name]) => inExpensiveLane(name))));
+  return { operations: Math.max(1, total(counts)), expensive, work: new Weigher(schema, document, operation, variables).root() };
+}
+
+/** Weighs the selections of one operation (see operationCostOf). */
+class Weigher {
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+  private readonly weighed = new Map<string, number>();
+  private readonly rootWeighed = new Map<string, number>();
+  private readonly variables: Record<string, unknown>;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    document: DocumentNode,
+    private readonly operation: OperationDefinitionNode,
+    variables: Readonly<Record<string, unknown>>,
+  ) {
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
+    }
+    // A variable the request leaves out takes the default its definition declares.
+    this.variables = { ...variables };
+    for (const definition of operation.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      if (this.variables[name] === undefined && definition.defaultValue) this.variables[name] = valueFromASTUntyped(definition.defaultValue);
+    }
+  }
+
+  /** The work of the root fields outside the expensive lane. */
+  root(): number {
+    return this.rootOf(this.operation.selectionSet, this.schema.getRootType(this.operation.operation) ?? undefined, new Set());
+  }
+
+  private rootOf(selection: SelectionSetNode, type: GraphQLNamedType | undefined, path: ReadonlySet<string>): number {
+    let sum = 0;
+    for (const node of selection.selections) {
+      if (node.kind === Kind.FIELD) {
+        if (!inExpensiveLane(node.name.value)) sum += Math.max(1, this.field(node, type, path));
+      } else if (node.kind === Kind.INLINE_FRAGMENT) {
+        sum += this.rootOf(node.selectionSet, type, path);
+      } else {
+        const name = node.name.value;
+        const fragment = this.fragments.get(name);
+        if (!fragment || path.has(name)) continue;
+        let inner = this.rootWeighed.get(name);
+        if (inner === undefined) {
+          inner = this.rootOf(fragment.selectionSet, type, new Set([...path, name]));
+          this.rootWeighed.set(name, inner);
+        }
+        sum += inner;
+      }
+    }
+    return sum;
+  }
+
+  /** The heaviest branch of a selection on `type`. */
+  private selection(selection: SelectionSetNode, type: GraphQLNamedType | undefined, path: ReadonlySet<string>): number {
+    let heaviest = 0;
+    for (const node of selection.selections) {
+      let weight = 0;
+      if (node.kind === Kind.FIELD) weight = this.field(node, type, path);
+      else if (node.kind === Kind.INLINE_FRAGMENT) {
+        weight = this.selection(node.selectionSet, node.typeCondition ? this.schema.getType(node.typeCondition.name.value) : type, path);
+      } else {
+        const name = node.name.value;
+        const fragment = this.fragments.get(name);
+        if (!fragment || path.has(name)) continue;
+        const known = this.weighed.get(name);
+        weight = known ?? this.selection(fragment.selectionSet, this.schema.getType(fragment.typeCondition.name.value), new Set([...path, name]));
+        if (known === undefined) this.weighed.set(name, weight);
+      }
+      heaviest = Math.max(heaviest, weight);
+    }
+    return heaviest;
+  }
+
+  /** Page size x (one for a list + the heaviest branch below); 0 for a field answering one scalar. */
+  private field(node: FieldNode, parent: GraphQLNamedType | undefined, path: ReadonlySet<string>): number {
+    // __typename and fields of no known type (the document is validated before it is weighed) weigh nothing.
+    const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;
+    if (!field) return 0;
+    const list = isListType(getNullableType(field.type)) ? 1 : 0;
+    const below = node.selectionSet ? this.selection(node.selectionSet, getNamedType(field.type), path) : 0;
+    return this.pageSize(node, field) * (list + below);
+  }
+
+  private pageSize(node: FieldNode, field: GraphQLField<unknown, unknown>): number {
+    const argument = field.args.find((arg) => PAGE_ARGUMENTS.includes(arg.name));
+    if (!argument) return 1;
+    const given = node.arguments?.find((arg) => arg.name.value === argument.name);
+    const value = given ? valueFromASTUntyped(given.value, this.variables) : argument.defaultValue;
+    const size = typeof value === 'number' && Number.isInteger(value) ? value : DEFAULT_PAGE;
+    return Math.min(MAX_PAGE, Math.max(1, size));
+  }
 }
 
 /** Refuses to start when EXPENSIVE_FIELDS names a field that is not a root field of the schema. */

@@ -1,6 +1,10 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { PgListener } from '../db/pg-listener';
+
+/** Job inserts NOTIFY the names of their queues here, so workers of other processes fetch at once. */
+const WAKEUP_CHANNEL = 'talent_jobs';
 
 interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -50,6 +54,16 @@ export function transactionDb(em: EntityManager): PgBoss.Db {
   return executor(trx.client);
 }
 
+/** What this process does with jobs (from ROLE). */
+export interface JobRole {
+  /** False in an `api` process: `work` registers nothing, and the jobs wait for a worker process. */
+  handlers: boolean;
+  /** On a PostgreSQL server: every insert NOTIFYs its queues, so that workers elsewhere start at once. */
+  databaseUrl?: string;
+  /** LISTEN for those notifications (a `worker` process: the jobs it runs are queued by others). */
+  listen: boolean;
+}
+
 /**
  * pg-boss on the ORM's pool, and the work it has under way. At stop pg-boss gives running
  * handlers the grace period, then marks their jobs failed (to be run again) and returns. A handler
@@ -63,39 +77,59 @@ export class JobQueue {
   private readonly handlers: Running = new Set();
   private readonly statements: Running = new Set();
   private readonly boss: PgBoss;
+  /** This process's workers, by queue name. */
+  private readonly workers = new Map<string, string[]>();
+  private readonly wakeups?: PgListener;
 
-  constructor(orm: MikroORM, logger: Logger) {
+  constructor(
+    orm: MikroORM,
+    logger: Logger,
+    private readonly role: JobRole = { handlers: true, listen: false },
+  ) {
     const knex = orm.em.getConnection().getKnex() as unknown as { client: KnexClient };
     this.boss = new PgBoss({ db: executor(knex.client, this.statements), schema: 'pgboss', schedule: false });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    if (role.listen && role.handlers && role.databaseUrl) {
+      this.wakeups = new PgListener(role.databaseUrl, WAKEUP_CHANNEL, (payload) => payload.split(',').forEach((name) => this.wake(name)), logger);
+    }
   }
 
-  /** Starts pg-boss, creating or migrating its schema. */
+  /** Starts pg-boss, creating or migrating its schema, and listens for jobs queued elsewhere. */
   async start(): Promise<void> {
     await this.boss.start();
+    await this.wakeups?.start();
   }
 
   async createQueue(name: string): Promise<void> {
     await this.boss.createQueue(name, { name });
   }
 
-  /** Queues jobs on `db` (a transaction's, from transactionDb). */
+  /** Queues jobs on `db` (a transaction's, from transactionDb); workers listening elsewhere hear of them when it commits. */
   async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
+    if (!jobs.length) return;
     await this.boss.insert(jobs, { db });
+    if (this.role.databaseUrl) await db.executeSql('select pg_notify($1, $2)', [WAKEUP_CHANNEL, [...new Set(jobs.map((j) => j.name))].join(',')]);
   }
 
-  /** Runs `handler` for the queue's jobs; returns the worker's id. */
-  work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string> {
-    return this.boss.work<T>(name, options, (jobs) => tracked(this.handlers, handler(jobs)));
+  /**
+   * Runs `handler` for the queue's jobs; returns the worker's id, or undefined in a process that
+   * runs no handlers (ROLE=api).
+   */
+  async work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string | undefined> {
+    if (!this.role.handlers) return undefined;
+    const id = await this.boss.work<T>(name, options, (jobs) => tracked(this.handlers, handler(jobs)));
+    this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
+    return id;
   }
 
-  /** Asks a local worker to fetch now rather than at its next poll. */
-  notifyWorker(workerId: string): void {
-    this.boss.notifyWorker(workerId);
+  /** Asks this process's workers of the queue to fetch now rather than at their next poll. */
+  wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Stops fetching, gives running handlers `graceMs`, then waits for whatever is still under way. */
   async stop(graceMs: number): Promise<void> {
+    await this.wakeups?.close();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
     // Until nothing is left: a fetch in flight at stop still hands the jobs it took (now active)
     // to a handler, whose result pg-boss reports on the turn after it settles. Cut short, such a

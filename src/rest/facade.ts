@@ -1,9 +1,11 @@
 import express, { type Request, type Response, Router } from 'express';
-import { execute, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { ContextFactory } from '../auth/context';
+import type { CompiledExecution } from '../graphql/compiled-execution';
 import { badInput } from '../graphql/errors';
 import { maskError } from '../graphql/mask-error';
+import { type Admission, type Permit, type RouteAdmission, routeAdmission } from '../http/admission';
 import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
@@ -14,12 +16,20 @@ import { ROUTES } from './routes';
  * The REST facade: each route runs its pre-validated GraphQL document with graphql's execute()
  * and the same context builder as /graphql, so auth, validation and tenancy are one code path.
  */
-export function restRouter(schema: GraphQLSchema, contexts: ContextFactory, logger: Logger, uploadLimitBytes: number): Router {
+export function restRouter(
+  schema: GraphQLSchema,
+  execution: CompiledExecution,
+  contexts: ContextFactory,
+  logger: Logger,
+  uploadLimitBytes: number,
+  admission: Admission,
+): Router {
   const router = Router();
   // A URI fits in a few KB; text/plain bodies are read only for the routes that take one.
   const text = express.text({ type: 'text/plain', limit: '16kb' });
   for (const prepared of ROUTES.map((route) => prepareRoute(schema, route))) {
-    const run = (req: Request, res: Response) => handle(prepared, schema, contexts, logger, uploadLimitBytes, req, res);
+    const admit = routeAdmission(admission, schema, prepared.document);
+    const run = (req: Request, res: Response) => handle(prepared, execution, admit, contexts, logger, uploadLimitBytes, req, res);
     if (prepared.route.text) router[prepared.route.method](prepared.route.path, text, run);
     else router[prepared.route.method](prepared.route.path, run);
   }
@@ -28,13 +38,16 @@ export function restRouter(schema: GraphQLSchema, contexts: ContextFactory, logg
 
 async function handle(
   { route, field, document }: PreparedRoute,
-  schema: GraphQLSchema,
+  execution: CompiledExecution,
+  admit: RouteAdmission,
   contexts: ContextFactory,
   logger: Logger,
   uploadLimitBytes: number,
   req: Request,
   res: Response,
 ): Promise<void> {
+  // Held from admission until the answer is written or the request failed (finally below).
+  let permit: Permit | undefined;
   try {
     const contextValue = await contexts.create(req.get('authorization'));
     if (!contextValue.caller) {
@@ -43,8 +56,10 @@ async function handle(
       return;
     }
     const variables = readVariables({ route, field, document }, req);
+    // Admitted before a file is read, as /graphql admits before it reads an upload's stream.
+    permit = await admit(variables, res);
     if (route.upload) variables[route.upload] = await readUpload(req, route.upload, uploadLimitBytes);
-    const result = await execute({ schema, document, variableValues: variables, contextValue });
+    const result = await execution.run(document, undefined, variables, contextValue);
     if (result.errors?.length) {
       const { code, message } = maskError(result.errors[0], logger);
       copyHeaders(result.errors[0], res);
@@ -61,12 +76,15 @@ async function handle(
   } catch (error) {
     const { code, message } = maskError(error, logger);
     sendError(req, res, code, message);
+  } finally {
+    permit?.release();
   }
 }
 
 /** Headers an error asks for (Retry-After of a 429), as Apollo sends them on /graphql. */
 function copyHeaders(error: GraphQLError, res: Response): void {
-  const headers = (error.extensions.http as { headers?: unknown } | undefined)?.headers;
+  // graphql-jit leaves extensions undefined on errors that carry none.
+  const headers = (error.extensions?.http as { headers?: unknown } | undefined)?.headers;
   if (headers instanceof Map) for (const [name, value] of headers) res.set(String(name), String(value));
 }
 

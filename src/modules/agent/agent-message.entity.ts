@@ -1,9 +1,13 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../common/organization-owned';
+import { searchVector } from '../../common/search-expressions';
 import { Account } from '../account/account.entity';
 import { ContentSource } from './agent.types';
 import { Conversation } from './conversation.entity';
+
+/** Search matches and ranks messages on their stored words (conversation-search.ts). */
+const SEARCH = searchVector('agent_message', 'message');
 
 export enum MessageType {
   USER_REQUEST = 'user_request',
@@ -15,8 +19,7 @@ export enum MessageType {
 @Entity()
 @Index({ properties: ['conversation', 'timestamp'] })
 @Index({ properties: ['organization', 'user', 'timestamp'] })
-// Search matches messages with this same expression (conversation-search.ts), so it can use the index.
-@Index({ name: 'agent_message_search_index', expression: `create index "agent_message_search_index" on "agent_message" using gin (to_tsvector('english', "message"))` })
+@Index(SEARCH.index)
 export class AgentMessage extends OrganizationOwned {
   [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant' | 'conversationId' | 'agent' | 'tokenUsage' | 'timeSpent' | 'sources';
 
@@ -69,4 +72,7 @@ export class AgentMessage extends OrganizationOwned {
   @Field(() => Date)
   @Property({ type: 'timestamptz' })
   timestamp: Date = new Date();
+
+  @Property(SEARCH.property)
+  searchVector?: string;
 }

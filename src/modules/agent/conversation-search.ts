@@ -8,10 +8,12 @@ const HEADLINE = 'StartSel=<b>, StopSel=</b>, MaxWords=35, MinWords=12, MaxFragm
 
 /**
  * The search statement: conversation names and messages of one user that match a web-search
- * style query, best ranked first, with a highlighted snippet built for the page's rows only. The
- * match expressions are the ones the GIN indexes are built on (conversation.entity.ts,
- * agent-message.entity.ts), so PostgreSQL can use them. It is raw SQL, so the organization and
- * the owner are named explicitly here rather than by the tenant filter.
+ * style query, best ranked first, with a highlighted snippet built for the page's rows only. Names
+ * match on the expression their GIN index is built on (conversation.entity.ts); messages match and
+ * rank on their stored words (agent-message.entity.ts), so no matched message is parsed again.
+ * A snippet is built once per distinct text on the page (a repeated answer is highlighted alike).
+ * It is raw SQL, so the organization and the owner are named explicitly here rather than by the
+ * tenant filter.
  */
 export function searchStatement(owner: Owner, query: string, count: number, offset: number): { sql: string; params: unknown[] } {
   const sql = `with q as (select websearch_to_tsquery('english', ?) as query),
@@ -21,14 +23,14 @@ export function searchStatement(owner: Owner, query: string, count: number, offs
       from conversation c, q
       where c.organization_id = ? and c.user_id = ? and to_tsvector('english', c.name) @@ q.query
       union all
-      select 'message', m.id, m.conversation_id, m."timestamp", m.message,
-        ts_rank(to_tsvector('english', m.message), q.query)
+      select 'message', m.id, m.conversation_id, m."timestamp", m.message, ts_rank(m.search_vector, q.query)
       from agent_message m, q
-      where m.organization_id = ? and m.user_id = ? and to_tsvector('english', m.message) @@ q.query
+      where m.organization_id = ? and m.user_id = ? and m.search_vector @@ q.query
     ),
-    page as (select * from hits order by rank desc, "timestamp" desc, id limit ? offset ?)
-    select page.type, page.id, page.conversation_id, page."timestamp", ts_headline('english', page.body, q.query, '${HEADLINE}') as result
-    from page, q order by page.rank desc, page."timestamp" desc, page.id`;
+    page as materialized (select * from hits order by rank desc, "timestamp" desc, id limit ? offset ?),
+    snippets as materialized (select body, ts_headline('english', body, q.query, '${HEADLINE}') as result from (select distinct body from page) bodies, q)
+    select page.type, page.id, page.conversation_id, page."timestamp", snippets.result
+    from page join snippets on snippets.body = page.body order by page.rank desc, page."timestamp" desc, page.id`;
   return { sql, params: [query, owner.orgId, owner.accountId, owner.orgId, owner.accountId, count, offset] };
 }
 

@@ -6,6 +6,8 @@ import { Role } from '../../auth/roles';
 import { findByIds } from '../../db/tenant-filter';
 import { forbidden, notFound } from '../../graphql/errors';
 import { Idp } from './idp.entity';
+import { plansById } from './idp.loaders';
+import type { PlanView } from './idp.read-model';
 import { AssigneeType, IdpScope, Visibility } from './idp-enums';
 
 /** How the caller stands to one plan. */
@@ -125,28 +127,42 @@ export async function countPlans(em: EntityManager, caller: Caller, orgId: strin
 }
 
 /** A plan the caller may read, with how the caller stands to it. */
-export interface ReadablePlan {
+export interface ReadablePlan<P extends { id: string } = Idp> {
   caller: Caller;
-  plan: Idp;
+  plan: P;
   access: PlanAccess;
 }
 
 /**
- * Loads a plan the caller may read; another organization's plan, and one the caller may not see,
- * are both 404 so that neither is revealed.
+ * A plan the caller may read, as its read model (a plain object, loaded through ctx.loaders): what
+ * reads serve. Another organization's plan, and one the caller may not see, are both 404 so that
+ * neither is revealed.
  */
-export async function readablePlan(ctx: Context, id: string): Promise<ReadablePlan> {
+export function visiblePlan(ctx: Context, id: string): Promise<ReadablePlan<PlanView>> {
+  return readable(ctx, id, (key) => ctx.loaders.get(plansById).load(key));
+}
+
+/** The same check, with the plan as a managed entity: for changes. */
+export function readablePlan(ctx: Context, id: string): Promise<ReadablePlan> {
+  return readable(ctx, id, async (key) => (await findByIds(ctx.em, Idp, 'id', [key], 'id'))[0]);
+}
+
+async function readable<P extends { id: string; sharing: { visibility: Visibility } }>(
+  ctx: Context,
+  id: string,
+  load: (id: string) => Promise<P | undefined>,
+): Promise<ReadablePlan<P>> {
   const caller = requireCaller(ctx);
   const orgId = currentOrganization(caller);
   if (isPlanAdmin(caller)) {
     // An ORG_ADMIN may read and change every plan of the organization (the tenant filter keeps
     // it there), so the standing query would only cost a round trip on the most common read.
-    const [plan] = await findByIds(ctx.em, Idp, 'id', [id], 'id');
+    const plan = await load(id);
     if (!plan) throw notFound('idp');
-    return { caller, plan, access: { id, visibility: plan.visibility, owner: false, assignee: false, manager: false, chain: false } };
+    return { caller, plan, access: { id, visibility: plan.sharing.visibility, owner: false, assignee: false, manager: false, chain: false } };
   }
   const [access] = await planAccess(ctx.em, caller, orgId, { id });
-  const plan = access && canReadPlan(caller, access) ? await ctx.em.findOne(Idp, id) : null;
+  const plan = access && canReadPlan(caller, access) ? await load(id) : undefined;
   if (!plan) throw notFound('idp');
   return { caller, plan, access };
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
 import { IdpNote } from './idp-note.entity';
 import type { IdpNoteService } from './idp-note.service';
+import type { NoteView } from './idp.read-model';
 import { NoteInput } from './idp-task.inputs';
 
 const TASK = { nullable: true, description: 'A task of the plan; omitted: the plan itself' } as const;
@@ -14,7 +15,7 @@ export class IdpNoteResolver {
 
   @Authorized()
   @Query(() => [IdpNote], { description: 'Oldest first' })
-  idpNotes(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar, TASK) taskId?: string): Promise<IdpNote[]> {
+  idpNotes(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar, TASK) taskId?: string): Promise<NoteView[]> {
     return this.service.list(ctx, idpId, taskId ?? null);
   }
 

@@ -1,8 +1,9 @@
 import { isOrgAdmin } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { forbidden, notFound } from '../../graphql/errors';
-import { CONTRIBUTORS_ONLY, canContributeTo, type ReadablePlan, readablePlan } from './idp-access';
-import { planNotes } from './idp.loaders';
+import { CONTRIBUTORS_ONLY, canContributeTo, type ReadablePlan, readablePlan, visiblePlan } from './idp-access';
+import { planParts } from './idp.loaders';
+import type { NoteView } from './idp.read-model';
 import { IdpNote } from './idp-note.entity';
 import type { IdpTaskService } from './idp-task.service';
 import type { NoteInput } from './idp-task.inputs';
@@ -15,10 +16,10 @@ import type { NoteInput } from './idp-task.inputs';
 export class IdpNoteService {
   constructor(private readonly tasks: IdpTaskService) {}
 
-  async list(ctx: Context, idpId: string, taskId: string | null): Promise<IdpNote[]> {
-    const readable = await readablePlan(ctx, idpId);
-    if (taskId) return this.tasks.notes(ctx, await this.tasks.taskOf(ctx, readable, taskId));
-    return ctx.loaders.get(planNotes).load(readable.plan.id);
+  async list(ctx: Context, idpId: string, taskId: string | null): Promise<NoteView[]> {
+    const readable = await visiblePlan(ctx, idpId);
+    if (taskId) return this.tasks.notes(ctx, await this.tasks.visibleTask(ctx, readable, taskId));
+    return (await ctx.loaders.get(planParts).load(readable.plan.id)).notes;
   }
 
   async add(ctx: Context, idpId: string, taskId: string | null, input: NoteInput): Promise<IdpNote> {

@@ -2,6 +2,7 @@ import { Embeddable, Embedded, Entity, Index, ManyToOne, OptionalProps, Property
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../common/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
+import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Idp } from './idp.entity';
 import { searchIndex } from '../../common/search-expressions';
@@ -33,12 +34,17 @@ export class ConnectedTo {
 export class IdpTask extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'idpId';
 
+  /** OrganizationOwned's field, as a property field that read models carry too (GetterField). */
+  @GetterField(() => ID, { name: 'organization', description: 'The organization (uuid)' })
+  override get organizationId(): string {
+    return this.organization.id;
+  }
 
   /** Deleting the plan deletes its tasks. */
   @ManyToOne(() => Idp, { ref: true, deleteRule: 'cascade' })
   idp!: Ref<Idp>;
 
-  @Field(() => ID, { name: 'idp', description: 'The plan (uuid)' })
+  @GetterField(() => ID, { name: 'idp', description: 'The plan (uuid)' })
   get idpId(): string {
     return this.idp.id;
   }

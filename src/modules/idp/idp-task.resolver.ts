@@ -6,6 +6,7 @@ import { IdpNote } from './idp-note.entity';
 import { IdpTask } from './idp-task.entity';
 import { IdpTaskInput, IdpTaskUpdateInput, TasksDueArgs } from './idp-task.inputs';
 import type { IdpTaskService } from './idp-task.service';
+import type { AssigneeView, NoteView, TaskView } from './idp.read-model';
 
 @Resolver(() => IdpTask)
 export class IdpTaskResolver {
@@ -13,13 +14,13 @@ export class IdpTaskResolver {
 
   @Authorized()
   @Query(() => [IdpTask], { description: 'Tasks of a plan, in order' })
-  idpTasks(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string): Promise<IdpTask[]> {
+  idpTasks(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string): Promise<TaskView[]> {
     return this.service.list(ctx, idpId);
   }
 
   @Authorized()
   @Query(() => IdpTask)
-  idpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar) taskId: string): Promise<IdpTask> {
+  idpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar) taskId: string): Promise<TaskView> {
     return this.service.get(ctx, idpId, taskId);
   }
 
@@ -58,13 +59,16 @@ export class IdpTaskResolver {
     return this.service.delete(ctx, idpId, taskId);
   }
 
+  // Roots are a TaskView (reads) or an IdpTask (changes): typed by what both have, which also
+  // keeps TypeGraphQL from copying a plain root into a new entity instance for each call.
+
   @FieldResolver(() => [IdpNote])
-  notes(@Ctx() ctx: Context, @Root() task: IdpTask): Promise<IdpNote[]> {
+  notes(@Ctx() ctx: Context, @Root() task: { id: string; idpId: string }): Promise<NoteView[]> {
     return this.service.notes(ctx, task);
   }
 
   @FieldResolver(() => [IdpAssignee])
-  assignees(@Ctx() ctx: Context, @Root() task: IdpTask): Promise<IdpAssignee[]> {
+  assignees(@Ctx() ctx: Context, @Root() task: { id: string; idpId: string }): Promise<AssigneeView[]> {
     return this.service.assignees(ctx, task);
   }
 }

@@ -3,12 +3,11 @@ import type { Context } from '../../auth/context';
 import { DEFAULT_PAGE } from '../../common/connection';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
-import { CONTRIBUTORS_ONLY, canContributeTo, canManagePlan, MANAGERS_ONLY, manageablePlan, planAccess, type ReadablePlan, readablePlan } from './idp-access';
-import type { IdpAssignee } from './idp-assignee.entity';
+import { CONTRIBUTORS_ONLY, canContributeTo, canManagePlan, MANAGERS_ONLY, manageablePlan, planAccess, type ReadablePlan, readablePlan, visiblePlan } from './idp-access';
 import { replaceAssignees } from './idp-assignees';
 import { TaskState } from './idp-enums';
-import type { IdpNote } from './idp-note.entity';
-import { assigneesByTask, notesByTask, tasksByIdp } from './idp.loaders';
+import { planParts } from './idp.loaders';
+import type { AssigneeView, NoteView, TaskView } from './idp.read-model';
 import { ConnectedTo, IdpTask } from './idp-task.entity';
 import type { ConnectedToInput, IdpTaskInput, IdpTaskUpdateInput, TasksDueArgs } from './idp-task.inputs';
 
@@ -16,14 +15,13 @@ const OPEN: string[] = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.
 
 /** Tasks of plans: the plan's managers add and delete them; its assignees may also update them. */
 export class IdpTaskService {
-  async list(ctx: Context, idpId: string): Promise<IdpTask[]> {
-    const { plan } = await readablePlan(ctx, idpId);
-    return ctx.loaders.get(tasksByIdp).load(plan.id);
+  async list(ctx: Context, idpId: string): Promise<TaskView[]> {
+    const { plan } = await visiblePlan(ctx, idpId);
+    return (await ctx.loaders.get(planParts).load(plan.id)).tasks;
   }
 
-  async get(ctx: Context, idpId: string, taskId: string): Promise<IdpTask> {
-    const readable = await readablePlan(ctx, idpId);
-    return this.taskOf(ctx, readable, taskId);
+  async get(ctx: Context, idpId: string, taskId: string): Promise<TaskView> {
+    return this.visibleTask(ctx, await visiblePlan(ctx, idpId), taskId);
   }
 
   /** Open tasks (or those in `status`) due before a date, across every plan the caller may see. */
@@ -60,7 +58,7 @@ export class IdpTaskService {
       place(siblings, task, input.order ?? siblings.length + 1);
       if (input.assignees) await replaceAssignees(em, plan, task, input.assignees);
       await em.flush();
-      ctx.loaders.get(tasksByIdp).clear(plan.id);
+      ctx.loaders.get(planParts).clear(plan.id);
       return task;
     });
   }
@@ -79,12 +77,9 @@ export class IdpTaskService {
       if (input.active !== undefined && input.active !== null) task.active = input.active;
       if (input.status && input.status !== task.status.current) task.status = Status.of(input.status, caller.actorId);
       if (input.order) place(await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } }), task, input.order);
-      if (input.assignees) {
-        await replaceAssignees(em, plan, task, input.assignees);
-        ctx.loaders.get(assigneesByTask).clear(task.id);
-      }
+      if (input.assignees) await replaceAssignees(em, plan, task, input.assignees);
       await em.flush();
-      ctx.loaders.get(tasksByIdp).clear(plan.id);
+      ctx.loaders.get(planParts).clear(plan.id);
       return task;
     });
   }
@@ -103,18 +98,28 @@ export class IdpTaskService {
         t.order = index + 1;
       });
     });
-    ctx.loaders.get(tasksByIdp).clear(readable.plan.id);
+    ctx.loaders.get(planParts).clear(readable.plan.id);
     return true;
   }
 
-  notes(ctx: Context, task: IdpTask): Promise<IdpNote[]> {
-    return ctx.loaders.get(notesByTask).load(task.id);
+  // The parts of a task, for a task read (a TaskView) or changed (an IdpTask) alike.
+
+  async notes(ctx: Context, task: { id: string; idpId: string }): Promise<NoteView[]> {
+    return (await ctx.loaders.get(planParts).load(task.idpId)).taskNotes.get(task.id) ?? [];
   }
 
-  assignees(ctx: Context, task: IdpTask): Promise<IdpAssignee[]> {
-    return ctx.loaders.get(assigneesByTask).load(task.id);
+  async assignees(ctx: Context, task: { id: string; idpId: string }): Promise<AssigneeView[]> {
+    return (await ctx.loaders.get(planParts).load(task.idpId)).taskAssignees.get(task.id) ?? [];
   }
 
+  /** A task of a readable plan, as its read model: for reads (its notes and assignees come with it). */
+  async visibleTask(ctx: Context, { plan }: ReadablePlan<{ id: string }>, taskId: string): Promise<TaskView> {
+    const task = (await ctx.loaders.get(planParts).load(plan.id)).tasks.find((t) => t.id === taskId);
+    if (!task) throw notFound('task');
+    return task;
+  }
+
+  /** The same task as a managed entity: for changes. */
   async taskOf(ctx: Context, { plan }: ReadablePlan, taskId: string): Promise<IdpTask> {
     const task = await ctx.em.findOne(IdpTask, { id: taskId, idp: plan.id });
     if (!task) throw notFound('task');

@@ -2,6 +2,7 @@ import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref }
 import { Field, ID, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../common/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
+import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { Visibility } from './idp-enums';
@@ -27,6 +28,11 @@ export class Sharing {
 export class Idp extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'visibility' | 'updatedAt' | 'organizationId' | 'sharing';
 
+  /** OrganizationOwned's field, as a property field that read models carry too (GetterField). */
+  @GetterField(() => ID, { name: 'organization', description: 'The organization (uuid)' })
+  override get organizationId(): string {
+    return this.organization.id;
+  }
 
   @Field(() => String)
   @Property({ type: 'text' })
@@ -55,7 +61,7 @@ export class Idp extends OrganizationOwned {
   @ManyToOne(() => Account, { ref: true, nullable: true, deleteRule: 'set null', index: true })
   owner?: Ref<Account> | null;
 
-  @Field(() => Sharing)
+  @GetterField(() => Sharing)
   get sharing(): Sharing {
     return { visibility: this.visibility, ownerId: this.owner?.id ?? null };
   }

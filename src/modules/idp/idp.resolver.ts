@@ -6,6 +6,7 @@ import { Idp } from './idp.entity';
 import { IdpAssignee } from './idp-assignee.entity';
 import { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
 import { IdpNote } from './idp-note.entity';
+import type { AssigneeView, NoteView, PlanView, TaskView } from './idp.read-model';
 import { idpCursor, type IdpService } from './idp.service';
 import { IdpTask } from './idp-task.entity';
 
@@ -17,13 +18,13 @@ export class IdpResolver {
 
   @Authorized()
   @Query(() => IdpConnection, { description: 'Plans the caller may see, by name; scope MINE or REPORTS narrows them' })
-  idps(@Ctx() ctx: Context, @Args(() => IdpListArgs) args: IdpListArgs): Promise<Connection<Idp>> {
+  idps(@Ctx() ctx: Context, @Args(() => IdpListArgs) args: IdpListArgs): Promise<Connection<PlanView>> {
     return this.service.list(ctx, args);
   }
 
   @Authorized()
   @Query(() => Idp)
-  idp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Idp> {
+  idp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<PlanView> {
     return this.service.get(ctx, id);
   }
 
@@ -45,18 +46,21 @@ export class IdpResolver {
     return this.service.delete(ctx, id);
   }
 
+  // Roots are a PlanView (reads) or an Idp (changes): typed by what both have, which also keeps
+  // TypeGraphQL from copying a plain root into a new entity instance for each call.
+
   @FieldResolver(() => [IdpTask], { description: 'In order' })
-  tasks(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpTask[]> {
+  tasks(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<TaskView[]> {
     return this.service.tasks(ctx, plan);
   }
 
   @FieldResolver(() => [IdpNote], { description: 'Notes on the plan itself; tasks carry their own' })
-  notes(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpNote[]> {
+  notes(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<NoteView[]> {
     return this.service.notes(ctx, plan);
   }
 
   @FieldResolver(() => [IdpAssignee])
-  assignees(@Ctx() ctx: Context, @Root() plan: Idp): Promise<IdpAssignee[]> {
+  assignees(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<AssigneeView[]> {
     return this.service.assignees(ctx, plan);
   }
 }

@@ -7,20 +7,18 @@ import { badInput } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
 import { Grant } from '../account/grant.entity';
 import { Idp } from './idp.entity';
-import { countPlans, manageablePlan, type PlanFilter, planAccess, readablePlan } from './idp-access';
-import type { IdpAssignee } from './idp-assignee.entity';
-import { assigneesByIdp, planNotes, tasksByIdp } from './idp.loaders';
+import { countPlans, manageablePlan, type PlanFilter, planAccess, visiblePlan } from './idp-access';
+import { planParts, plansById } from './idp.loaders';
+import type { AssigneeView, NoteView, PlanView, TaskView } from './idp.read-model';
 import { replaceAssignees } from './idp-assignees';
 import { IDP_STATES, Visibility } from './idp-enums';
 import type { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
-import type { IdpNote } from './idp-note.entity';
-import type { IdpTask } from './idp-task.entity';
 
-export const idpCursor = (plan: Idp) => encodeCursor([plan.name, plan.id]);
+export const idpCursor = (plan: { name: string; id: string }) => encodeCursor([plan.name, plan.id]);
 
 /** Individual development plans: the plan itself, its assignees and its sharing. */
 export class IdpService {
-  async list(ctx: Context, args: IdpListArgs): Promise<Connection<Idp>> {
+  async list(ctx: Context, args: IdpListArgs): Promise<Connection<PlanView>> {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
     const first = args.first ?? DEFAULT_PAGE;
@@ -28,8 +26,8 @@ export class IdpService {
     const after = args.after ? (decodeCursor(args.after, 2).map(String) as [string, string]) : undefined;
     const rows = await planAccess(ctx.em, caller, orgId, { ...filter, after, limit: first + 1, offset: args.offset });
     const ids = rows.slice(0, first).map((r) => r.id);
-    const plans = new Map((await ctx.em.find(Idp, { id: { $in: ids } })).map((p) => [p.id, p]));
-    const nodes = ids.map((id) => plans.get(id)).filter((p): p is Idp => p !== undefined);
+    // A plan deleted since the standing query is left out; loadMany gives no Error for it.
+    const nodes = (await ctx.loaders.get(plansById).loadMany(ids)).filter((p): p is PlanView => p !== undefined && !(p instanceof Error));
     return {
       nodes,
       pageInfo: { hasNextPage: rows.length > first, endCursor: nodes.length ? idpCursor(nodes[nodes.length - 1]) : null },
@@ -37,8 +35,8 @@ export class IdpService {
     };
   }
 
-  async get(ctx: Context, id: string): Promise<Idp> {
-    return (await readablePlan(ctx, id)).plan;
+  async get(ctx: Context, id: string): Promise<PlanView> {
+    return (await visiblePlan(ctx, id)).plan;
   }
 
   /** Any member may start a plan; they own it unless they name another owner. */
@@ -85,7 +83,7 @@ export class IdpService {
       }
       if (input.assignees) {
         await replaceAssignees(em, plan, null, input.assignees);
-        ctx.loaders.get(assigneesByIdp).clear(plan.id);
+        ctx.loaders.get(planParts).clear(plan.id);
       }
       await em.flush();
       return plan;
@@ -99,16 +97,18 @@ export class IdpService {
     return true;
   }
 
-  tasks(ctx: Context, plan: Idp): Promise<IdpTask[]> {
-    return ctx.loaders.get(tasksByIdp).load(plan.id);
+  // The parts of a plan, for a plan read (a PlanView) or changed (an Idp) alike.
+
+  async tasks(ctx: Context, plan: { id: string }): Promise<TaskView[]> {
+    return (await ctx.loaders.get(planParts).load(plan.id)).tasks;
   }
 
-  notes(ctx: Context, plan: Idp): Promise<IdpNote[]> {
-    return ctx.loaders.get(planNotes).load(plan.id);
+  async notes(ctx: Context, plan: { id: string }): Promise<NoteView[]> {
+    return (await ctx.loaders.get(planParts).load(plan.id)).notes;
   }
 
-  assignees(ctx: Context, plan: Idp): Promise<IdpAssignee[]> {
-    return ctx.loaders.get(assigneesByIdp).load(plan.id);
+  async assignees(ctx: Context, plan: { id: string }): Promise<AssigneeView[]> {
+    return (await ctx.loaders.get(planParts).load(plan.id)).assignees;
   }
 }
 

@@ -87,7 +87,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
     if (size >= EXCERPT_BYTES) break;
   }
   body.destroy();
-  return size ? Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') : null;
+  // PostgreSQL text cannot hold NUL: a receiver answering one must not make the attempt unrecordable.
+  return size ? Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\0/g, '\uFFFD') : null;
 }
 
 function retryAfter(header: string | string[] | undefined): number | null {

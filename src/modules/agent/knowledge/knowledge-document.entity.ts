@@ -1,6 +1,7 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../../common/organization-owned';
+import { searchVector } from '../../../common/search-expressions';
 
 /** A file or web page the organization's agent has learnt, split into chunks for retrieval. */
 @ObjectType({ description: 'A document or URL in the organization’s knowledge base' })
@@ -42,11 +43,13 @@ export class KnowledgeDocument extends OrganizationOwned {
   createdAt: Date = new Date();
 }
 
+/** Retrieval matches and ranks chunks on their stored words (knowledge.specialist.ts). */
+const SEARCH = searchVector('knowledge_chunk', 'text');
+
 /** A passage of a knowledge document, indexed for full-text retrieval. */
 @Entity()
 @Index({ properties: ['document', 'position'] })
-// Retrieval matches chunks with this same expression (knowledge.specialist.ts), so it can use the index.
-@Index({ name: 'knowledge_chunk_search_index', expression: `create index "knowledge_chunk_search_index" on "knowledge_chunk" using gin (to_tsvector('english', "text"))` })
+@Index(SEARCH.index)
 export class KnowledgeChunk extends OrganizationOwned {
   [OptionalProps]?: 'organizationId' | 'embedding';
 
@@ -63,4 +66,7 @@ export class KnowledgeChunk extends OrganizationOwned {
   /** The chunk's meaning as the language-model server's embedding, when it offers one. */
   @Property({ type: 'jsonb', nullable: true, lazy: true })
   embedding?: number[] | null;
+
+  @Property(SEARCH.property)
+  searchVector?: string;
 }

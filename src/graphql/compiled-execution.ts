@@ -1,0 +1,60 @@
+import { type DocumentNode, type ExecutionResult, execute, GraphQLError, type GraphQLSchema, getOperationAST } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+
+/**
+ * Executes queries compiled by graphql-jit: the same resolvers (and so the same @Authorized
+ * checks, loaders and scalars' serialize) without graphql-js's generic walk of every field on
+ * every request, which was most of the CPU of a 100-plan list (bench/RESULTS.md). The REST facade
+ * runs its fixed documents through it; /graphql keeps Apollo's execution (RESULTS.md says why). A
+ * document is compiled the second time it runs and kept while the document is (a WeakMap on the
+ * parsed document), so a document used once is never compiled.
+ * Mutations keep graphql's execute(): they are not the hot path, and it is what coerces an Upload
+ * variable with graphql-js's messages.
+ */
+export class CompiledExecution {
+  private readonly seen = new WeakMap<DocumentNode, Map<string, CompiledQuery | number>>();
+
+  constructor(private readonly schema: GraphQLSchema) {}
+
+  async run(document: DocumentNode, operationName: string | null | undefined, variableValues: Record<string, unknown> | undefined, contextValue: unknown): Promise<ExecutionResult> {
+    const compiled = this.compiled(document, operationName ?? null);
+    if (!compiled) return execute({ schema: this.schema, document, operationName, variableValues, contextValue });
+    // Variables are checked by graphql-js first, so that a wrong one is refused exactly as
+    // execute() refuses it (the same message, and the variable's node, by which Apollo answers 400).
+    const operation = getOperationAST(document, operationName)!;
+    const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], variableValues ?? {});
+    if (coerced.errors) return { errors: coerced.errors };
+    const result = await compiled.query(undefined, contextValue, variableValues ?? {});
+    // graphql-jit's errors are not graphql's GraphQLError instances: made into them, they are
+    // masked and classified as execute()'s are.
+    return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
+  }
+
+  /** The compiled query, once the document's query has run before; undefined for a mutation or a first run. */
+  private compiled(document: DocumentNode, operationName: string | null): CompiledQuery | undefined {
+    if (getOperationAST(document, operationName)?.operation !== 'query') return undefined;
+    let byOperation = this.seen.get(document);
+    if (!byOperation) this.seen.set(document, (byOperation = new Map()));
+    const key = operationName ?? '';
+    const known = byOperation.get(key);
+    if (typeof known === 'object') return known;
+    if (known === undefined) {
+      byOperation.set(key, 1);
+      return undefined;
+    }
+    const result = compileQuery(this.schema, document, operationName ?? undefined);
+    // A document graphql-jit cannot compile runs through execute() for good (0 is never compiled again).
+    if (!isCompiledQuery(result)) {
+      byOperation.set(key, 0);
+      return undefined;
+    }
+    byOperation.set(key, result);
+    return result;
+  }
+}
+
+function asGraphQLError(error: Pick<GraphQLError, 'message' | 'path' | 'originalError' | 'extensions'>): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  return new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
+}
