@@ -27,7 +27,7 @@ import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
 import { Admission, clientGone } from './http/admission';
-import { CompiledExecution } from './graphql/compiled-execution';
+import { CompiledExecution, compiledGateway } from './graphql/compiled-execution';
 import { graphqlUploads } from './http/graphql-uploads';
 import { chargeOf, RateLimiter } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
@@ -198,8 +198,10 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const limits = [operationLimits(config.graphqlLimits), operationCostLimits(config.graphqlLimits)];
   // One admission for /graphql and the REST facade: work at once bounded by cost (ADMISSION_*).
   const admission = new Admission(config.admission);
+  // Queries run compiled by graphql-jit, on /graphql (through Apollo's gateway interface) and REST alike.
+  const execution = new CompiledExecution(schema);
   const apollo = new ApolloServer<HttpContext>({
-    schema,
+    gateway: compiledGateway(schema, execution),
     validationRules: [...limits, noSubscriptionsOverHttp],
     // Off in production unless GRAPHQL_INTROSPECTION=true; REST documents and /docs do not need it.
     introspection: config.graphqlLimits.introspection,
@@ -230,7 +232,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  app.use('/api/v1', restRouter(schema, new CompiledExecution(schema), contexts, logger, config.knowledge.maxBytes, admission));
+  app.use('/api/v1', restRouter(schema, execution, contexts, logger, config.knowledge.maxBytes, admission));
   app.use('/docs', docsRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -1,3 +1,4 @@
+import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import { type DocumentNode, type ExecutionResult, execute, GraphQLError, type GraphQLSchema, getOperationAST } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
@@ -6,9 +7,10 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
  * Executes queries compiled by graphql-jit: the same resolvers (and so the same @Authorized
  * checks, loaders and scalars' serialize) without graphql-js's generic walk of every field on
  * every request, which was most of the CPU of a 100-plan list (bench/RESULTS.md). The REST facade
- * runs its fixed documents through it; /graphql keeps Apollo's execution (RESULTS.md says why). A
- * document is compiled the second time it runs and kept while the document is (a WeakMap on the
- * parsed document), so a document used once is never compiled.
+ * and /graphql (compiledGateway) run through it. A document is compiled the second time it runs
+ * and kept while the document is (a WeakMap on the parsed document: REST documents for good,
+ * /graphql ones while Apollo's bounded document cache holds them), so a one-off query, which
+ * would pay more to compile than it saves, is never compiled.
  * Mutations keep graphql's execute(): they are not the hot path, and it is what coerces an Upload
  * variable with graphql-js's messages.
  */
@@ -57,4 +59,23 @@ export class CompiledExecution {
 function asGraphQLError(error: Pick<GraphQLError, 'message' | 'path' | 'originalError' | 'extensions'>): GraphQLError {
   if (error instanceof GraphQLError) return error;
   return new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
+}
+
+type Gateway = ApolloServerOptionsWithGateway<Record<string, unknown>>['gateway'];
+
+/**
+ * Apollo Server's one place to execute operations its own way: the gateway interface, here with a
+ * fixed schema (Apollo still parses, validates and runs its plugins; only execution is ours).
+ * The operation name is the one the client sent: `request.operationName` is the name of the
+ * operation Apollo resolved, null when it resolved none, and then execute() must say why.
+ */
+export function compiledGateway(schema: GraphQLSchema, execution: CompiledExecution): Gateway {
+  return {
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => undefined;
+    },
+    load: () => Promise.resolve({ executor: (request) => execution.run(request.document, request.request.operationName, request.request.variables, request.context) }),
+    stop: () => Promise.resolve(),
+  };
 }
