@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -205,7 +205,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     validationRules: [...limits, noSubscriptionsOverHttp],
     // Off in production unless GRAPHQL_INTROSPECTION=true; REST documents and /docs do not need it.
     introspection: config.graphqlLimits.introspection,
-    plugins: [httpOperationPlugin(admission), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
+    // Cache control is off: no field carries a cache hint, and the plugin's per-field hook made
+    // Apollo wrap every resolver, thousands per list (bench/RESULTS.md).
+    plugins: [httpOperationPlugin(admission), ApolloServerPluginCacheControlDisabled(), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
       // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its

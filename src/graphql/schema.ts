@@ -48,12 +48,18 @@ export const RESOLVERS = [
  * explicitly; TypeGraphQL finds each by its class.
  */
 export async function buildApiSchema(instances: object[], bus: PubSub): Promise<GraphQLSchema> {
+  const found = new Map<unknown, object>();
   return buildSchema({
     resolvers: RESOLVERS,
     container: {
+      // TypeGraphQL asks on every resolver call (thousands for one 100-plan list): found once per class.
       get(someClass: new (...args: never[]) => object) {
-        const instance = instances.find((candidate) => candidate instanceof someClass);
-        if (!instance) throw new Error(`no instance of resolver ${someClass.name}`);
+        let instance = found.get(someClass);
+        if (!instance) {
+          instance = instances.find((candidate) => candidate instanceof someClass);
+          if (!instance) throw new Error(`no instance of resolver ${someClass.name}`);
+          found.set(someClass, instance);
+        }
         return instance;
       },
     },
