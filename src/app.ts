@@ -39,10 +39,11 @@ import { AgentService } from './modules/agent/agent.service';
 import { ConversationResolver } from './modules/agent/conversation.resolver';
 import { ConversationService } from './modules/agent/conversation.service';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
-import { agentEmbedder, agentEngine, coordinator } from './modules/agent/agent-setup';
+import { agentEmbedder, agentEngine, coordinator, planReader } from './modules/agent/agent-setup';
 import { Mailer } from './modules/agent/planner/mailer';
 import { WorkflowResolver } from './modules/agent/planner/workflow.resolver';
 import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
+import { warmPlanner } from './modules/agent/planner/request-intent';
 import { WorkflowService } from './modules/agent/planner/workflow.service';
 import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
 import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
@@ -128,7 +129,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
   const runner = new WorkflowRunner(db.orm, queue, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
   await runner.start();
-  const workflows = new WorkflowService(runner);
+  warmPlanner();
+  const workflows = new WorkflowService(runner, planReader(config.llm, (reason) => logger.warn({ reason }, 'the language model could not check a plan; the rules’ reading stands')));
 
   /** Stops the relay and the jobs, then closes what they use; the last step of close(). */
   const stopBackground = async () => {

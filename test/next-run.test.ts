@@ -15,7 +15,7 @@ describe('nextRun', () => {
   });
 
   it('keeps 9:00 local across a daylight-saving change', () => {
-    const paris = { timeZone: 'Europe/Paris' };
+    const paris = { timeZone: 'Europe/Paris', anchor: at('2026-01-05T08:00:00Z') };
     expect(next(paris, '2026-03-28T12:00:00Z')).toBe('2026-03-29T07:00:00.000Z'); // CEST from 29 March
     expect(next(paris, '2026-03-27T12:00:00Z')).toBe('2026-03-28T08:00:00.000Z'); // still CET
     expect(next({ timeZone: 'America/New_York', hour: 18, minute: 30 }, '2026-11-23T12:00:00Z')).toBe('2026-11-23T23:30:00.000Z');
@@ -36,11 +36,42 @@ describe('nextRun', () => {
     expect(next({ frequency: ScheduleFrequency.CUSTOM, interval: { every: 4, unit: 'hour' } }, '2026-11-23T09:00:00Z')).toBe('2026-11-23T12:00:00.000Z');
   });
 
-  it('runs a ONCE schedule once: today, tomorrow or on the named weekday, then never', () => {
+  it('runs a ONCE schedule once: on its date, on the day it was made, or on the named weekday after it, then never', () => {
     const once = { frequency: ScheduleFrequency.ONCE };
     expect(next(once, '2026-11-23T08:30:00Z')).toBe('2026-11-23T09:00:00.000Z');
-    expect(next({ ...once, tomorrow: true }, '2026-11-23T08:30:00Z')).toBe('2026-11-24T09:00:00.000Z');
+    expect(next({ ...once, date: '2026-11-24' }, '2026-11-23T08:30:00Z')).toBe('2026-11-24T09:00:00.000Z');
+    expect(next({ ...once, date: '2026-11-24', timeZone: 'Asia/Tokyo' }, '2026-11-23T08:30:00Z')).toBe('2026-11-24T00:00:00.000Z');
     expect(next({ ...once, day: 3 }, '2026-11-23T08:30:00Z')).toBe('2026-11-25T09:00:00.000Z');
     expect(next(once, '2026-11-23T09:30:00Z')).toBeNull();
+  });
+});
+
+describe('nextRun with a rule', () => {
+  const rule = (recurrence: string, after: string, extra: Partial<Schedule> = {}) => next({ frequency: ScheduleFrequency.CUSTOM, recurrence, ...extra }, after);
+
+  it('follows several weekdays, ordinal weekdays and lists of month days exactly', () => {
+    // Monday 23 November 2026 10:00Z: the Tuesday, then the Thursday.
+    expect(rule('FREQ=WEEKLY;BYDAY=TU,TH', '2026-11-23T10:00:00Z')).toBe('2026-11-24T09:00:00.000Z');
+    expect(rule('FREQ=WEEKLY;BYDAY=TU,TH', '2026-11-24T09:00:00Z')).toBe('2026-11-26T09:00:00.000Z');
+    expect(rule('FREQ=MONTHLY;BYDAY=+1MO', '2026-11-23T10:00:00Z')).toBe('2026-12-07T09:00:00.000Z');
+    expect(rule('FREQ=MONTHLY;BYDAY=-1FR', '2026-11-23T10:00:00Z')).toBe('2026-11-27T09:00:00.000Z');
+    expect(rule('FREQ=MONTHLY;BYMONTHDAY=1,15', '2026-12-01T10:00:00Z')).toBe('2026-12-15T09:00:00.000Z');
+    expect(rule('FREQ=MONTHLY;BYMONTHDAY=-1', '2027-02-01T00:00:00Z')).toBe('2027-02-28T09:00:00.000Z');
+    expect(rule('FREQ=YEARLY;BYMONTH=3,6,9,12;BYMONTHDAY=-1', '2026-11-23T10:00:00Z')).toBe('2026-12-31T09:00:00.000Z');
+    expect(rule('FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3', '2026-11-23T10:00:00Z')).toBe('2027-03-03T09:00:00.000Z');
+  });
+
+  it('keeps the local time of a rule across a daylight-saving change, and counts intervals from the anchor', () => {
+    const paris = { timeZone: 'Europe/Paris', anchor: at('2026-03-02T08:00:00Z') };
+    // Mondays and Wednesdays at 9:00 Paris: CET (08:00Z) before 29 March, CEST (07:00Z) after.
+    expect(rule('FREQ=WEEKLY;BYDAY=MO,WE', '2026-03-25T09:00:00Z', paris)).toBe('2026-03-30T07:00:00.000Z');
+    expect(rule('FREQ=WEEKLY;BYDAY=MO,WE', '2026-03-23T09:00:00Z', paris)).toBe('2026-03-25T08:00:00.000Z');
+    // Every other Monday from the anchor's week (2 March): 16 March, 30 March.
+    expect(rule('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO', '2026-03-17T00:00:00Z', paris)).toBe('2026-03-30T07:00:00.000Z');
+  });
+
+  it('refuses a rule it cannot run rather than guessing', () => {
+    expect(rule('FREQ=SOMETIMES', '2026-11-23T10:00:00Z')).toBeNull();
+    expect(rule('FREQ=DAILY;COUNT=3', '2026-11-23T10:00:00Z')).toBeNull();
   });
 });

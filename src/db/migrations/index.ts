@@ -14,6 +14,7 @@ import { Migration20261123012528 } from './Migration20261123012528';
 import { Migration20261123025759 } from './Migration20261123025759';
 import { Migration20261124120000 } from './Migration20261124120000';
 import { Migration20261124150000 } from './Migration20261124150000';
+import { Migration20261125110000 } from './Migration20261125110000';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123025759', class: Migration20261123025759 },
   { name: 'Migration20261124120000', class: Migration20261124120000 },
   { name: 'Migration20261124150000', class: Migration20261124150000 },
+  { name: 'Migration20261125110000', class: Migration20261125110000 },
 ];

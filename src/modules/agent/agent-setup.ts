@@ -4,6 +4,7 @@ import { type Embedder, NO_EMBEDDINGS, OpenAiEmbedder } from './llm/embedder';
 import type { AgentEngine } from './llm/engine';
 import { LocalEngine } from './llm/local-engine';
 import { OpenAiEngine } from './llm/openai-engine';
+import { ModelCheckedReader, type PlanReader, RULE_READER } from './planner/plan-reader';
 import type { WorkflowService } from './planner/workflow.service';
 import { DirectorySpecialist } from './specialists/directory.specialist';
 import { KnowledgeSpecialist } from './specialists/knowledge.specialist';
@@ -13,6 +14,12 @@ import { PlannerSpecialist } from './specialists/planner.specialist';
 export function agentEngine(llm: Config['llm']): AgentEngine {
   if (!llm.baseUrl || !llm.model) return new LocalEngine();
   return new OpenAiEngine({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs, retries: llm.retries });
+}
+
+/** Plans read by the rules, checked by the language model when one is configured. */
+export function planReader(llm: Config['llm'], onFailure: (reason: string) => void): PlanReader {
+  if (!llm.baseUrl || !llm.model) return RULE_READER;
+  return new ModelCheckedReader({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs }, onFailure);
 }
 
 /** The embeddings of the OpenAI-compatible server (LLM_EMBEDDING_MODEL, else LLM_MODEL), when one is configured. */

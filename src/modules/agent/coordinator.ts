@@ -1,14 +1,8 @@
 import { AGENTS, type SpecialistName } from './agent-profiles';
-import type { AgentProfile } from './agent.types';
-import type { Briefing } from './llm/engine';
 import { directoryIntent } from './specialists/directory.specialist';
-import { answersPlanner, isTaskRequest } from './specialists/planner.specialist';
-import type { Question, Specialist } from './specialists/specialist';
-
-export interface Routed {
-  agent: AgentProfile;
-  briefing: Briefing;
-}
+import { isRequestToAct } from './planner/request-intent';
+import { answersPlanner } from './specialists/planner.specialist';
+import type { Question, Routed, Router, Specialist } from './specialists/specialist';
 
 /**
  * The coordinator agent: sends requests to act to the planner, directory questions to the
@@ -16,7 +10,7 @@ export interface Routed {
  * about someone the directory does not know goes on to the knowledge specialist before the
  * directory's "I don't know" is given.
  */
-export class Coordinator {
+export class Coordinator implements Router {
   /** Without a planner (the workflow runner's own coordinator), requests to act are answered as questions. */
   constructor(private readonly specialists: Record<Exclude<SpecialistName, 'planner'>, Specialist> & { planner?: Specialist }) {}
 
@@ -31,7 +25,7 @@ export class Coordinator {
   }
 
   private choose(question: Question): SpecialistName {
-    if (this.specialists.planner && (answersPlanner(question) || isTaskRequest(question.text))) return 'planner';
+    if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
     if (directoryIntent(question.text)) return 'directory';
     return 'knowledge';
   }

@@ -29,30 +29,75 @@ export function lastRequest(messages: readonly AgentMessage[], isRequest: (text:
   return null;
 }
 
-/** "every Monday at 09:00 (Europe/Paris)" */
-export function describeSchedule(plan: Pick<Plan, 'frequency' | 'hour' | 'minute' | 'day' | 'interval' | 'timeZone' | 'tomorrow'>): string {
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ORDINAL_WORDS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '-1': 'last' };
+
+/** "every Monday at 09:00 (Europe/Paris)", "on Tuesday and Thursday of every week at 09:00 (UTC)" */
+export function describeSchedule(plan: Pick<Plan, 'frequency' | 'hour' | 'minute' | 'day' | 'recurrence' | 'date' | 'timeZone'>): string {
   const time = plan.hour === null ? '' : ` at ${String(plan.hour).padStart(2, '0')}:${String(plan.minute ?? 0).padStart(2, '0')}`;
-  const weekday = plan.day ? WEEKDAYS[plan.day - 1] : '';
   const zone = ` (${plan.timeZone})`;
+  if (plan.frequency === ScheduleFrequency.ONCE) return `once, ${plan.date ? `on ${describeDate(plan.date)}` : 'today'}${time}${zone}`;
+  if (plan.frequency === ScheduleFrequency.YEARLY && plan.date) return `every year on ${describeDate(plan.date, false)}${time}${zone}`;
+  if (!SCHEDULED.has(plan.frequency)) return 'not scheduled';
+  if (plan.frequency === ScheduleFrequency.WEEKDAY) return `every weekday${time}${zone}`;
+  return `${plan.recurrence ? describeRule(plan.recurrence) : describeFields(plan)}${time}${zone}`;
+}
+
+/** "Friday 27 November 2026", or without the weekday and year for a yearly date. */
+function describeDate(date: string, full = true): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const weekday = WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
+  return full ? `${weekday} ${d} ${MONTHS[m - 1]} ${y}` : `${d} ${MONTHS[m - 1]}`;
+}
+
+/** A rule in words: "every 2 weeks on Tuesday and Thursday", "on the last Friday of every month". */
+function describeRule(rule: string): string {
+  const parts = Object.fromEntries(rule.split(';').map((p) => p.split('=') as [string, string]));
+  const every = Number(parts.INTERVAL ?? 1);
+  const days = (parts.BYDAY ?? '').split(',').filter(Boolean);
+  const names = (list: string[]) => list.join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const weekday = (code: string) => WEEKDAYS[['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].indexOf(code.slice(-2))];
+  const monthDays = (parts.BYMONTHDAY ?? '').split(',').filter(Boolean).map((d) => (d === '-1' ? 'the last day' : `day ${d}`));
+  const unit = (name: string) => (every > 1 ? `every ${every} ${name}s` : `every ${name}`);
+  switch (parts.FREQ) {
+    case 'HOURLY':
+      return unit('hour');
+    case 'DAILY':
+      return unit('day');
+    case 'WEEKLY':
+      if (every === 1 && days.length) return `every ${names(days.map(weekday))}`;
+      return `${unit('week')}${days.length ? ` on ${names(days.map(weekday))}` : ''}`;
+    case 'MONTHLY': {
+      const nth = days.map((d) => `the ${ORDINAL_WORDS[String(parseInt(d, 10))] ?? d} ${weekday(d)}`);
+      const on = nth.length ? nth : parts.BYSETPOS ? [`day ${monthDays.at(-1)?.replace('day ', '')} (or the last day)`] : monthDays;
+      return `${on.length ? `on ${names(on)} of ` : ''}${unit('month')}`;
+    }
+    case 'YEARLY': {
+      const months = (parts.BYMONTH ?? '').split(',').filter(Boolean).map((m) => MONTHS[Number(m) - 1]);
+      return `${monthDays.length ? `on ${names(monthDays)} of ` : ''}${names(months) || 'the same date'}, ${unit('year')}`;
+    }
+    default:
+      return rule;
+  }
+}
+
+/** Workflows stored before rules were. */
+function describeFields(plan: Pick<Plan, 'frequency' | 'day'>): string {
   switch (plan.frequency) {
     case ScheduleFrequency.DAILY:
-      return `every day${time}${zone}`;
+      return 'every day';
     case ScheduleFrequency.WEEKDAY:
-      return `every weekday${time}${zone}`;
+      return 'every weekday';
     case ScheduleFrequency.WEEKLY:
-      return `every ${weekday || 'week'}${time}${zone}`;
+      return `every ${plan.day ? WEEKDAYS[plan.day - 1] : 'week'}`;
     case ScheduleFrequency.MONTHLY:
-      return `on day ${plan.day ?? '?'} of every month${time}${zone}`;
+      return `on day ${plan.day ?? '?'} of every month`;
     case ScheduleFrequency.QUARTERLY:
-      return `on day ${plan.day ?? 1} of every quarter${time}${zone}`;
+      return `on day ${plan.day ?? 1} of every quarter`;
     case ScheduleFrequency.YEARLY:
-      return `every year on today’s date${time}${zone}`;
-    case ScheduleFrequency.CUSTOM:
-      return `every ${plan.interval?.every ?? '?'} ${plan.interval?.unit ?? 'period'}s${weekday ? ` on ${weekday}` : ''}${time}${zone}`;
-    case ScheduleFrequency.ONCE:
-      return `once, ${weekday ? `on ${weekday}` : plan.tomorrow ? 'tomorrow' : 'today'}${time}${zone}`;
+      return 'every year on today’s date';
     default:
-      return 'not scheduled';
+      return 'on its schedule';
   }
 }
 
@@ -88,6 +133,8 @@ export function holderOf(plan: Plan, userId: string): BaseAssignmentHolder {
     minuteOfWorkflow: plan.minute,
     dayOfWorkflow: plan.day,
     timeZone: plan.timeZone,
+    recurrence: plan.recurrence,
+    date: plan.date,
     agents: steps,
     // This service has no subscription plans that could limit execution.
     subscriptionActive: true,

@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { AgentProfile } from '../agent.types';
+import { LocalDateScalar } from '../../../graphql/scalars';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 
 /** One task of an assignment (SPEC 2.9 BaseAssignmentResponse). */
@@ -50,6 +51,12 @@ export class BaseAssignmentHolder {
 
   @Field(() => String, { nullable: true })
   timeZone?: string;
+
+  @Field(() => String, { nullable: true, description: 'The RRULE of a recurring plan (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH' })
+  recurrence?: string | null;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: 'ONCE: the local date of the run; YEARLY: the date named' })
+  date?: string | null;
 
   @Field(() => [BaseAssignmentResponse], { nullable: true })
   agents?: BaseAssignmentResponse[];

@@ -1,4 +1,6 @@
+import { RRule } from 'rrule';
 import { ScheduleFrequency } from './plan-enums';
+import { hourlyStep, parseRule, ruleOfFields } from './recurrence';
 import { instantOf, wallClock } from './time-zones';
 
 export interface Schedule {
@@ -6,103 +8,60 @@ export interface Schedule {
   hour: number | null;
   minute: number | null;
   day: number | null;
+  /** CUSTOM schedules stored before rules were: every `every` units. */
   interval: { every: number; unit: 'hour' | 'day' | 'week' | 'month' } | null;
+  /** The RRULE the workflow follows; derived from the fields above when absent. */
+  recurrence?: string | null;
+  /** ONCE (and a YEARLY's first run): the local date, YYYY-MM-DD. */
+  date?: string | null;
   timeZone: string;
-  /** When the workflow was made: the start of CUSTOM intervals and the date of YEARLY runs. */
+  /** When the workflow was made: the start of its rule (intervals count from it). */
   anchor: Date;
-  /** ONCE: the day after the anchor rather than the anchor's day. */
-  tomorrow?: boolean;
 }
 
-const DAY_MS = 86_400_000;
-/** Far enough for a yearly run or a six-monthly interval. */
-const HORIZON_DAYS = 800;
+/** Wall-clock parts as the UTC fields of a Date: how rrule reads and writes local times. */
+const floating = (y: number, m: number, d: number, hour = 0, minute = 0) => new Date(Date.UTC(y, m - 1, d, hour, minute));
 
 /**
  * The next time a schedule fires after `after`, on the wall clock of its time zone (so 9:00
  * stays 9:00 across daylight-saving changes), or null when it never fires again (a ONCE that has
- * passed).
+ * passed). Recurring schedules follow their rule exactly (rrule, over local times); a rule of
+ * hours steps in real hours from the anchor instead, since a wall clock repeats and skips hours.
  */
 export function nextRun(schedule: Schedule, after: Date): Date | null {
-  const { frequency, timeZone, interval } = schedule;
+  const { timeZone } = schedule;
   const hour = schedule.hour ?? 0;
   const minute = schedule.minute ?? 0;
-  if (frequency === ScheduleFrequency.CUSTOM && interval?.unit === 'hour') {
-    const step = interval.every * 3_600_000;
-    const start = schedule.anchor.getTime();
-    return new Date(start + (Math.floor((after.getTime() - start) / step) + 1) * step);
-  }
   const anchor = wallClock(schedule.anchor, timeZone);
-  const anchorDay = Date.UTC(anchor.year, anchor.month - 1, anchor.day);
-  const today = wallClock(after, timeZone);
-  const first = Date.UTC(today.year, today.month - 1, today.day);
-  for (let i = 0; i <= HORIZON_DAYS; i++) {
-    const date = new Date(first + i * DAY_MS);
-    const y = date.getUTCFullYear();
-    const m = date.getUTCMonth() + 1;
-    const d = date.getUTCDate();
-    const weekday = ((date.getUTCDay() + 6) % 7) + 1;
-    const lastOfMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-    const dayOfMonth = Math.min(schedule.day ?? 1, lastOfMonth);
-    const sinceAnchor = Math.round((date.getTime() - anchorDay) / DAY_MS);
-    let fires: boolean;
-    switch (frequency) {
-      case ScheduleFrequency.DAILY:
-        fires = true;
-        break;
-      case ScheduleFrequency.WEEKDAY:
-        fires = weekday <= 5;
-        break;
-      case ScheduleFrequency.WEEKLY:
-        fires = weekday === schedule.day;
-        break;
-      case ScheduleFrequency.MONTHLY:
-        fires = d === dayOfMonth;
-        break;
-      case ScheduleFrequency.QUARTERLY:
-        fires = (m - 1) % 3 === 0 && d === dayOfMonth;
-        break;
-      case ScheduleFrequency.YEARLY:
-        fires = m === anchor.month && d === Math.min(anchor.day, lastOfMonth);
-        break;
-      case ScheduleFrequency.CUSTOM:
-        fires = customFires(schedule, sinceAnchor, weekday, { y, m, d }, anchor);
-        break;
-      case ScheduleFrequency.ONCE: {
-        if (sinceAnchor < 0) fires = false;
-        else if (schedule.day) fires = weekday === schedule.day && sinceAnchor > 0 && sinceAnchor <= 7;
-        else fires = sinceAnchor === (schedule.tomorrow ? 1 : 0);
-        if (!fires && sinceAnchor > 8) return null;
-        break;
-      }
-      default:
-        return null;
-    }
-    if (!fires) continue;
+  if (schedule.frequency === ScheduleFrequency.ONCE) {
+    const [y, m, d] = (schedule.date ?? onceDate(schedule.day, anchor)).split('-').map(Number);
     const at = instantOf(y, m, d, hour, minute, timeZone);
+    return at > after ? at : null;
+  }
+  const text = schedule.recurrence ?? ruleOfFields({ frequency: schedule.frequency, day: schedule.day, interval: schedule.interval, anchorDate: anchor });
+  if (!text) return null;
+  const step = hourlyStep(text);
+  if (step !== null) {
+    const ms = step * 3_600_000;
+    const start = schedule.anchor.getTime();
+    return new Date(start + (Math.floor((after.getTime() - start) / ms) + 1) * ms);
+  }
+  const parsed = parseRule(text);
+  if (!parsed) return null;
+  const rule = new RRule({ ...parsed.origOptions, dtstart: floating(anchor.year, anchor.month, anchor.day, hour, minute) });
+  const now = wallClock(after, timeZone);
+  let occurrence = rule.after(floating(now.year, now.month, now.day, now.hour, now.minute), true);
+  // A local time repeated by a DST change can map to an instant at or before `after`: take the next.
+  for (let i = 0; occurrence && i < 3; i++) {
+    const at = instantOf(occurrence.getUTCFullYear(), occurrence.getUTCMonth() + 1, occurrence.getUTCDate(), hour, minute, timeZone);
     if (at > after) return at;
-    if (frequency === ScheduleFrequency.ONCE) return null;
+    occurrence = rule.after(occurrence, false);
   }
   return null;
 }
 
-function customFires(schedule: Schedule, sinceAnchor: number, weekday: number, date: { y: number; m: number; d: number }, anchor: { year: number; month: number; day: number; weekday: number }): boolean {
-  const every = schedule.interval?.every ?? 1;
-  if (sinceAnchor < 0) return false;
-  switch (schedule.interval?.unit) {
-    case 'day':
-      return sinceAnchor % every === 0;
-    case 'week': {
-      const target = schedule.day ?? anchor.weekday;
-      // Weeks counted from the Monday of the anchor's week.
-      const weeks = Math.floor((sinceAnchor + anchor.weekday - 1) / 7);
-      return weekday === target && weeks % every === 0;
-    }
-    case 'month': {
-      const months = (date.y - anchor.year) * 12 + (date.m - anchor.month);
-      return months % every === 0 && date.d === anchor.day;
-    }
-    default:
-      return false;
-  }
+/** The date of a ONCE stored before plans had dates: the day it was made, or the named weekday after it. */
+function onceDate(day: number | null, anchor: { year: number; month: number; day: number; weekday: number }): string {
+  const ahead = day ? ((day - anchor.weekday + 6) % 7) + 1 : 0;
+  return new Date(Date.UTC(anchor.year, anchor.month - 1, anchor.day + ahead)).toISOString().slice(0, 10);
 }

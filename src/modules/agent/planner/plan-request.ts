@@ -1,19 +1,25 @@
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
-import { timeZoneIn } from './time-zones';
+import { type DaysReading, readDays, readMonthDays } from './read-days';
+import { type DateReading, NotADate, readDate } from './read-date';
+import { readDelivery } from './read-delivery';
+import { NotATime, readTime, type TimeReading } from './read-time';
+import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
+import { mendScheduleWords } from './schedule-words';
+import { readZone, wallClock } from './time-zones';
 
-/** What the planner understood of a request (SPEC 2.9's fields, before they become a response). */
+/** What the planner understood of a request (the assignment's fields, before they become a response). */
 export interface Plan {
   /** The request without its schedule and delivery words: what each run does. */
   task: string;
   frequency: ScheduleFrequency;
   hour: number | null;
   minute: number | null;
-  /** ISO weekday 1-7 (WEEKLY, a ONCE on a weekday) or day of month 1-31 (MONTHLY, QUARTERLY). */
+  /** ISO weekday 1-7 (WEEKLY, a CUSTOM or ONCE on one weekday) or day of month 1-31 (MONTHLY, QUARTERLY, YEARLY). */
   day: number | null;
-  /** CUSTOM: every `every` units. */
-  interval: { every: number; unit: 'hour' | 'day' | 'week' | 'month' } | null;
-  /** ONCE: tomorrow rather than today. */
-  tomorrow: boolean;
+  /** The RRULE the workflow follows (recurring plans). */
+  recurrence: string | null;
+  /** The local date, YYYY-MM-DD: the run of a ONCE, the named date of a YEARLY. */
+  date: string | null;
   timeZone: string;
   channel: NotificationChannel;
   notifyTo: string | null;
@@ -28,193 +34,200 @@ export interface PlanContext {
   timeZone: string;
   /** The user's e-mail address, for "email me". */
   email: string | null;
+  /** The instant "today" and "in 2 hours" count from; now by default. */
+  now?: Date;
 }
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const WEEKDAY = `(${WEEKDAYS.join('|')}|mon|tue|tues|wed|thu|thurs|fri|sat|sun)`;
-const NUMBERS: Record<string, number> = { other: 2, second: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, five: 5, six: 6 };
+/** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
+export const ACTION =
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know)\b/i;
 
-/** Words that ask for something to be done; a request without one is no task. */
-export const ACTION = /\b(send|email|e-mail|mail|post|remind|notify|ping|alert|report|summari[sz]e|list|check|share|tell|give|run|create|message|update|compile|collect|prepare|show|export)\b/i;
+const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const WEEK: readonly number[] = [1, 2, 3, 4, 5];
 
-function weekdayNumber(name: string): number {
-  return WEEKDAYS.findIndex((d) => d.startsWith(name.toLowerCase().slice(0, 3))) + 1;
+interface Readings {
+  text: string;
+  time: TimeReading | null;
+  date: DateReading | null;
+  days: DaysReading;
+  monthDays: ReturnType<typeof readMonthDays>;
+  today: ReturnType<typeof wallClock>;
 }
 
 /**
  * Reads a request such as "every Monday at 9am email me the overdue tasks" into a plan: the
- * schedule (frequency, time, day, zone), the completion notification and the task itself. It
- * only takes what the words say; a missing time or day is asked for, and a request it cannot
- * place in time is INVALID or NONE with the reason, never a guess.
+ * schedule (frequency and its rule, time, day, date, zone), the completion notification and the
+ * task. Schedule words are mended first (spelling, words run together); dates are read by
+ * chrono-node, rules written as RRULE. It only takes what the words say: a missing time or day,
+ * an unknown zone, or a word that looks like schedule language and cannot be read is asked
+ * about; an impossible time or date is INVALID with the reason. It never guesses.
  */
 export function planRequest(request: string, context: PlanContext): Plan {
-  const text = request.replace(/\s+/g, ' ').trim();
-  const lower = text.toLowerCase();
+  const original = request.replace(/\s+/g, ' ').trim();
+  const mended = mendScheduleWords(original);
+  const text = mended.text.toLowerCase();
+  const zone = readZone(mended.text);
   const plan: Plan = {
-    task: text,
+    task: original,
     frequency: ScheduleFrequency.NONE,
     hour: null,
     minute: null,
     day: null,
-    interval: null,
-    tomorrow: false,
-    timeZone: timeZoneIn(text) ?? context.timeZone,
+    recurrence: null,
+    date: null,
+    timeZone: zone.zone ?? context.timeZone,
     channel: NotificationChannel.NONE,
     notifyTo: null,
     missing: [],
     problem: null,
   };
-  if ((lower.match(/[a-z]{2,}/g) ?? []).length < 2 || !ACTION.test(lower)) {
+  if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !ACTION.test(text)) {
     return invalid(plan, 'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.');
   }
-  const timeProblem = readTime(lower, plan);
-  if (timeProblem) return invalid(plan, timeProblem);
-  const frequencyProblem = readFrequency(lower, plan);
-  if (frequencyProblem) return invalid(plan, frequencyProblem);
-  readChannel(text, lower, plan, context);
-  if (SCHEDULED.has(plan.frequency)) {
-    if (plan.hour === null && plan.frequency !== ScheduleFrequency.CUSTOM) plan.missing.push('the time of day');
-    if (plan.interval?.unit !== 'hour' && plan.frequency === ScheduleFrequency.CUSTOM && plan.hour === null) plan.missing.push('the time of day');
-    if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) plan.missing.push('the day of the week');
-    if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) plan.missing.push('the day of the month');
-  } else if (plan.frequency === ScheduleFrequency.NONE) {
-    plan.problem = 'The request says nothing about when to run it, so it is not scheduled; ask me directly for a one-off answer, or say when it should run.';
+  // Addresses, channels and zone names hold digits and words that are not the schedule's.
+  const scan = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ').replace(/#[\w-]+/g, ' ').replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
+  let readings: Readings;
+  try {
+    readings = read(scan, context.now ?? new Date(), plan.timeZone);
+  } catch (error) {
+    if (error instanceof NotATime || error instanceof NotADate) return invalid(plan, error.message);
+    throw error;
   }
-  plan.task = taskOf(text);
+  if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
+  schedule(plan, readings);
+  const delivery = readDelivery(text, mended.text, context.email);
+  plan.channel = delivery.channel;
+  plan.notifyTo = delivery.notifyTo;
+  askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
+  plan.task = taskOf(mended.text, [...(readings.time?.words ?? []), ...(readings.date?.words ?? []), ...readings.days.words, ...readings.monthDays.words, ...delivery.words, zone.words ?? '']);
   return plan;
 }
 
-function invalid(plan: Plan, problem: string): Plan {
-  return { ...plan, frequency: ScheduleFrequency.INVALID, hour: null, minute: null, day: null, interval: null, problem };
-}
-
-/** The time of day; a problem when the words name an impossible one. */
-function readTime(lower: string, plan: Plan): string | null {
-  if (/\bnoon\b|\bmidday\b/.test(lower)) return set(plan, 12, 0);
-  if (/\bmidnight\b/.test(lower)) return set(plan, 0, 0);
-  const match =
-    /\b(?:at|@|by|around)\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?![\d/-])/.exec(lower) ??
-    /\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?=\W|$)/.exec(lower) ??
-    /\b(\d{1,2}):(\d{2})\b()/.exec(lower);
-  if (!match) return null;
-  let hour = Number(match[1]);
-  const minute = match[2] ? Number(match[2]) : 0;
-  const meridiem = match[3]?.replace(/\./g, '');
-  if (meridiem) {
-    if (hour < 1 || hour > 12) return `${match[0].trim()} is not a time of day.`;
-    hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
-  } else if (hour > 23) return `${match[0].trim()} is not a time of day (hours run from 0 to 23).`;
-  if (minute > 59) return `${match[0].trim()} is not a time of day (minutes run from 0 to 59).`;
-  return set(plan, hour, minute);
-}
-
-function set(plan: Plan, hour: number, minute: number): null {
-  plan.hour = hour;
-  plan.minute = minute;
-  return null;
-}
-
-function readFrequency(lower: string, plan: Plan): string | null {
-  const custom = /\b(?:every|each) (other|second|2nd|third|3rd|two|three|four|five|six|\d+) (hour|day|week|month)s?\b/.exec(lower);
-  const otherWeekday = new RegExp(`\\b(?:every|each) (?:other|second) ${WEEKDAY}\\b`).exec(lower);
-  const fortnight = !!otherWeekday || /\b(?:biweekly|bi-weekly|fortnightly|every fortnight)\b/.test(lower);
-  const weekday = new RegExp(`\\b(?:every|each|on)? ?${WEEKDAY}s?\\b`).exec(lower);
-  const dayOfMonth = /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)?\b|\b(\d{1,2})(?:st|nd|rd|th)\b(?! (?:hour|day|week|month))/.exec(lower);
-  const firstOrLast = /\b(first|last) (?:working |business )?day\b/.exec(lower)?.[1];
-  const monthDay = () => {
-    if (firstOrLast) return firstOrLast === 'first' ? 1 : 31;
-    const day = dayOfMonth ? Number(dayOfMonth[1] ?? dayOfMonth[2]) : null;
-    return day;
+/** The time first (this reader knows more ways to write one), then the date in what is left, then the days. */
+function read(scan: string, now: Date, timeZone: string): Readings {
+  let rest = scan;
+  const without = (words: readonly string[]) => {
+    for (const w of words) rest = rest.replace(w.toLowerCase(), ' ');
   };
-  if (custom || fortnight) {
-    const every = fortnight ? 2 : (NUMBERS[custom![1]] ?? Number(custom![1]));
-    if (!every || every < 1) return 'I could not read how often to run it.';
-    plan.frequency = ScheduleFrequency.CUSTOM;
-    plan.interval = { every, unit: fortnight ? 'week' : (custom![2] as 'hour' | 'day' | 'week' | 'month') };
-    if (weekday && plan.interval.unit === 'week') plan.day = weekdayNumber(weekday[1]);
-    return null;
-  }
-  if (/\b(?:every|each|on) (?:weekday|working day|business day|workday)s?\b|\bweekdays\b|\bmonday (?:to|through|thru|-) friday\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.WEEKDAY;
-    return null;
-  }
-  if (/\bquarterly\b|\b(?:every|each) quarter\b|\bonce a quarter\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.QUARTERLY;
-    plan.day = monthDay() ?? 1;
-    return null;
-  }
-  if (/\b(?:yearly|annually)\b|\b(?:every|each|once a) year\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.YEARLY;
-    return null;
-  }
-  if (/\bmonthly\b|\b(?:every|each|once a) month\b|\bof (?:every|each|the) month\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.MONTHLY;
-    plan.day = monthDay();
-    if (plan.day !== null && (plan.day < 1 || plan.day > 31)) return `the ${plan.day}th is not a day of the month.`;
-    return null;
-  }
-  const recurringWeekday = new RegExp(`\\b(?:every|each) ${WEEKDAY}\\b|\\bon ${WEEKDAY}s\\b|\\b${WEEKDAY}s\\b`).exec(lower);
-  if (recurringWeekday || /\bweekly\b|\b(?:every|each|once a) week\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.WEEKLY;
-    const name = recurringWeekday?.slice(1).find(Boolean) ?? weekday?.[1];
-    plan.day = name ? weekdayNumber(name) : null;
-    return null;
-  }
-  if (/\b(?:every|each) (?:day|morning|evening|night|afternoon)\b|\bdaily\b|\bnightly\b|\bevery single day\b/.test(lower)) {
-    plan.frequency = ScheduleFrequency.DAILY;
-    return null;
-  }
-  const nextWeekday = new RegExp(`\\b(?:next|this|on) ${WEEKDAY}\\b`).exec(lower);
-  if (/\b(?:today|tonight|tomorrow|once|later today|this (?:morning|afternoon|evening))\b/.test(lower) || nextWeekday) {
-    plan.frequency = ScheduleFrequency.ONCE;
-    plan.tomorrow = /\btomorrow\b/.test(lower);
-    if (nextWeekday) plan.day = weekdayNumber(nextWeekday[1]);
-    return null;
-  }
-  if (plan.hour !== null) plan.frequency = ScheduleFrequency.ONCE;
-  return null;
+  let time = readTime(rest);
+  without(time?.words ?? []);
+  const date = readDate(rest, now, timeZone);
+  without(date?.words ?? []);
+  if (date?.time && !time) time = { ...date.time, words: [] };
+  return { text: scan, time, date, days: readDays(rest), monthDays: readMonthDays(rest), today: wallClock(now, timeZone) };
 }
 
-function readChannel(text: string, lower: string, plan: Plan, context: PlanContext): void {
-  const channel = /(?:^|\s)#([a-z0-9][\w-]*)/i.exec(text)?.[1];
-  if (channel) {
-    plan.channel = NotificationChannel.CHAT;
-    plan.notifyTo = `#${channel.toLowerCase()}`;
-    return;
-  }
-  if (/\b(?:slack|teams|chat channel|channel)\b/.test(lower)) {
-    plan.channel = NotificationChannel.CHAT;
-    plan.missing.push('the chat channel (for example #people)');
-    return;
-  }
-  const email = /\b(?:e-?mail|mail me|by mail|my inbox)\b/.test(lower);
-  const immediate = /\b(?:notify me|ping me|alert me|let me know|right away|immediately|push)\b/.test(lower);
-  // "send me …" with no other channel named goes to the user's inbox.
-  if (email || (!immediate && /\bsend me\b/.test(lower))) {
-    plan.channel = NotificationChannel.EMAIL;
-    plan.notifyTo = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(text)?.[0] ?? context.email;
-    if (!plan.notifyTo) plan.missing.push('the e-mail address to send it to');
-    return;
-  }
-  if (immediate) plan.channel = NotificationChannel.IMMEDIATE;
+function invalid(plan: Plan, problem: string): Plan {
+  return { ...plan, frequency: ScheduleFrequency.INVALID, hour: null, minute: null, day: null, recurrence: null, date: null, problem };
 }
 
-/** The request without the words that say when and how to deliver: what a run does. */
-function taskOf(text: string): string {
-  const cleaned = text
-    .replace(new RegExp(`\\b(?:every|each|on|next|this) (?:other |second )?(?:${WEEKDAYS.join('|')})s?\\b`, 'gi'), ' ')
-    .replace(/\b(?:every|each) (?:other |second |\d+ )?(?:day|morning|evening|night|week|month|quarter|year|weekday|working day|business day|hour)s?\b/gi, ' ')
-    .replace(/\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|biweekly|fortnightly|tomorrow|today|tonight)\b/gi, ' ')
-    .replace(/\b(?:at|by|around)\s*\d{1,2}(?:[:.h]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?/gi, ' ')
-    .replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/gi, ' ')
-    .replace(/\b(?:on )?the \d{1,2}(?:st|nd|rd|th)?(?: of (?:every|each|the) month)?\b/gi, ' ')
-    .replace(/\b(?:in |at )?(?:utc|gmt|bst|cest|cet|eet|est|edt|cst|cdt|mst|mdt|pst|pdt|ist|jst|aest)\b(?: time)?/gi, ' ')
-    .replace(/\b(?:in |at )?[A-Z][a-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b(?: time)?/g, ' ')
-    .replace(/\b(?:in )?(?:new york|london|paris|berlin|madrid|lisbon|amsterdam|chicago|los angeles|san francisco|tokyo|sydney|singapore)(?:['’]s)?(?: time)?\b/gi, ' ')
-    .replace(/\b(?:please|can you|could you)\b/gi, ' ')
-    .replace(/\s*,\s*/g, ' ')
+const byDay = (days: readonly number[]) => days.map((d) => RRULE_DAYS[d - 1]);
+const sameDays = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((d, i) => d === b[i]);
+
+/** The frequency, its rule, the day and the date, from what was read. The first rule that applies wins. */
+function schedule(plan: Plan, r: Readings): void {
+  const { text, days, monthDays, date } = r;
+  const set = (frequency: ScheduleFrequency, parts: RuleParts | null, day: number | null = null) => {
+    plan.frequency = frequency;
+    plan.recurrence = parts ? ruleText(parts) : null;
+    plan.day = day;
+  };
+  const oneDay = days.weekdays.length === 1 ? days.weekdays[0] : null;
+  const interval = /\b(?:every|each) (other|second|alternate|2nd|third|3rd|fourth|4th|\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (hour|day|week|month)s?\b/.exec(text);
+  const every = interval ? (NUMBERS[interval[1]] ?? Number(interval[1])) : 1;
+  if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour') return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
+  const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
+  if (interval || fortnight) {
+    const unit = fortnight ? 'week' : interval![2];
+    const n = fortnight ? 2 : every;
+    if (unit === 'week') return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', interval: n, byDay: byDay(days.weekdays) }, oneDay);
+    if (unit === 'month') return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', interval: n, ...(monthDays.last ? { byMonthDay: [-1] } : monthDays.days.length ? { byMonthDay: monthDays.days } : {}) });
+    return set(ScheduleFrequency.CUSTOM, { freq: 'DAILY', interval: n });
+  }
+  if (days.nth) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] });
+  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\bweekdays\b|\b(?:working|business) days\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
+  if (workingDays || (days.recurring && sameDays(days.weekdays, WEEK))) return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
+  if (days.recurring && days.weekdays.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
+  const endOfQuarter = /\b(?:end of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
+  if (/\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b/.test(text) || endOfQuarter) {
+    if (endOfQuarter) return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
+    const day = monthDays.last ? 31 : (monthDays.days[0] ?? 1);
+    return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [1, 4, 7, 10], ...monthDayParts(day) }, day);
+  }
+  const everyDate = !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
+  if (/\b(?:yearly|annually|annual|(?:every|each|once a|per|a) year)\b/.test(text) || everyDate) {
+    if (date?.monthDay) {
+      plan.date = date.date;
+      return set(ScheduleFrequency.YEARLY, { freq: 'YEARLY', byMonth: [date.monthDay.month], byMonthDay: [date.monthDay.day] }, date.monthDay.day);
+    }
+    return set(ScheduleFrequency.YEARLY, null);
+  }
+  const monthly = /\bmonthly\b|\b(?:every|each|once a|per|a) month\b|(?<!\bend )\bof (?:every|each|the) month\b|\b(?:end of (?:each|every) month|month[- ]ends?)\b/.test(text);
+  const everyNth = /\b(?:every|each) (?:the )?\d{1,2}(?:st|nd|rd|th)\b/.test(text);
+  if (monthly || everyNth) {
+    if (monthDays.days.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: monthDays.days });
+    const day = monthDays.last ? 31 : (monthDays.days[0] ?? null);
+    return set(ScheduleFrequency.MONTHLY, day === null ? null : { freq: 'MONTHLY', ...monthDayParts(day) }, day);
+  }
+  if ((days.recurring && oneDay) || /\bweekly\b|\b(?:every|each|once a|per|a) week\b/.test(text)) {
+    return set(ScheduleFrequency.WEEKLY, oneDay ? { freq: 'WEEKLY', byDay: byDay([oneDay]) } : null, oneDay);
+  }
+  if (/\bdaily\b|\bnightly\b|\b(?:every|each|per|a) (?:single )?(?:day|morning|evening|night|afternoon)\b|\beveryday\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
+  once(plan, r);
+}
+
+/** A one-off: on the date named, the weekday named, or today (tomorrow when the time has passed). */
+function once(plan: Plan, { date, days, time, today, text }: Readings): void {
+  const ahead = (n: number) => new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
+  const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);
+  if (date) plan.date = date.date;
+  else if (days.weekdays.length === 1) {
+    const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
+    plan.date = ahead(((days.weekdays[0] - today.weekday + 7) % 7) || (thisWeek ? 0 : 7));
+    plan.day = days.weekdays[0];
+  } else if (todayWords) plan.date = ahead(0);
+  else if (time) {
+    const passed = time.hour * 60 + time.minute <= today.hour * 60 + today.minute;
+    plan.date = ahead(passed ? 1 : 0);
+  } else return;
+  plan.frequency = ScheduleFrequency.ONCE;
+}
+
+function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: string | null, unsure: string[]): void {
+  const ask = (what: string) => plan.missing.push(what);
+  if (unsure.length) ask(`what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`);
+  if (SCHEDULED.has(plan.frequency)) {
+    const hourly = plan.recurrence?.startsWith('FREQ=HOURLY');
+    if (plan.hour === null && !hourly) ask('the time of day');
+    if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) ask('the day of the week');
+    if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) ask('the day of the month');
+  } else if (plan.frequency === ScheduleFrequency.NONE && !unsure.length) {
+    plan.problem = 'The request says nothing about when to run it, so it is not scheduled; ask me directly for a one-off answer, or say when it should run.';
+  }
+  if (unknownZone) ask(`which time zone “${unknownZone}” is (for example Europe/London or America/New_York)`);
+  if (delivery) ask(delivery);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The request without the words that say when, where to and in which zone: what a run does. */
+function taskOf(text: string, said: string[]): string {
+  let task = text;
+  for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) task = task.replace(new RegExp(escape(words.trim()), 'i'), ' ');
+  const cleaned = task
+    .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
+    .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
+    .replace(/\b(?:every|each) (?:other |second |alternate |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|fortnight)s?\b/gi, ' ')
+    .replace(/\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|everyday)\b/gi, ' ')
+    .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
+    .replace(/\b(?:this |in the |around |about )?(?:morning|afternoon|evening)\b/gi, ' ')
+    .replace(/\b(?:please|pls|plz|can you|could you|would you|will you|kindly|hey|hi|thanks|thx|maybe)\b/gi, ' ')
+    .replace(/\s*[,;]\s*/g, ' ')
+    .replace(/(?:\s+(?:and|at|on|in|to|by|of|around|about))+\s*[.!?]*$/i, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[.!?]+$/, '');
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '')
+    .replace(/[.!?]+$/, '')
+    .trim();
   return cleaned || text;
 }

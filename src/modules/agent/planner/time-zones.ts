@@ -1,39 +1,123 @@
-/** Abbreviations and cities people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
+/** Abbreviations, regions and places people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
 const NAMES: Record<string, string> = {
   utc: 'UTC',
   gmt: 'Europe/London',
   bst: 'Europe/London',
+  uk: 'Europe/London',
+  british: 'Europe/London',
+  england: 'Europe/London',
+  ireland: 'Europe/Dublin',
+  irish: 'Europe/Dublin',
+  wet: 'Europe/Lisbon',
+  portugal: 'Europe/Lisbon',
   cet: 'Europe/Berlin',
   cest: 'Europe/Berlin',
+  'central european': 'Europe/Berlin',
+  germany: 'Europe/Berlin',
+  german: 'Europe/Berlin',
+  france: 'Europe/Paris',
+  french: 'Europe/Paris',
+  spain: 'Europe/Madrid',
+  spanish: 'Europe/Madrid',
+  barcelona: 'Europe/Madrid',
+  italy: 'Europe/Rome',
+  milan: 'Europe/Rome',
+  netherlands: 'Europe/Amsterdam',
+  dutch: 'Europe/Amsterdam',
   eet: 'Europe/Athens',
+  eest: 'Europe/Athens',
+  msk: 'Europe/Moscow',
   est: 'America/New_York',
   edt: 'America/New_York',
   et: 'America/New_York',
+  eastern: 'America/New_York',
+  'east coast': 'America/New_York',
+  boston: 'America/New_York',
   cst: 'America/Chicago',
   cdt: 'America/Chicago',
+  ct: 'America/Chicago',
+  central: 'America/Chicago',
+  dallas: 'America/Chicago',
+  austin: 'America/Chicago',
   mst: 'America/Denver',
   mdt: 'America/Denver',
+  mt: 'America/Denver',
+  mountain: 'America/Denver',
   pst: 'America/Los_Angeles',
   pdt: 'America/Los_Angeles',
   pt: 'America/Los_Angeles',
-  ist: 'Asia/Kolkata',
-  jst: 'Asia/Tokyo',
-  aest: 'Australia/Sydney',
-  london: 'Europe/London',
-  paris: 'Europe/Paris',
-  berlin: 'Europe/Berlin',
-  madrid: 'Europe/Madrid',
-  lisbon: 'Europe/Lisbon',
-  amsterdam: 'Europe/Amsterdam',
-  'new york': 'America/New_York',
-  chicago: 'America/Chicago',
-  'los angeles': 'America/Los_Angeles',
+  pacific: 'America/Los_Angeles',
+  'west coast': 'America/Los_Angeles',
+  california: 'America/Los_Angeles',
   'san francisco': 'America/Los_Angeles',
-  tokyo: 'Asia/Tokyo',
-  sydney: 'Australia/Sydney',
-  singapore: 'Asia/Singapore',
+  sf: 'America/Los_Angeles',
+  seattle: 'America/Los_Angeles',
+  'silicon valley': 'America/Los_Angeles',
+  brazil: 'America/Sao_Paulo',
+  brt: 'America/Sao_Paulo',
+  'são paulo': 'America/Sao_Paulo',
+  ist: 'Asia/Kolkata',
   india: 'Asia/Kolkata',
+  indian: 'Asia/Kolkata',
+  mumbai: 'Asia/Kolkata',
+  bombay: 'Asia/Kolkata',
+  delhi: 'Asia/Kolkata',
+  'new delhi': 'Asia/Kolkata',
+  bangalore: 'Asia/Kolkata',
+  bengaluru: 'Asia/Kolkata',
+  hyderabad: 'Asia/Kolkata',
+  chennai: 'Asia/Kolkata',
+  pune: 'Asia/Kolkata',
+  gst: 'Asia/Dubai',
+  gulf: 'Asia/Dubai',
+  uae: 'Asia/Dubai',
+  'abu dhabi': 'Asia/Dubai',
+  sgt: 'Asia/Singapore',
+  hkt: 'Asia/Hong_Kong',
+  china: 'Asia/Shanghai',
+  beijing: 'Asia/Shanghai',
+  kst: 'Asia/Seoul',
+  korea: 'Asia/Seoul',
+  jst: 'Asia/Tokyo',
+  japan: 'Asia/Tokyo',
+  aest: 'Australia/Sydney',
+  aedt: 'Australia/Sydney',
+  nzst: 'Pacific/Auckland',
+  nzdt: 'Pacific/Auckland',
+  'new zealand': 'Pacific/Auckland',
+  wellington: 'Pacific/Auckland',
 };
+
+/** Zone abbreviations: read wherever they stand (those that are also words only in upper case or before "time"). */
+const CODES = new Set('utc gmt bst wet cet cest eet eest msk est edt et cst cdt ct mst mdt mt pst pdt pt brt ist gst sgt hkt kst jst aest aedt nzst nzdt'.split(' '));
+const WORDLIKE = new Set(['et', 'ct', 'mt', 'pt', 'wet']);
+
+/** IANA cities that are as often people's names or common words; never read as places. */
+const NOT_PLACES = /^(?:Antarctica|America\/(?:Indiana|Kentucky|North_Dakota))\//;
+
+interface Place {
+  name: string;
+  zone: string;
+  /** Optional "in/at/for" before, the name, optional "time (zone)" after. */
+  pattern: RegExp;
+}
+
+let places: Place[] | null = null;
+
+/** The names above and each IANA zone's city ("Europe/Rome" -> "rome"), longest first, patterns compiled once. */
+function placeNames(): Place[] {
+  if (places) return places;
+  const found = new Map<string, string>(Object.entries(NAMES));
+  for (const zone of Intl.supportedValuesOf('timeZone')) {
+    const city = zone.split('/').pop()!.replace(/_/g, ' ').toLowerCase();
+    if (zone.includes('/') && !NOT_PLACES.test(zone) && !found.has(city)) found.set(city, zone);
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  places = [...found.entries()]
+    .sort((a, b) => b[0].length - a[0].length)
+    .map(([name, zone]) => ({ name, zone, pattern: new RegExp(`(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`, 'i') }));
+  return places;
+}
 
 export function isTimeZone(name: string): boolean {
   try {
@@ -44,17 +128,37 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The IANA zone a request names (an IANA name, an abbreviation or a city), or null. */
-export function timeZoneIn(text: string): string | null {
-  const iana = /\b([A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/.exec(text)?.[1];
-  if (iana && isTimeZone(iana)) return iana;
-  const lower = text.toLowerCase();
-  const abbreviation = /\b(utc|gmt|bst|cest|cet|eet|est|edt|et|cst|cdt|mst|mdt|pst|pdt|pt|ist|jst|aest)\b/.exec(lower)?.[1];
-  if (abbreviation) return NAMES[abbreviation];
-  for (const city of Object.keys(NAMES).filter((k) => k.length > 4 || k.includes(' '))) {
-    if (new RegExp(`\\b${city}(?:'s)?\\s+time\\b|\\b(?:in|for) ${city}\\b`).test(lower)) return NAMES[city];
+export interface ZoneReading {
+  /** The IANA zone the request names, or null for none. */
+  zone: string | null;
+  /** A zone the request names that is not known ("Springfield time", "our time"): ask about it. */
+  unknown: string | null;
+  /** The words that named it, to leave out of the task. */
+  words: string | null;
+}
+
+/**
+ * The zone a request names: an IANA name, an abbreviation, a region, a country or a city
+ * ("Pacific time", "Bangalore time", "in Tokyo", "CET"), or a zone phrase it cannot place
+ * ("Springfield time", "our time"), which the planner asks about rather than guessing.
+ */
+export function readZone(text: string): ZoneReading {
+  const iana = /\b([A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/.exec(text);
+  if (iana && isTimeZone(iana[1])) return { zone: iana[1], unknown: null, words: iana[0] };
+  for (const { name, zone, pattern } of placeNames()) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const saidAsTime = !!match[3];
+    const read = CODES.has(name) ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase() : saidAsTime || !!match[1];
+    if (read) return { zone, unknown: null, words: match[0] };
   }
-  return null;
+  const vague =
+    /\b(?:(?:my|our|your|their|local|office|home|the office['’]s|local office) time(?: zone)?)\b/i.exec(text) ??
+    /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text);
+  if (vague && !/^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Lunch|Any|Same|Next|This|Each|Every|Some|What|Which|Dinner|Tea|Bed|Due|Free|Spare)\b/.test(vague[0])) {
+    return { zone: null, unknown: vague[0], words: vague[0] };
+  }
+  return { zone: null, unknown: null, words: null };
 }
 
 /** The local wall-clock parts of an instant in a zone. */

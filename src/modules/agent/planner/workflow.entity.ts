@@ -3,6 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../../common/organization-owned';
 import { Account } from '../../account/account.entity';
 import { Conversation } from '../conversation.entity';
+import { LocalDateScalar } from '../../../graphql/scalars';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 
 /**
@@ -14,7 +15,7 @@ import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 @Entity()
 @Index({ properties: ['organization', 'user'] })
 export class Workflow extends OrganizationOwned {
-  [OptionalProps]?: 'organizationId' | 'userId' | 'conversationId' | 'active' | 'runs' | 'createdAt' | 'lastRunAt' | 'lastResult' | 'lastNotification' | 'nextRunAt' | 'interval' | 'notifyTo';
+  [OptionalProps]?: 'organizationId' | 'userId' | 'conversationId' | 'active' | 'runs' | 'createdAt' | 'lastRunAt' | 'lastResult' | 'lastNotification' | 'nextRunAt' | 'interval' | 'recurrence' | 'runDate' | 'notifyTo';
 
   @ManyToOne(() => Conversation, { ref: true, deleteRule: 'cascade' })
   conversation!: Ref<Conversation>;
@@ -56,9 +57,17 @@ export class Workflow extends OrganizationOwned {
   @Property({ type: 'integer', nullable: true })
   dayOfWorkflow!: number | null;
 
-  /** CUSTOM schedules: every `every` units. */
+  /** CUSTOM schedules stored before rules were: every `every` units. */
   @Property({ type: 'jsonb', nullable: true })
   interval?: { every: number; unit: 'hour' | 'day' | 'week' | 'month' } | null;
+
+  @Field(() => String, { nullable: true, description: 'The RRULE it follows (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH' })
+  @Property({ type: 'text', nullable: true })
+  recurrence?: string | null;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: 'ONCE: the local date of its run; YEARLY: the date it was asked for' })
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  runDate?: string | null;
 
   @Field(() => String)
   @Property({ type: 'text' })

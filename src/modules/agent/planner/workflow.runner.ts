@@ -13,9 +13,8 @@ import { AgentMessage, MessageType } from '../agent-message.entity';
 import { AGENTS } from '../agent-profiles';
 import type { ConversationUpdates } from '../conversation-updates';
 import { Conversation } from '../conversation.entity';
-import type { Coordinator } from '../coordinator';
 import { type AgentEngine, type EngineAnswer, EngineError } from '../llm/engine';
-import type { Question } from '../specialists/specialist';
+import type { Question, Router } from '../specialists/specialist';
 import type { Mailer } from './mailer';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 import { nextRun, type Schedule } from './next-run';
@@ -42,7 +41,7 @@ export class WorkflowRunner {
     private readonly orm: MikroORM,
     private readonly queue: JobQueue,
     private readonly bus: PubSub,
-    private readonly coordinator: Coordinator,
+    private readonly coordinator: Router,
     private readonly engine: AgentEngine,
     private readonly updates: ConversationUpdates,
     private readonly mailer: Mailer,
@@ -55,9 +54,9 @@ export class WorkflowRunner {
     await this.queue.work<RunJob>(WORKFLOW_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async ([job]) => this.run(job.data));
   }
 
-  /** Sets the workflow's next run and queues its job, in the caller's transaction (`tomorrow`: a ONCE for the next day). */
-  async schedule(tx: EntityManager, workflow: Workflow, after = new Date(), tomorrow = false): Promise<void> {
-    workflow.nextRunAt = workflow.active ? nextRun({ ...scheduleOf(workflow), tomorrow }, after) : null;
+  /** Sets the workflow's next run and queues its job, in the caller's transaction. */
+  async schedule(tx: EntityManager, workflow: Workflow, after = new Date()): Promise<void> {
+    workflow.nextRunAt = workflow.active ? nextRun(scheduleOf(workflow), after) : null;
     await tx.flush();
     if (!workflow.nextRunAt) return;
     const job = { workflow: workflow.id, at: workflow.nextRunAt.toISOString() };
@@ -150,6 +149,8 @@ export function scheduleOf(workflow: Workflow): Schedule {
     minute: workflow.minuteOfWorkflow,
     day: workflow.dayOfWorkflow,
     interval: workflow.interval ?? null,
+    recurrence: workflow.recurrence ?? null,
+    date: workflow.runDate ?? null,
     timeZone: workflow.timeZone,
     anchor: workflow.createdAt,
   };

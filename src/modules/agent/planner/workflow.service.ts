@@ -6,11 +6,12 @@ import { AgentMessage } from '../agent-message.entity';
 import type { UserRequestInput } from '../agent.inputs';
 import type { Conversation } from '../conversation.entity';
 import { conversationOwner, ownConversation, type Owner } from '../conversation.service';
-import { isTaskRequest } from '../specialists/planner.specialist';
+import { isRequestToAct } from './request-intent';
 import { holderOf, lastRequest } from './assignment';
 import type { BaseAssignmentHolder } from './assignment.types';
 import { isTimeZone } from './time-zones';
-import { type Plan, planRequest } from './plan-request';
+import type { Plan } from './plan-request';
+import { type PlanReader, RULE_READER } from './plan-reader';
 import { Workflow } from './workflow.entity';
 import type { WorkflowRunner } from './workflow.runner';
 
@@ -23,7 +24,10 @@ const PLANNING_WINDOW = 40;
  * own workflows.
  */
 export class WorkflowService {
-  constructor(private readonly runner: WorkflowRunner) {}
+  constructor(
+    private readonly runner: WorkflowRunner,
+    private readonly reader: PlanReader = RULE_READER,
+  ) {}
 
   async assign(ctx: Context, input: UserRequestInput): Promise<BaseAssignmentHolder> {
     const owner = conversationOwner(ctx);
@@ -38,11 +42,11 @@ export class WorkflowService {
   async planOf(ctx: Context, owner: Owner, conversation: Conversation): Promise<Plan | null> {
     // A request and the details given for it are among the last messages; older ones are not read.
     const recent = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'desc', id: 'desc' }, limit: PLANNING_WINDOW });
-    const request = lastRequest(recent.reverse(), isTaskRequest);
+    const request = lastRequest(recent.reverse(), isRequestToAct);
     if (!request) return null;
     const organization = await ctx.em.findOneOrFail(Organization, owner.orgId);
     const zone = organization.profile?.timezone && isTimeZone(organization.profile.timezone) ? organization.profile.timezone : 'UTC';
-    return planRequest(request, { timeZone: zone, email: requireCaller(ctx).email });
+    return this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
   }
 
   /** Stores a complete plan as a workflow and queues its first run. */
@@ -58,12 +62,13 @@ export class WorkflowService {
         hourOfWorkflow: plan.hour,
         minuteOfWorkflow: plan.minute,
         dayOfWorkflow: plan.day,
-        interval: plan.interval,
+        recurrence: plan.recurrence,
+        runDate: plan.date,
         timeZone: plan.timeZone,
         notificationChannel: plan.channel,
         notifyTo: plan.notifyTo,
       });
-      await this.runner.schedule(tx, workflow, new Date(), plan.tomorrow);
+      await this.runner.schedule(tx, workflow);
       return workflow;
     });
   }

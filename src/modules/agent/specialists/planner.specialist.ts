@@ -1,18 +1,8 @@
 import { AGENTS } from '../agent-profiles';
 import type { Briefing } from '../llm/engine';
 import { describeSchedule, isComplete, isNo, isYes, summarize } from '../planner/assignment';
-import { ACTION } from '../planner/plan-request';
 import type { WorkflowService } from '../planner/workflow.service';
 import type { Question, Specialist } from './specialist';
-
-/** Requests to do something, now or on a schedule, rather than questions. */
-const REQUEST = /\b(?:remind me|schedule|email me|send me|notify me|post (?:it |them |this )?(?:in|to))\b/i;
-/** A frequency alone ("the yearly budget") is no request; with an action it is ("every Monday, report …"). */
-const FREQUENCY = /\b(?:every|each|daily|weekly|monthly|quarterly|yearly|annually|hourly|weekdays?)\b/i;
-
-export function isTaskRequest(text: string): boolean {
-  return REQUEST.test(text) || (FREQUENCY.test(text) && ACTION.test(text));
-}
 
 /** The planner spoke last: the user's message answers it (a yes, a no, or a missing detail). */
 export function answersPlanner(question: Question): boolean {

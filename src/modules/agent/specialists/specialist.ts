@@ -2,6 +2,7 @@ import type { Caller } from '../../../auth/caller';
 import type { Context } from '../../../auth/context';
 import type { AgentMessage } from '../agent-message.entity';
 import type { SpecialistName } from '../agent-profiles';
+import type { AgentProfile } from '../agent.types';
 import type { Conversation } from '../conversation.entity';
 import type { Owner } from '../conversation.service';
 import type { Briefing } from '../llm/engine';
@@ -23,6 +24,17 @@ export interface Question {
 export interface Specialist {
   readonly name: SpecialistName;
   brief(question: Question): Promise<Briefing>;
+}
+
+/** Who answers a question, and what they found for it. */
+export interface Routed {
+  agent: AgentProfile;
+  briefing: Briefing;
+}
+
+/** Chooses the specialist for a question (the coordinator); the workflow runner needs no more of it. */
+export interface Router {
+  route(question: Question): Promise<Routed>;
 }
 
 /** A LIKE pattern that matches `text` literally. */

@@ -1,0 +1,40 @@
+/**
+ * Edits (insert, delete, replace, or swap two neighbours) that turn `a` into `b`, counted up to
+ * `limit`: anything farther answers limit + 1. Swaps count once because a typed word most often
+ * goes wrong by two letters changing places ("thrusday").
+ */
+export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEGER): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[b.length], limit + 1);
+}
+
+/** The word of `vocabulary` closest to `word` within `limit` edits, or null when none or two tie. */
+export function closest(word: string, vocabulary: Iterable<string>, limit: number): { word: string; distance: number } | null {
+  let found: { word: string; distance: number } | null = null;
+  let tied = false;
+  for (const candidate of vocabulary) {
+    const distance = editDistance(word, candidate, limit);
+    if (distance > limit) continue;
+    if (!found || distance < found.distance) {
+      found = { word: candidate, distance };
+      tied = false;
+    } else if (distance === found.distance && candidate !== found.word) tied = true;
+  }
+  return found && !tied ? found : null;
+}

@@ -1,0 +1,84 @@
+import * as chrono from 'chrono-node';
+import { MONTH_NAMES } from './schedule-words';
+import { wallClock } from './time-zones';
+
+export interface DateReading {
+  /** The local date named, YYYY-MM-DD. */
+  date: string;
+  /** A named month and day ("3 December", "March 3rd"): the date of a yearly plan too. */
+  monthDay: { month: number; day: number } | null;
+  /** "in 2 hours": the local time is part of the reading. */
+  time: { hour: number; minute: number } | null;
+  words: string[];
+}
+
+/** A calendar date that does not exist ("30 February"), as the planner says it. */
+export class NotADate extends Error {}
+
+const MONTH = String.raw`(${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?`;
+const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const monthNumber = (said: string) => MONTH_NAMES.findIndex((m) => m.startsWith(said.slice(0, 3))) + 1;
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * The one date a request names, read by chrono-node against `now` in the plan's zone: today,
+ * tonight, tomorrow, a month and day, "in 2 hours", the end of the month or quarter. Named
+ * dates that do not exist throw NotADate (chrono would quietly skip them).
+ */
+export function readDate(text: string, now: Date, timeZone: string): DateReading | null {
+  checkCalendarDates(text);
+  const today = wallClock(now, timeZone);
+  const end = /\b(?:by |at |on )?(?:the )?end of (?:the |this )?(month|quarter|year)\b/.exec(text);
+  if (end) {
+    const month = end[1] === 'month' ? today.month : end[1] === 'quarter' ? Math.ceil(today.month / 3) * 3 : 12;
+    const day = new Date(Date.UTC(today.year, month, 0)).getUTCDate();
+    return { date: iso(today.year, month, day), monthDay: null, time: null, words: [end[0]] };
+  }
+  const reference = { instant: now, timezone: offsetMinutes(now, timeZone) };
+  for (const found of chrono.parse(text, reference, { forwardDate: true })) {
+    const tags = found.tags();
+    const known = found.start;
+    const casualOrNamed = CASUAL.test(found.text) || new RegExp(String.raw`\b${MONTH}`).test(found.text) || /\d{4}-\d{2}-\d{2}/.test(found.text);
+    if (casualOrNamed && known.isCertain('month') && known.isCertain('day')) {
+      const month = known.get('month')!;
+      const day = known.get('day')!;
+      const year = known.isCertain('year') ? known.get('year')! : iso(today.year, month, day) >= iso(today.year, today.month, today.day) ? today.year : today.year + 1;
+      const casual = CASUAL.exec(found.text);
+      const named = casual ? null : { month, day };
+      return { date: iso(year, month, day), monthDay: named, time: null, words: [casual ? casual[0] : found.text] };
+    }
+    // Only "in 2 hours", "in 3 days": chrono also reads "every 2 weeks" and "a year" as dates from now.
+    const relative = /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(text);
+    if (tags.has('result/relativeDate') && relative) {
+      const at = wallClock(found.start.date(), timeZone);
+      const withTime = /\b(?:hours?|minutes?|mins?)\b/.test(relative[0]);
+      return { date: iso(at.year, at.month, at.day), monthDay: null, time: withTime ? { hour: at.hour, minute: at.minute } : null, words: [relative[0]] };
+    }
+  }
+  return null;
+}
+
+/** Dates said as words, which chrono reads with the date they stand for. */
+const CASUAL = /\b(?:the )?day after tomorrow\b|\btomorrow\b|\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\blater today\b/;
+
+/** The zone's offset from UTC at `now`, in minutes (chrono's reference zone). */
+function offsetMinutes(now: Date, timeZone: string): number {
+  const c = wallClock(now, timeZone);
+  return Math.round((Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute) - Math.floor(now.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** Throws for "30 February", "April 31st", "2026-02-30": dates a calendar does not have. */
+function checkCalendarDates(text: string): void {
+  const named = [
+    ...text.matchAll(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ${MONTH}`, 'g')),
+    ...[...text.matchAll(new RegExp(String.raw`\b${MONTH} (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b`, 'g'))].map((m) => [m[0], m[2], m[1]] as const),
+  ];
+  for (const [said, day, month] of named) {
+    const m = monthNumber(month);
+    if (m > 0 && (Number(day) < 1 || Number(day) > DAYS_IN[m - 1])) throw new NotADate(`${said.trim()} is not a date.`);
+  }
+  for (const [said, y, m, d] of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) throw new NotADate(`${said} is not a date.`);
+  }
+}

@@ -1,0 +1,87 @@
+import { WEEKDAY_NAMES } from './schedule-words';
+
+const ABBREVIATIONS: Record<string, number> = { mon: 1, tue: 2, tues: 2, wed: 3, weds: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6, sun: 7 };
+/** A weekday: its name (plural too) or a usual abbreviation; "sat"/"sun" only where a day is expected (see below). */
+const DAY = String.raw`(${WEEKDAY_NAMES.join('|')}|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(s)?\b\.?`;
+const dayNumber = (said: string) => ABBREVIATIONS[said] ?? WEEKDAY_NAMES.indexOf(said) + 1;
+const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1 };
+
+export interface DaysReading {
+  /** ISO weekdays named (1 Monday .. 7 Sunday), in week order. */
+  weekdays: number[];
+  /** The days are said to recur ("every", "each", a plural, "on Mondays", a range or a list). */
+  recurring: boolean;
+  /** A weekday named as the next one ("next Friday", "this Thursday", "on Friday"). */
+  once: boolean;
+  /** "every other Monday": weeks between runs. */
+  everyOther: boolean;
+  /** "the first Monday of the month": the ordinal (-1 for last) and the weekday. */
+  nth: { n: number; weekday: number } | null;
+  words: string[];
+}
+
+/** Weekdays a request names: single days, lists ("Tue and Thu", "mon, wed & fri"), ranges ("Mon-Thu", "monday through friday"), weekends. */
+export function readDays(text: string): DaysReading {
+  const reading: DaysReading = { weekdays: [], recurring: false, once: false, everyOther: false, nth: null, words: [] };
+  const add = (day: number) => !reading.weekdays.includes(day) && reading.weekdays.push(day);
+  let rest = text;
+  const take = (match: RegExpExecArray) => {
+    reading.words.push(match[0]);
+    rest = rest.replace(match[0], ' ');
+  };
+  const nth = new RegExp(String.raw`\b(?:on |every |each )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`).exec(rest);
+  if (nth) {
+    reading.nth = { n: ORDINALS[nth[1]], weekday: dayNumber(nth[2]) };
+    reading.recurring = true;
+    take(nth);
+  }
+  const range = new RegExp(String.raw`\b(?:from |every |each |on )?${DAY}\s*(?:-|to|through|thru|till|until)\s*${DAY}`).exec(rest);
+  if (range) {
+    const from = dayNumber(range[1]);
+    const to = dayNumber(range[3]);
+    for (let d = from, i = 0; i < 7; d = (d % 7) + 1, i++) {
+      add(d);
+      if (d === to) break;
+    }
+    reading.recurring = true;
+    take(range);
+  }
+  if (/\b(?:weekends|every weekend|each weekend|on weekends|at weekends|saturdays? and sundays?)\b/.test(rest)) {
+    add(6);
+    add(7);
+    reading.recurring = true;
+  }
+  const mentions = [...rest.matchAll(new RegExp(String.raw`\b(?:(every|each) (other |second |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`, 'g'))];
+  for (const mention of mentions) {
+    const [said, every, other, single, name, plural] = mention;
+    // "sat" and "sun" are words too: days only after every/on/next or in a list of days.
+    if ((name === 'sat' || name === 'sun') && !every && !single && mentions.length === 1) continue;
+    add(dayNumber(name));
+    reading.words.push(said);
+    if (every || plural) reading.recurring = true;
+    if (other) reading.everyOther = true;
+    if (single && !plural) reading.once = true;
+  }
+  if (reading.weekdays.length > 1 && !reading.once) reading.recurring = true;
+  reading.weekdays.sort((a, b) => a - b);
+  return reading;
+}
+
+/** Days of the month a request names ("the 15th", "on the 1st and 15th", "day 3"). */
+export function readMonthDays(text: string): { days: number[]; last: boolean; words: string[] } {
+  const days: number[] = [];
+  const words: string[] = [];
+  for (const m of text.matchAll(/\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b(?! (?:hour|day|week|month)s?\b)|\bday (\d{1,2})\b(?! (?:hour|day|week|month)s?\b)/g)) {
+    const day = Number(m[1] ?? m[2]);
+    if (!days.includes(day)) days.push(day);
+    words.push(m[0]);
+  }
+  const last = /\b(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(text);
+  if (last) words.push(last[0]);
+  const first = /\bfirst (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b/.exec(text);
+  if (first) {
+    days.push(1);
+    words.push(first[0]);
+  }
+  return { days: days.sort((a, b) => a - b), last: !!last, words };
+}

@@ -1,0 +1,66 @@
+/** A time of day read from a request, and the words that said it. */
+export interface TimeReading {
+  hour: number;
+  minute: number;
+  words: string[];
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const HOUR = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
+const MERIDIEM = String.raw`(a\.?\s?m\b\.?|p\.?\s?m\b\.?)`;
+/** Parts of the day after noon: an hour said with them is a pm hour. */
+const LATER_PART = /\b(?:afternoon|evening|tonight|night|pm)\b/;
+const MORNING = /\b(?:morning|a\.?m\b)/;
+
+const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
+
+/** A time of day that is not one ("25:00", "13pm", "9:75"), as the planner says it. */
+export class NotATime extends Error {}
+
+/**
+ * The time of day a request names, in 24-hour local time: "9am", "9.30 a.m.", "17:45", "1700
+ * hrs", "half past 7", "quarter to 5", "noon", "at 9" (an hour from 1 to 6 said alone is
+ * afternoon, as in an office; "in the evening", "tonight" move any hour below 12 after noon).
+ * Throws NotATime for an impossible one; null when there is none.
+ */
+export function readTime(text: string): TimeReading | null {
+  const later = LATER_PART.test(text);
+  const morning = MORNING.test(text);
+  const onlyNight = !/\b(?:afternoon|evening|tonight|pm)\b/.test(text);
+  const clock = (hour: number, minute: number, words: string, meridiem?: string): TimeReading => {
+    const said = words.trim();
+    // "03:25", "0930 hrs": a leading zero is a 24-hour clock.
+    const twentyFour = /(?:^|\D)0\d/.test(said) || /\b(?:hrs|hours|h)\b/.test(said);
+    if (meridiem) {
+      if (hour < 1 || hour > 12) throw new NotATime(`${said} is not a time of day.`);
+      hour = (hour % 12) + (meridiem.startsWith('p') ? 12 : 0);
+    } else if (hour > 23) throw new NotATime(`${said} is not a time of day (hours run from 0 to 23).`);
+    else if (twentyFour) {
+      // As written.
+    } else if (hour >= 1 && hour < 12 && later && !(hour < 5 && onlyNight)) hour += 12;
+    else if (hour >= 1 && hour <= 6 && !later && !morning) hour += 12;
+    if (minute > 59) throw new NotATime(`${said} is not a time of day (minutes run from 0 to 59).`);
+    return { hour, minute, words: [words] };
+  };
+  if (/\b(?:noon|midday)\b/.test(text)) return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
+  if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
+  let m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about )?(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`).exec(text);
+  if (m) {
+    const minutes = m[1] === 'half' ? 30 : m[1] === 'quarter' ? 15 : (NUMBER_WORDS[m[1]] ?? ({ twenty: 20 } as Record<string, number>)[m[1]] ?? Number(m[1]));
+    const hour = hourOf(m[3]);
+    const before = /to|before|till/.test(m[2]);
+    return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
+  }
+  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about |from )?(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`).exec(text);
+  if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
+  m = /\b(?:at |@ ?|by |around |about )?(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);
+  if (m) return clock(Number(m[1]), Number(m[2]), m[0]);
+  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about |from )?${HOUR}\s*${MERIDIEM}`).exec(text);
+  if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
+  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about )?${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`).exec(text);
+  if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
+  if (m) return clock(hourOf(m[1]), 0, m[0]);
+  m = new RegExp(String.raw`(?:\bat|@|\baround|\babout|\bby)\s*${HOUR}\b(?![:./-]?\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|hours?|minutes?|mins?|%|people|employees|tasks)\b)`).exec(text);
+  if (m) return clock(hourOf(m[1]), 0, m[0]);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { ScheduleFrequency } from './plan-enums';
+import { planRequest } from './plan-request';
+
+/** Questions: a question word or a verb first ("what is…", "when does…", "is there…"). */
+const QUESTION = /^(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may)\b/i;
+/** …unless the question is a polite way to ask for something to be done. */
+const POLITE = /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
+
+/** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
+const NO_TASK = /could not find a task/;
+
+/**
+ * Whether a message asks for something to be done rather than asks a question: the planner's own
+ * reader finds a schedule (a frequency, a time, a date, or words that look like one), a delivery
+ * (a channel, an address, "ping me") or a reminder in it. Questions ("what is the weekly
+ * schedule?") are not requests even when they name a day or a frequency.
+ */
+export function isRequestToAct(text: string): boolean {
+  if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
+  const plan = planRequest(text, { timeZone: 'UTC', email: null });
+  if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
+  return plan.frequency !== ScheduleFrequency.NONE || plan.missing.length > 0 || plan.channel !== 'NONE' || /\b(?:remind|nudge)\b/i.test(text);
+}
+
+/** Reads one request at start, so that the word list and the zone names are loaded before the first user waits for them. */
+export function warmPlanner(): void {
+  isRequestToAct('every Monday at 9am Pacific time email me the open tasks');
+}
