@@ -132,6 +132,10 @@ describe('several days, ordinal days and days of the month', () => {
     ['on the 1st and 15th of each month at noon email me the timesheets', 'CUSTOM', 'FREQ=MONTHLY;BYMONTHDAY=1,15'],
     ['at the end of every month at 5pm send me the expenses', 'MONTHLY', 'FREQ=MONTHLY;BYMONTHDAY=-1'],
     ['at the end of each quarter at 9 send me the OKRs', 'QUARTERLY', 'FREQ=YEARLY;BYMONTH=3,6,9,12;BYMONTHDAY=-1'],
+    ['every weekday except friday at 9 send me the queue size', 'CUSTOM', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH'],
+    ['workdays 8:45 remind me to check the overdue tasks', 'WEEKDAY', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'],
+    ['every 2nd tuesday at 14:00 share the status in #leads', 'CUSTOM', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU'],
+    ['every 30 minutes check the queue and alert me', 'CUSTOM', 'FREQ=MINUTELY;INTERVAL=30'],
   ])('“%s” is %s %s', (request, frequency, recurrence) => {
     expect(read(request)).toMatchObject({ frequency, recurrence, missing: [] });
   });
@@ -171,7 +175,13 @@ describe('dates', () => {
     expect(read('every 1 December at 10 remind me to renew the insurance')).toMatchObject({ frequency: 'YEARLY', date: '2026-12-01', day: 1 });
   });
 
-  it('refuses dates a calendar does not have', () => {
+  it('reads a numeric date whose order is plain, and asks about one that could be two', () => {
+    expect(read('on 25/12 at 9 remind me to call home')).toMatchObject({ frequency: 'ONCE', date: '2026-12-25' });
+    expect(read('every year on 12/05 at 9 remind me about the audit').missing).toEqual(['whether “12/05” is 12 May or 5 December']);
+  });
+
+  it('refuses dates a calendar does not have, and runs shorter than five minutes apart', () => {
+    expect(read('every 2 minutes ping me').frequency).toBe('INVALID');
     expect(read('on 30 February remind me to pay').frequency).toBe('INVALID');
     expect(read('every year on April 31st at 9 send me the report').frequency).toBe('INVALID');
   });

@@ -60,6 +60,8 @@ function describeRule(rule: string): string {
   const monthDays = (parts.BYMONTHDAY ?? '').split(',').filter(Boolean).map((d) => (d === '-1' ? 'the last day' : `day ${d}`));
   const unit = (name: string) => (every > 1 ? `every ${every} ${name}s` : `every ${name}`);
   switch (parts.FREQ) {
+    case 'MINUTELY':
+      return unit('minute');
     case 'HOURLY':
       return unit('hour');
     case 'DAILY':

@@ -1,6 +1,6 @@
 import { RRule } from 'rrule';
 import { ScheduleFrequency } from './plan-enums';
-import { hourlyStep, parseRule, ruleOfFields } from './recurrence';
+import { clockStep, parseRule, ruleOfFields } from './recurrence';
 import { instantOf, wallClock } from './time-zones';
 
 export interface Schedule {
@@ -26,7 +26,7 @@ const floating = (y: number, m: number, d: number, hour = 0, minute = 0) => new 
  * The next time a schedule fires after `after`, on the wall clock of its time zone (so 9:00
  * stays 9:00 across daylight-saving changes), or null when it never fires again (a ONCE that has
  * passed). Recurring schedules follow their rule exactly (rrule, over local times); a rule of
- * hours steps in real hours from the anchor instead, since a wall clock repeats and skips hours.
+ * hours or minutes steps in real time from the anchor instead, since a wall clock repeats and skips hours.
  */
 export function nextRun(schedule: Schedule, after: Date): Date | null {
   const { timeZone } = schedule;
@@ -40,9 +40,8 @@ export function nextRun(schedule: Schedule, after: Date): Date | null {
   }
   const text = schedule.recurrence ?? ruleOfFields({ frequency: schedule.frequency, day: schedule.day, interval: schedule.interval, anchorDate: anchor });
   if (!text) return null;
-  const step = hourlyStep(text);
-  if (step !== null) {
-    const ms = step * 3_600_000;
+  const ms = clockStep(text);
+  if (ms !== null) {
     const start = schedule.anchor.getTime();
     return new Date(start + (Math.floor((after.getTime() - start) / ms) + 1) * ms);
   }

@@ -1,6 +1,6 @@
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
 import { type DaysReading, readDays, readMonthDays } from './read-days';
-import { type DateReading, NotADate, readDate } from './read-date';
+import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date';
 import { readDelivery } from './read-delivery';
 import { NotATime, readTime, type TimeReading } from './read-time';
 import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
@@ -42,13 +42,17 @@ export interface PlanContext {
 export const ACTION =
   /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know)\b/i;
 
-const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
+/** The shortest interval between runs: each run asks the agent, which is not free. */
+const MIN_MINUTES = 5;
 
 interface Readings {
   text: string;
   time: TimeReading | null;
   date: DateReading | null;
+  /** A date said so that it could be two ("12/05"): what to ask. */
+  unclearDate: string | null;
   days: DaysReading;
   monthDays: ReturnType<typeof readMonthDays>;
   today: ReturnType<typeof wallClock>;
@@ -95,9 +99,12 @@ export function planRequest(request: string, context: PlanContext): Plan {
   }
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
   schedule(plan, readings);
+  const minutes = /^FREQ=MINUTELY(?:;INTERVAL=(\d+))?/.exec(plan.recurrence ?? '');
+  if (minutes && Number(minutes[1] ?? 1) < MIN_MINUTES) return invalid(plan, `A workflow runs at most every ${MIN_MINUTES} minutes.`);
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
+  if (readings.unclearDate) plan.missing.push(readings.unclearDate);
   askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
   plan.task = taskOf(mended.text, [...(readings.time?.words ?? []), ...(readings.date?.words ?? []), ...readings.days.words, ...readings.monthDays.words, ...delivery.words, zone.words ?? '']);
   return plan;
@@ -111,10 +118,18 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   };
   let time = readTime(rest);
   without(time?.words ?? []);
-  const date = readDate(rest, now, timeZone);
+  let date: DateReading | null = null;
+  let unclearDate: string | null = null;
+  try {
+    date = readDate(rest, now, timeZone);
+  } catch (error) {
+    if (!(error instanceof AmbiguousDate)) throw error;
+    unclearDate = error.message;
+    without([error.said]);
+  }
   without(date?.words ?? []);
   if (date?.time && !time) time = { ...date.time, words: [] };
-  return { text: scan, time, date, days: readDays(rest), monthDays: readMonthDays(rest), today: wallClock(now, timeZone) };
+  return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays: readMonthDays(rest), today: wallClock(now, timeZone) };
 }
 
 function invalid(plan: Plan, problem: string): Plan {
@@ -133,8 +148,9 @@ function schedule(plan: Plan, r: Readings): void {
     plan.day = day;
   };
   const oneDay = days.weekdays.length === 1 ? days.weekdays[0] : null;
-  const interval = /\b(?:every|each) (other|second|alternate|2nd|third|3rd|fourth|4th|\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (hour|day|week|month)s?\b/.exec(text);
+  const interval = /\b(?:every|each) (other|second|alternate|2nd|third|3rd|fourth|4th|\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five) (minute|min|hour|day|week|month)s?\b/.exec(text);
   const every = interval ? (NUMBERS[interval[1]] ?? Number(interval[1])) : 1;
+  if (interval && /^min/.test(interval[2])) return set(ScheduleFrequency.CUSTOM, { freq: 'MINUTELY', interval: every });
   if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour') return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
   if (interval || fortnight) {
@@ -145,8 +161,10 @@ function schedule(plan: Plan, r: Readings): void {
     return set(ScheduleFrequency.CUSTOM, { freq: 'DAILY', interval: n });
   }
   if (days.nth) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] });
-  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\bweekdays\b|\b(?:working|business) days\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
-  if (workingDays || (days.recurring && sameDays(days.weekdays, WEEK))) return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
+  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\b(?:week ?days|work ?days|working days|business days)\b|\bevery day except (?:the )?weekends?\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
+  const weekdays = (workingDays ? WEEK : days.weekdays).filter((d) => !days.except.includes(d));
+  if ((workingDays || days.recurring) && sameDays(weekdays, WEEK)) return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
+  if (workingDays && weekdays.length) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(weekdays) }, weekdays.length === 1 ? weekdays[0] : null);
   if (days.recurring && days.weekdays.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
   const endOfQuarter = /\b(?:end of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
   if (/\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b/.test(text) || endOfQuarter) {
@@ -197,11 +215,11 @@ function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: s
   const ask = (what: string) => plan.missing.push(what);
   if (unsure.length) ask(`what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`);
   if (SCHEDULED.has(plan.frequency)) {
-    const hourly = plan.recurrence?.startsWith('FREQ=HOURLY');
+    const hourly = /^FREQ=(?:HOURLY|MINUTELY)/.test(plan.recurrence ?? '');
     if (plan.hour === null && !hourly) ask('the time of day');
     if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) ask('the day of the week');
     if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) ask('the day of the month');
-  } else if (plan.frequency === ScheduleFrequency.NONE && !unsure.length) {
+  } else if (plan.frequency === ScheduleFrequency.NONE && !unsure.length && !plan.missing.length) {
     plan.problem = 'The request says nothing about when to run it, so it is not scheduled; ask me directly for a one-off answer, or say when it should run.';
   }
   if (unknownZone) ask(`which time zone “${unknownZone}” is (for example Europe/London or America/New_York)`);
@@ -213,20 +231,24 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The request without the words that say when, where to and in which zone: what a run does. */
 function taskOf(text: string, said: string[]): string {
   let task = text;
-  for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) task = task.replace(new RegExp(escape(words.trim()), 'i'), ' ');
+  // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
+  for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
+    task = task.replace(new RegExp(`(?:\\b(?:on|at|by|from|of|for|the|every|each|in)\\s+)*${escape(words.trim())}`, 'i'), ' ');
+  }
   const cleaned = task
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
-    .replace(/\b(?:every|each) (?:other |second |alternate |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|fortnight)s?\b/gi, ' ')
-    .replace(/\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|everyday)\b/gi, ' ')
+    .replace(/\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi, ' ')
+    .replace(/\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi, ' ')
     .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
-    .replace(/\b(?:this |in the |around |about )?(?:morning|afternoon|evening)\b/gi, ' ')
-    .replace(/\b(?:please|pls|plz|can you|could you|would you|will you|kindly|hey|hi|thanks|thx|maybe)\b/gi, ' ')
+    .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
+    .replace(/\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi, ' ')
     .replace(/\s*[,;]\s*/g, ' ')
     .replace(/(?:\s+(?:and|at|on|in|to|by|of|around|about))+\s*[.!?]*$/i, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '')
+    .replace(/^[^\w#@]+/, '')
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|the)\s+)+/i, '')
     .replace(/[.!?]+$/, '')
     .trim();
   return cleaned || text;

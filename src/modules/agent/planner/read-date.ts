@@ -34,6 +34,8 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     const day = new Date(Date.UTC(today.year, month, 0)).getUTCDate();
     return { date: iso(today.year, month, day), monthDay: null, time: null, words: [end[0]] };
   }
+  const numeric = numericDate(text, today);
+  if (numeric) return numeric;
   const reference = { instant: now, timezone: offsetMinutes(now, timeZone) };
   for (const found of chrono.parse(text, reference, { forwardDate: true })) {
     const tags = found.tags();
@@ -59,7 +61,36 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
 }
 
 /** Dates said as words, which chrono reads with the date they stand for. */
-const CASUAL = /\b(?:the )?day after tomorrow\b|\btomorrow\b|\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\blater today\b/;
+const CASUAL = /\b(?:the )?day after tomorrow\b|\btomorrow\b(?!['’]s)|\btoday\b(?!['’]s)|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\blater today\b/;
+
+/** A date which one of the two orders cannot tell apart ("12/05": 12 May or 5 December), as the planner asks about it. */
+export class AmbiguousDate extends Error {
+  constructor(
+    message: string,
+    readonly said: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * "25/12", "12/25", "5/3/2027": day and month in either order when one of them is over 12; when
+ * both could be either, the planner asks (AmbiguousDate) rather than picking a country's order.
+ */
+function numericDate(text: string, today: { year: number; month: number; day: number }): DateReading | null {
+  const m = /\b(?:on |every |each )?(?:the )?(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a > 12 && b > 12) throw new NotADate(`${m[0].trim()} is not a date.`);
+  if (a <= 12 && b <= 12 && a !== b) {
+    const said = m[0].replace(/^(?:on |every |each )?(?:the )?/, '').trim();
+    throw new AmbiguousDate(`whether “${said}” is ${a} ${MONTH_NAMES[b - 1][0].toUpperCase()}${MONTH_NAMES[b - 1].slice(1)} or ${b} ${MONTH_NAMES[a - 1][0].toUpperCase()}${MONTH_NAMES[a - 1].slice(1)}`, said);
+  }
+  const [day, month] = a > 12 ? [a, b] : [b, a];
+  if (month < 1 || day < 1 || day > DAYS_IN[month - 1]) throw new NotADate(`${m[0].trim()} is not a date.`);
+  const year = m[3] ? (m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])) : iso(today.year, month, day) >= iso(today.year, today.month, today.day) ? today.year : today.year + 1;
+  return { date: iso(year, month, day), monthDay: { month, day }, time: null, words: [m[0]] };
+}
 
 /** The zone's offset from UTC at `now`, in minutes (chrono's reference zone). */
 function offsetMinutes(now: Date, timeZone: string): number {

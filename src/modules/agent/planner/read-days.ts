@@ -15,6 +15,8 @@ export interface DaysReading {
   once: boolean;
   /** "every other Monday": weeks between runs. */
   everyOther: boolean;
+  /** Days taken out ("every weekday except Friday"). */
+  except: number[];
   /** "the first Monday of the month": the ordinal (-1 for last) and the weekday. */
   nth: { n: number; weekday: number } | null;
   words: string[];
@@ -22,13 +24,18 @@ export interface DaysReading {
 
 /** Weekdays a request names: single days, lists ("Tue and Thu", "mon, wed & fri"), ranges ("Mon-Thu", "monday through friday"), weekends. */
 export function readDays(text: string): DaysReading {
-  const reading: DaysReading = { weekdays: [], recurring: false, once: false, everyOther: false, nth: null, words: [] };
+  const reading: DaysReading = { weekdays: [], recurring: false, once: false, everyOther: false, except: [], nth: null, words: [] };
   const add = (day: number) => !reading.weekdays.includes(day) && reading.weekdays.push(day);
   let rest = text;
   const take = (match: RegExpExecArray) => {
     reading.words.push(match[0]);
     rest = rest.replace(match[0], ' ');
   };
+  for (const excluded of rest.matchAll(new RegExp(String.raw`\b(?:except|but not|apart from|excluding|other than|not on|save) (?:on )?${DAY}(?:\s*(?:,|and|or|&)\s*${DAY})?`, 'g'))) {
+    reading.except.push(dayNumber(excluded[1]), ...(excluded[3] ? [dayNumber(excluded[3])] : []));
+    take(excluded as RegExpExecArray);
+  }
+  if (/\b(?:except|but not|apart from|excluding|other than) (?:on )?(?:the )?weekends?\b/.test(rest)) reading.except.push(6, 7);
   const nth = new RegExp(String.raw`\b(?:on |every |each )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`).exec(rest);
   if (nth) {
     reading.nth = { n: ORDINALS[nth[1]], weekday: dayNumber(nth[2]) };
@@ -51,7 +58,7 @@ export function readDays(text: string): DaysReading {
     add(7);
     reading.recurring = true;
   }
-  const mentions = [...rest.matchAll(new RegExp(String.raw`\b(?:(every|each) (other |second |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`, 'g'))];
+  const mentions = [...rest.matchAll(new RegExp(String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`, 'g'))];
   for (const mention of mentions) {
     const [said, every, other, single, name, plural] = mention;
     // "sat" and "sun" are words too: days only after every/on/next or in a list of days.
@@ -71,14 +78,14 @@ export function readDays(text: string): DaysReading {
 export function readMonthDays(text: string): { days: number[]; last: boolean; words: string[] } {
   const days: number[] = [];
   const words: string[] = [];
-  for (const m of text.matchAll(/\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b(?! (?:hour|day|week|month)s?\b)|\bday (\d{1,2})\b(?! (?:hour|day|week|month)s?\b)/g)) {
+  for (const m of text.matchAll(/\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b(?! (?:hour|day|week|month|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)|\bday (\d{1,2})\b(?! (?:hour|day|week|month)s?\b)/g)) {
     const day = Number(m[1] ?? m[2]);
     if (!days.includes(day)) days.push(day);
     words.push(m[0]);
   }
-  const last = /\b(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(text);
+  const last = /\b(?:on )?(?:the )?(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(text);
   if (last) words.push(last[0]);
-  const first = /\bfirst (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b/.exec(text);
+  const first = /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b/.exec(text);
   if (first) {
     days.push(1);
     words.push(first[0]);

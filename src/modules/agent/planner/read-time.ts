@@ -44,20 +44,20 @@ export function readTime(text: string): TimeReading | null {
   };
   if (/\b(?:noon|midday)\b/.test(text)) return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
   if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
-  let m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about )?(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`).exec(text);
+  let m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`).exec(text);
   if (m) {
     const minutes = m[1] === 'half' ? 30 : m[1] === 'quarter' ? 15 : (NUMBER_WORDS[m[1]] ?? ({ twenty: 20 } as Record<string, number>)[m[1]] ?? Number(m[1]));
     const hour = hourOf(m[3]);
     const before = /to|before|till/.test(m[2]);
     return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
   }
-  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about |from )?(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`).exec(text);
+  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
-  m = /\b(?:at |@ ?|by |around |about )?(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);
+  m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0]);
-  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about |from )?${HOUR}\s*${MERIDIEM}`).exec(text);
+  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
-  m = new RegExp(String.raw`\b(?:at |@ ?|by |around |about )?${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`).exec(text);
+  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
   m = new RegExp(String.raw`(?:\bat|@|\baround|\babout|\bby)\s*${HOUR}\b(?![:./-]?\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|hours?|minutes?|mins?|%|people|employees|tasks)\b)`).exec(text);

@@ -6,7 +6,7 @@ export const RRULE_DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 
 /** The parts of a rule this service writes, in the order it writes them. */
 export interface RuleParts {
-  freq: 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+  freq: 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
   interval?: number;
   byMonth?: number[];
   byMonthDay?: number[];
@@ -88,8 +88,12 @@ export function parseRule(text: string): RRule | null {
   }
 }
 
-/** The interval of an HOURLY rule, in hours; null for other rules. */
-export function hourlyStep(text: string): number | null {
+/** The step of an HOURLY or MINUTELY rule, in milliseconds; null for other rules. */
+export function clockStep(text: string): number | null {
   const rule = parseRule(text);
-  return rule && rule.options.freq === RRule.HOURLY ? (rule.options.interval ?? 1) : null;
+  if (!rule) return null;
+  const every = rule.options.interval ?? 1;
+  if (rule.options.freq === RRule.HOURLY) return every * 3_600_000;
+  if (rule.options.freq === RRule.MINUTELY) return every * 60_000;
+  return null;
 }

@@ -148,7 +148,8 @@ export function readZone(text: string): ZoneReading {
   for (const { name, zone, pattern } of placeNames()) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const saidAsTime = !!match[3];
+    // "8am eastern", "at 9 pacific": a region right after a time is said as a zone.
+    const saidAsTime = !!match[3] || (!CODES.has(name) && /\d(?:\s*[ap]\.?\s?m\.?)?\s*$/i.test(text.slice(0, match.index)));
     const read = CODES.has(name) ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase() : saidAsTime || !!match[1];
     if (read) return { zone, unknown: null, words: match[0] };
   }
