@@ -2,6 +2,7 @@ import { holderOf } from '../src/modules/agent/planner/assignment';
 import { planRequest } from '../src/modules/agent/planner/plan-request';
 import { isRequestToAct } from '../src/modules/agent/planner/request-intent';
 import { type Labelled, LABELLED } from './fixtures/planner-requests';
+import { NOT_REQUESTS, VARIED } from './fixtures/planner-requests-varied';
 
 // Planner accuracy over labelled requests (test/fixtures/planner-requests*.ts): the share of
 // requests whose every labelled field is read right. Below 95 % the test fails.
@@ -37,6 +38,20 @@ function score(name: string, labelled: readonly Labelled[]): number {
 it(`reads at least 95% of ${LABELLED.length} labelled requests fully right`, () => {
   expect(LABELLED.length).toBeGreaterThanOrEqual(60);
   expect(score('planner (first fixture)', LABELLED)).toBeGreaterThanOrEqual(0.95);
+});
+
+it(`reads at least 95% of ${VARIED.length} requests written in varied styles fully right, and routes them to the planner`, () => {
+  expect(VARIED.length).toBeGreaterThanOrEqual(300);
+  // INVALID and NONE requests (no time, no delivery) are answered directly rather than planned.
+  const unrouted = VARIED.filter(({ request, expect: label }) => label.frequency !== 'INVALID' && label.frequency !== 'NONE' && !isRequestToAct(request)).map(({ request }) => request);
+  if (unrouted.length) console.log(`not routed to the planner:\n${unrouted.join('\n')}`);
+  expect(score('planner (varied styles)', VARIED)).toBeGreaterThanOrEqual(0.95);
+  expect(unrouted.length / VARIED.length).toBeLessThanOrEqual(0.05);
+});
+
+it(`leaves the ${NOT_REQUESTS.length} questions that name a day or a frequency to the answerers`, () => {
+  const taken = NOT_REQUESTS.filter((question) => isRequestToAct(question));
+  expect(taken).toEqual([]);
 });
 
 it('explains why a request cannot be scheduled instead of guessing', () => {

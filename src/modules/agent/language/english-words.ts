@@ -24,7 +24,7 @@ function words(): Set<string> {
   return found;
 }
 
-const FUNCTION_WORDS = 'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello'.split(' ');
+const FUNCTION_WORDS = 'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello everyone everybody everything everywhere someone somebody something somewhere anyone anybody anything anywhere nobody nothing nowhere whoever whatever whenever wherever'.split(' ');
 
 /**
  * Whether `word` (lower case) is an English word as written or as a plain inflection of one
@@ -35,7 +35,7 @@ export function isEnglishWord(word: string): boolean {
   if (known.has(word)) return true;
   const stems = [
     word.replace(/'s$/, ''),
-    word.replace(/s$/, ''),
+    word.replace(/([^s])s$/, '$1'),
     word.replace(/es$/, ''),
     word.replace(/ies$/, 'y'),
     word.replace(/ed$/, ''),

@@ -40,7 +40,7 @@ export interface PlanContext {
 
 /** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
 export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know)\b/i;
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge)\b/i;
 
 const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
@@ -85,11 +85,15 @@ export function planRequest(request: string, context: PlanContext): Plan {
     missing: [],
     problem: null,
   };
-  if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !ACTION.test(text)) {
+  // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
+  const target = /#[\w-]+|[\w.+-]+@[\w-]+\.[\w.-]+/.test(text);
+  if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
     return invalid(plan, 'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.');
   }
-  // Addresses, channels and zone names hold digits and words that are not the schedule's.
-  const scan = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ').replace(/#[\w-]+/g, ' ').replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
+  // Addresses, channels and zone names hold digits and words that are not the schedule's; "the
+  // weekly report" names a report ("send me a weekly report" asks for one each week).
+  const scan = text
+    .replace(/\b(?:the|my|our|your|their|this|last|that|today's|yesterday's)( (?:daily|weekly|monthly|quarterly|yearly|annual|nightly|hourly))(?= [a-z])/g, ' the').replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ').replace(/#[\w-]+/g, ' ').replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
   let readings: Readings;
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
@@ -129,7 +133,10 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   }
   without(date?.words ?? []);
   if (date?.time && !time) time = { ...date.time, words: [] };
-  return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays: readMonthDays(rest), today: wallClock(now, timeZone) };
+  const monthDays = readMonthDays(rest);
+  const impossible = monthDays.days.find((day) => day < 1 || day > 31);
+  if (impossible !== undefined) throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
+  return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays, today: wallClock(now, timeZone) };
 }
 
 function invalid(plan: Plan, problem: string): Plan {
@@ -152,6 +159,7 @@ function schedule(plan: Plan, r: Readings): void {
   const every = interval ? (NUMBERS[interval[1]] ?? Number(interval[1])) : 1;
   if (interval && /^min/.test(interval[2])) return set(ScheduleFrequency.CUSTOM, { freq: 'MINUTELY', interval: every });
   if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour') return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
+  if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
   if (interval || fortnight) {
     const unit = fortnight ? 'week' : interval![2];
@@ -160,13 +168,13 @@ function schedule(plan: Plan, r: Readings): void {
     if (unit === 'month') return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', interval: n, ...(monthDays.last ? { byMonthDay: [-1] } : monthDays.days.length ? { byMonthDay: monthDays.days } : {}) });
     return set(ScheduleFrequency.CUSTOM, { freq: 'DAILY', interval: n });
   }
-  if (days.nth) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] });
-  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\b(?:week ?days|work ?days|working days|business days)\b|\bevery day except (?:the )?weekends?\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
+  if (days.nth) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] }, days.nth.weekday);
+  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\b(?:week ?days|work ?days|working days|business days)\b|\b(?:week ?day|work ?day) (?:mornings|afternoons|evenings|nights)\b|\bevery day except (?:the )?weekends?\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
   const weekdays = (workingDays ? WEEK : days.weekdays).filter((d) => !days.except.includes(d));
   if ((workingDays || days.recurring) && sameDays(weekdays, WEEK)) return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
   if (workingDays && weekdays.length) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(weekdays) }, weekdays.length === 1 ? weekdays[0] : null);
   if (days.recurring && days.weekdays.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
-  const endOfQuarter = /\b(?:end of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
+  const endOfQuarter = /\b(?:(?:end|last day) of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
   if (/\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b/.test(text) || endOfQuarter) {
     if (endOfQuarter) return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? 1);
@@ -190,7 +198,7 @@ function schedule(plan: Plan, r: Readings): void {
   if ((days.recurring && oneDay) || /\bweekly\b|\b(?:every|each|once a|per|a) week\b/.test(text)) {
     return set(ScheduleFrequency.WEEKLY, oneDay ? { freq: 'WEEKLY', byDay: byDay([oneDay]) } : null, oneDay);
   }
-  if (/\bdaily\b|\bnightly\b|\b(?:every|each|per|a) (?:single )?(?:day|morning|evening|night|afternoon)\b|\beveryday\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
+  if (/\bdaily\b|\bnightly\b|\b(?:every|each|per|a) (?:single )?(?:day|morning|evening|night|afternoon)\b|\beveryday\b|\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   once(plan, r);
 }
 
@@ -198,8 +206,10 @@ function schedule(plan: Plan, r: Readings): void {
 function once(plan: Plan, { date, days, time, today, text }: Readings): void {
   const ahead = (n: number) => new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
   const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);
-  if (date) plan.date = date.date;
-  else if (days.weekdays.length === 1) {
+  if (date) {
+    plan.date = date.date;
+    if (days.weekdays.length === 1) plan.day = days.weekdays[0];
+  } else if (days.weekdays.length === 1) {
     const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
     plan.date = ahead(((days.weekdays[0] - today.weekday + 7) % 7) || (thisWeek ? 0 : 7));
     plan.day = days.weekdays[0];
@@ -239,7 +249,8 @@ function taskOf(text: string, said: string[]): string {
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(/\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi, ' ')
-    .replace(/\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi, ' ')
+    // "the weekly summary" names the summary: its adjective stays.
+    .replace(/(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi, ' ')
     .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
     .replace(/\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi, ' ')

@@ -42,6 +42,12 @@ export function readDays(text: string): DaysReading {
     reading.recurring = true;
     take(nth);
   }
+  const mf = /\b(?:every |each |on )?m-f\b/.exec(rest);
+  if (mf) {
+    [1, 2, 3, 4, 5].forEach(add);
+    reading.recurring = true;
+    take(mf);
+  }
   const range = new RegExp(String.raw`\b(?:from |every |each |on )?${DAY}\s*(?:-|to|through|thru|till|until)\s*${DAY}`).exec(rest);
   if (range) {
     const from = dayNumber(range[1]);
@@ -65,7 +71,9 @@ export function readDays(text: string): DaysReading {
     if ((name === 'sat' || name === 'sun') && !every && !single && mentions.length === 1) continue;
     add(dayNumber(name));
     reading.words.push(said);
-    if (every || plural) reading.recurring = true;
+    // "Thursday nights", "monday mornings": a part of the day in the plural recurs too.
+    const partsOfDays = /^\s*(?:mornings|afternoons|evenings|nights)\b/.test(rest.slice((mention.index ?? 0) + said.length));
+    if (every || plural || partsOfDays) reading.recurring = true;
     if (other) reading.everyOther = true;
     if (single && !plural) reading.once = true;
   }
@@ -78,8 +86,10 @@ export function readDays(text: string): DaysReading {
 export function readMonthDays(text: string): { days: number[]; last: boolean; words: string[] } {
   const days: number[] = [];
   const words: string[] = [];
-  for (const m of text.matchAll(/\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b(?! (?:hour|day|week|month|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)|\bday (\d{1,2})\b(?! (?:hour|day|week|month)s?\b)/g)) {
-    const day = Number(m[1] ?? m[2]);
+  const units = '(?! (?:hour|day|week|month|minute|min|people|employees|tasks|reports|mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b)';
+  const pattern = new RegExp(String.raw`\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b${units}|\bday (\d{1,2})\b${units}|\bon the (\d{1,2})\b(?![:.]\d)${units}`, 'g');
+  for (const m of text.matchAll(pattern)) {
+    const day = Number(m[1] ?? m[2] ?? m[3]);
     if (!days.includes(day)) days.push(day);
     words.push(m[0]);
   }

@@ -11,7 +11,7 @@ export interface DeliveryReading {
 
 const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 /** Verbs and phrases that mean e-mail. */
-const EMAIL = /\b(?:e-?mails?(?:ed|ing)?|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
+const EMAIL = /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
 /** Sending to someone: with an address next to it, that address is the target. */
 const SEND = /\b(?:send|sent|email|e-mail|mail|forward|fwd|cc|share|deliver|copy|report)\b/;
 /** Telling the user directly, as soon as it has run. */

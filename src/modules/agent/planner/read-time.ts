@@ -9,7 +9,7 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 const HOUR = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const MERIDIEM = String.raw`(a\.?\s?m\b\.?|p\.?\s?m\b\.?)`;
 /** Parts of the day after noon: an hour said with them is a pm hour. */
-const LATER_PART = /\b(?:afternoon|evening|tonight|night|pm)\b/;
+const LATER_PART = /\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
 const MORNING = /\b(?:morning|a\.?m\b)/;
 
 const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
@@ -26,7 +26,7 @@ export class NotATime extends Error {}
 export function readTime(text: string): TimeReading | null {
   const later = LATER_PART.test(text);
   const morning = MORNING.test(text);
-  const onlyNight = !/\b(?:afternoon|evening|tonight|pm)\b/.test(text);
+  const onlyNight = !/\b(?:afternoons?|evenings?|tonight|pm)\b/.test(text);
   const clock = (hour: number, minute: number, words: string, meridiem?: string): TimeReading => {
     const said = words.trim();
     // "03:25", "0930 hrs": a leading zero is a 24-hour clock.
@@ -51,6 +51,9 @@ export function readTime(text: string): TimeReading | null {
     const before = /to|before|till/.test(m[2]);
     return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
   }
+  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)\s*${MERIDIEM}?`).exec(text);
+  // "half nine": half past nine, as said in Britain.
+  if (m) return clock(hourOf(m[1]), 30, m[0], m[2]);
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);

@@ -1,5 +1,6 @@
 import { closest, editDistance } from '../language/edit-distance';
 import { isEnglishWord } from '../language/english-words';
+import { zonePlaceWords } from './time-zones';
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -8,13 +9,38 @@ export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'jun
 const FREQUENCY_WORDS = ['every', 'each', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annually', 'fortnightly', 'biweekly', 'hourly', 'nightly', 'fortnight'];
 const CALENDAR_WORDS = ['weekday', 'weekdays', 'weekend', 'weekends', 'tomorrow', 'today', 'tonight', 'morning', 'afternoon', 'evening', 'midnight', 'noon', 'quarter', 'other'];
 const SCHEDULE_WORDS = [...FREQUENCY_WORDS, ...CALENDAR_WORDS, ...WEEKDAY_NAMES, ...WEEKDAY_NAMES.map((d) => `${d}s`), ...MONTH_NAMES];
-const VOCABULARY = new Set([...SCHEDULE_WORDS, 'remind', 'email', 'every', 'week', 'month', 'year', 'day', 'days', 'weeks', 'months', 'hours', 'minutes']);
+/** Words of delivery and of units, mended too: a misspelled "mesage" or "minuts" must not lose the channel or the time. */
+const DELIVERY_WORDS = ['email', 'message', 'notify', 'alert', 'remind', 'reminder', 'send', 'post', 'ping', 'slack', 'teams', 'channel', 'minutes', 'hours', 'business', 'working', 'through', 'forward', 'report', 'summary'];
+const MENDABLE = [...SCHEDULE_WORDS, ...DELIVERY_WORDS];
+const VOCABULARY = new Set([...MENDABLE, 'every', 'week', 'month', 'year', 'day', 'days', 'weeks', 'months', 'hour', 'minute']);
+
+/** What may follow "every": a unit, a day, a part of the day or a number. Anything else is asked about. */
+const AFTER_EVERY = new RegExp(
+  String.raw`^(?:\d+(?:st|nd|rd|th)?|other|second|third|fourth|fifth|2nd|3rd|4th|last|first|single|alternate|few|couple|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|the|working|business|work|week ?days?|weekends?|work ?days?|mornings?|afternoons?|evenings?|nights?|days?|weeks?|months?|quarters?|years?|hours?|minutes?|mins?|fortnights?|time|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:-(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?)?|m-f|${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$`,
+);
 
 /** Words a run-together token may be made of ("everymonday", "eachweek", "everyother"). */
-const JOINABLE = new Set([...SCHEDULE_WORDS, 'day', 'week', 'month', 'year', 'hour', 'at', 'on', 'in', 'the', 'of', 'me', 'by', 'am', 'pm']);
+const JOINABLE = new Set([...SCHEDULE_WORDS, 'day', 'week', 'month', 'year', 'hour', 'at', 'on', 'in', 'the', 'of', 'me', 'by', 'am', 'pm', 'next', 'this']);
 
 /** Misspellings WordNet knows as words of their own but that in a request are schedule words. */
-const KNOWN_MISSPELLINGS: Record<string, string> = { everyday: 'every day', dairy: 'daily', weakly: 'weekly', tomorrows: 'tomorrow', tues: 'tuesday', weds: 'wednesday', thurs: 'thursday', thur: 'thursday' };
+const KNOWN_MISSPELLINGS: Record<string, string> = {
+  everyday: 'every day',
+  dairy: 'daily',
+  weakly: 'weekly',
+  tues: 'tuesday',
+  weds: 'wednesday',
+  thurs: 'thursday',
+  thur: 'thursday',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmrow: 'tomorrow',
+  tmw: 'tomorrow',
+  '2moro': 'tomorrow',
+  tdy: 'today',
+  tonite: 'tonight',
+  mins: 'minutes',
+  evry: 'every',
+};
 
 /** Words after which the next word names a day or a period. */
 const LEADS = new Set(['every', 'each', 'next', 'coming']);
@@ -40,40 +66,49 @@ export function mendScheduleWords(request: string): MendedText {
     .replace(/(\d)-?ish\b/gi, '$1')
     .replace(/\bish\b/gi, '')
     // "every2weeks", "at9am": a number stuck to a word, except the units of a time or an ordinal.
-    .replace(/([a-z])(\d)/gi, '$1 $2')
+    .replace(/(?<!\d)([a-z])(\d)/gi, '$1 $2')
     .replace(/(\d)(?!(?:st|nd|rd|th|am|pm|a\.m|p\.m|h|hrs?|hours?)\b)([a-z]{2,})/gi, '$1 $2');
   const words = text.split(/(\s+)/);
   let previous = '';
   for (let i = 0; i < words.length; i++) {
     const token = words[i];
-    const bare = /^([A-Za-z]+)([^A-Za-z]*)$/.exec(token);
-    if (!bare) {
-      if (token.trim()) previous = token.toLowerCase().replace(/[^a-z]/g, '');
+    const bare = /^([A-Za-z0-9]+)([^A-Za-z]*)$/.exec(token);
+    if (!bare || /^\d/.test(bare[1])) {
+      if (token.trim()) previous = token.toLowerCase();
       continue;
     }
     const [, said, tail] = bare;
     const word = said.toLowerCase();
-    const mended = mendWord(word, previous, unsure);
+    const next = (words[i + 2] ?? '').toLowerCase();
+    // A place is mended only where a zone is said: before "time" or right after a clock time.
+    const zoneSpot = /^time\b/.test(next) || /\d(?:[ap]\.?m\.?)?$/.test(previous);
+    const mended = mendWord(word, previous, unsure, zoneSpot);
     // Words left as they were keep their case (names in the task); mended ones are lower case.
     words[i] = (mended === word ? said : mended) + tail;
     previous = mended.split(' ').pop()!;
   }
   text = words.join('');
+  for (const m of text.toLowerCase().matchAll(/\b(?:every|each|bi)[- ]+([^\s,.;:!?]+)/g)) {
+    const said = m[1].replace(/-?ish$/, '').replace(/-+$/, '');
+    const parts = said.split('-');
+    const readable = AFTER_EVERY.test(said) || (parts.length === 2 && AFTER_EVERY.test(parts[0]) && /^(?:weekly|monthly|yearly|annually|daily)$/.test(parts[1])) || /^(?:weekly|monthly|yearly|annually|daily|hourly)$/.test(said);
+    // "every new hire", "each person": English words after "every" are what it counts, not a schedule.
+    const garbled = parts.some((part) => part.length <= 2 || !isEnglishWord(part));
+    if (!readable && garbled && !unsure.includes(said)) unsure.push(said);
+  }
   return { text, unsure };
 }
 
-function mendWord(word: string, previous: string, unsure: string[]): string {
+function mendWord(word: string, previous: string, unsure: string[], zoneSpot: boolean): string {
   if (KNOWN_MISSPELLINGS[word]) return KNOWN_MISSPELLINGS[word];
   if (VOCABULARY.has(word) || word.length < 3) return word;
-  const english = isEnglishWord(word);
-  if (english) return word;
+  if (isEnglishWord(word)) return word;
   const joined = splitJoined(word);
   if (joined) return joined;
   if (word.length >= 4) {
     const limit = word.length >= 7 ? 2 : 1;
-    const found = closest(word, SCHEDULE_WORDS, limit);
-    if (found && found.word[0] === word[0]) return found.word;
-    if (found && found.distance === 1) return found.word;
+    const found = closest(word, zoneSpot ? [...MENDABLE, ...zonePlaceWords()] : MENDABLE, limit);
+    if (found && (found.word[0] === word[0] || found.distance <= 1)) return found.word;
   }
   if (looksLikeScheduleWord(word, previous)) unsure.push(word);
   return word;
@@ -95,6 +130,6 @@ function splitJoined(word: string): string | null {
 /** A word no dictionary knows, where a day or a frequency is expected or close to one. */
 function looksLikeScheduleWord(word: string, previous: string): boolean {
   if (LEADS.has(previous)) return true;
-  const near = [...FREQUENCY_WORDS, ...WEEKDAY_NAMES].some((known) => known[0] === word[0] && editDistance(word, known, 3) <= Math.min(3, Math.ceil(word.length / 2)));
+  const near = [...FREQUENCY_WORDS, ...WEEKDAY_NAMES].some((known) => known[0] === word[0] && !word.startsWith(known) && editDistance(word, known, 3) <= Math.min(3, Math.ceil(word.length / 2)));
   return near;
 }

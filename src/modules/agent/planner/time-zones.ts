@@ -119,6 +119,16 @@ function placeNames(): Place[] {
   return places;
 }
 
+let placeWords: string[] | null = null;
+
+/** The one-word place names of at least five letters, which a misspelling may be mended to ("Londn"). */
+export function zonePlaceWords(): string[] {
+  placeWords ??= placeNames()
+    .map((p) => p.name)
+    .filter((name) => /^[a-z]{5,}$/.test(name));
+  return placeWords;
+}
+
 export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
@@ -155,7 +165,9 @@ export function readZone(text: string): ZoneReading {
   }
   const vague =
     /\b(?:(?:my|our|your|their|local|office|home|the office['’]s|local office) time(?: zone)?)\b/i.exec(text) ??
-    /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text);
+    /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text) ??
+    // "at 10 client time": any word between a clock time and "time" is meant as a zone.
+    /(?<=\d(?:\s*[ap]\.?\s?m\b\.?)?\s)[a-z]+(?: [a-z]+)? time\b/i.exec(text);
   if (vague && !/^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Lunch|Any|Same|Next|This|Each|Every|Some|What|Which|Dinner|Tea|Bed|Due|Free|Spare)\b/.test(vague[0])) {
     return { zone: null, unknown: vague[0], words: vague[0] };
   }
