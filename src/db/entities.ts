@@ -23,7 +23,8 @@ import { AgentMessage } from '../modules/agent/agent-message.entity';
 import { Conversation } from '../modules/agent/conversation.entity';
 import { Workflow } from '../modules/agent/planner/workflow.entity';
 import { KnowledgeChunk, KnowledgeDocument } from '../modules/agent/knowledge/knowledge-document.entity';
+import { KnowledgeCorpus, KnowledgeTerm } from '../modules/agent/knowledge/knowledge-term.entity';
 import { OrganizationProfile } from '../modules/organization/organization-profile.embeddable';
 
 /** Every entity and embeddable the ORM knows; listed once, so discovery needs no file globbing. */
-export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee, App, Mapping, ChangeEvent, WebhookKey, Webhook, WebhookDelivery, WebhookAttempt, Conversation, AgentMessage, KnowledgeDocument, KnowledgeChunk, Workflow];
+export const ENTITIES = [Status, Created, OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference, Account, AccountPreference, Grant, Employee, Group, GroupMember, ConnectedTo, Idp, IdpTask, IdpNote, IdpAssignee, App, Mapping, ChangeEvent, WebhookKey, Webhook, WebhookDelivery, WebhookAttempt, Conversation, AgentMessage, KnowledgeDocument, KnowledgeChunk, KnowledgeTerm, KnowledgeCorpus, Workflow];

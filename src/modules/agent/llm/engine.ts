@@ -10,6 +10,16 @@ export interface ChatTurn {
 export interface Passage {
   text: string;
   source: ContentSource;
+  /** Retrieved passages: the score as a share of the best passage's (1 for the best). */
+  score?: number;
+  /** Retrieved passages: the sentence that answers most of the question, to lead the answer with. */
+  lead?: string;
+}
+
+/** A content word of the question and its weight (its rarity in the organization's knowledge). */
+export interface WeightedTerm {
+  text: string;
+  weight: number;
 }
 
 /**
@@ -26,6 +36,8 @@ export interface Briefing {
   confirming?: boolean;
   /** What to say when there are no passages: the specialist's own "I don't know". */
   unknown?: string;
+  /** Retrieval: the question's content words as weighed. */
+  terms?: WeightedTerm[];
 }
 
 export interface EngineRequest {

@@ -5,8 +5,9 @@ const WORDS_PER_CHUNK = 4;
 
 /**
  * The embedded engine: no model and no network. It composes the reply from what the specialist
- * found, word for word: facts as they are, retrieved passages quoted with their source. With
- * nothing found it says it does not know; it never adds anything of its own.
+ * found, word for word: facts as they are, retrieved passages led by their answering sentence and
+ * quoted with their source. With nothing found it says it does not know; it never adds anything
+ * of its own.
  */
 export class LocalEngine implements AgentEngine {
   readonly kind = 'local';
@@ -22,9 +23,17 @@ export class LocalEngine implements AgentEngine {
   }
 }
 
+/**
+ * Facts as they are. Retrieved passages: the sentence that answers most of the question first,
+ * citing its source, then the passages themselves (the best one only when it says more than that
+ * sentence), each with its source. The specialist has already left out passages far below the best.
+ */
 function compose({ briefing }: EngineRequest): string {
   if (briefing.passages.length === 0) return briefing.unknown ?? DONT_KNOW;
   if (briefing.style === 'facts') return briefing.passages.map((p) => p.text).join('\n');
-  const lines = briefing.passages.map((p) => `- ${p.text} (source: ${p.source.name})`);
-  return `Here is what I found:\n${lines.join('\n')}`;
+  const [best, ...others] = briefing.passages;
+  const lead = best.lead?.trim();
+  const quoted = (lead && best.text.trim() === lead ? others : briefing.passages).map((p) => `- ${p.text} (source: ${p.source.name})`);
+  if (!lead) return quoted.join('\n');
+  return [`${lead} (source: ${best.source.name})`, ...(quoted.length ? ['', ...quoted] : [])].join('\n');
 }

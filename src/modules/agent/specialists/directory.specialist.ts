@@ -6,36 +6,12 @@ import { planAccess } from '../../idp/idp-access';
 import { IdpScope, TaskState } from '../../idp/idp-enums';
 import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
+import { directoryIntent, type Intent } from './directory-intents';
 import { literal, type Question, type Specialist } from './specialist';
 
-type Intent = 'count' | 'managerOf' | 'reportsOf' | 'members' | 'myTasksDue' | 'myTasksOverdue' | 'whoIs';
-
-const END = String.raw`\s*[?.!]*\s*$`;
-
-/** Directory questions, most specific first; the group captures the person or group asked about. */
-const INTENTS: [RegExp, Intent][] = [
-  [/\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i, 'count'],
-  [/\bmy\b.*\boverdue\b|\boverdue\b.*\bmy\b.*\btasks?\b/i, 'myTasksOverdue'],
-  [/\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i, 'myTasksDue'],
-  [new RegExp(String.raw`\bwho (?:does|do) (.+?) report to${END}`, 'i'), 'managerOf'],
-  [/\bwho is (.+?)(?:['’]s?)? (?:manager|boss|supervisor)\b/i, 'managerOf'],
-  [new RegExp(String.raw`\b(?:manager|boss|supervisor) of (.+?)${END}`, 'i'), 'managerOf'],
-  [new RegExp(String.raw`\bwho (?:reports|report) (?:directly )?to (.+?)${END}`, 'i'), 'reportsOf'],
-  [new RegExp(String.raw`\b(?:direct )?reports of (.+?)${END}`, 'i'), 'reportsOf'],
-  [new RegExp(String.raw`\bwho works? for (.+?)${END}`, 'i'), 'reportsOf'],
-  [new RegExp(String.raw`\b(?:members of|who (?:is|are) (?:in|on)|who's (?:in|on)|who belongs to) (?:the )?(.+?)${END}`, 'i'), 'members'],
-  [new RegExp(String.raw`\bwho is (.+?)${END}`, 'i'), 'whoIs'],
-];
+export { directoryIntent } from './directory-intents';
 
 const SELF = /^(i|me|my|myself)$/i;
-
-export function directoryIntent(question: string): { intent: Intent; subject: string } | null {
-  for (const [pattern, intent] of INTENTS) {
-    const match = pattern.exec(question);
-    if (match) return { intent, subject: (match[1] ?? '').trim().replace(/^["'“‘]|["'”’]$/g, '') };
-  }
-  return null;
-}
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
 const facts = (passages: Passage[], unknown?: string): Briefing => ({ style: 'facts', passages, unknown });
@@ -47,8 +23,9 @@ const fact = (text: string, first: Employee, ...others: Employee[]): Briefing =>
 });
 
 /**
- * Answers from the directory itself: headcount, who reports to whom, who someone is, group
- * members, and the caller's plan tasks due this month. Every statement is read from the records
+ * Answers from the directory itself: headcount, who reports to whom, someone's team, who someone
+ * is, their title, location and department, group members, and the caller's plan tasks due this
+ * month or overdue. Every statement is read from the records
  * it cites; a person or group that does not exist is an "I don't know".
  */
 export class DirectorySpecialist implements Specialist {
@@ -93,21 +70,41 @@ export class DirectorySpecialist implements Specialist {
       return fact(`Several people match “${subject}”: ${found.map((e) => e.name).join(', ')}. Which one do you mean?`, found[0], ...found.slice(1));
     }
     const [person] = found;
-    if (intent === 'managerOf') {
-      const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
-      if (!manager) return fact(`${person.name} has no manager in the directory.`, person);
-      return fact(`${person.name} reports to ${describe(manager)}.`, person, manager);
+    const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
+    switch (intent) {
+      case 'managerOf':
+        return manager ? fact(`${person.name} reports to ${describe(manager)}.`, person, manager) : fact(`${person.name} has no manager in the directory.`, person);
+      case 'reportsOf':
+      case 'teamOf':
+        return this.team(em, intent, person, manager);
+      case 'titleOf':
+        return fact(person.title ? `${person.name} is ${person.title}${person.department ? ` in ${person.department}` : ''}.` : `The directory has no job title for ${person.name}.`, person);
+      case 'locationOf':
+        return fact(person.location ? `${person.name} is based in ${person.location}.` : `The directory has no location for ${person.name}.`, person);
+      case 'departmentOf':
+        return fact(person.department ? `${person.name} works in ${person.department}.` : `The directory has no department for ${person.name}.`, person);
+      default: {
+        const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`].filter(Boolean).join(', ');
+        const text = `${person.name} is ${person.title ? `${person.title}` : 'an employee'}${where ? ` ${where}` : ''}${manager ? `, reporting to ${manager.name}` : ''}.`;
+        return fact(text, person, ...(manager ? [manager] : []));
+      }
     }
-    if (intent === 'reportsOf') {
-      const reports = await em.find(Employee, { manager: person.id, active: true }, { orderBy: { name: 'asc' } });
-      if (reports.length === 0) return fact(`Nobody reports to ${person.name}.`, person);
+  }
+
+  /**
+   * Who reports to someone. Their team is the same for a manager; for someone nobody reports to,
+   * it is the people who share their manager.
+   */
+  private async team(em: EntityManager, intent: Intent, person: Employee, manager: Employee | null): Promise<Briefing> {
+    const reports = await em.find(Employee, { manager: person.id, active: true }, { orderBy: { name: 'asc' } });
+    if (reports.length) {
       const names = reports.map((e) => e.name).join(', ');
       return fact(`${reports.length} ${reports.length === 1 ? 'person reports' : 'people report'} to ${person.name}: ${names}.`, person, ...reports);
     }
-    const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
-    const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`].filter(Boolean).join(', ');
-    const text = `${person.name} is ${person.title ? `${person.title}` : 'an employee'}${where ? ` ${where}` : ''}${manager ? `, reporting to ${manager.name}` : ''}.`;
-    return fact(text, person, ...(manager ? [manager] : []));
+    if (intent === 'reportsOf' || !manager) return fact(`Nobody reports to ${person.name}.`, person);
+    const peers = await em.find(Employee, { manager: manager.id, active: true, id: { $ne: person.id } }, { orderBy: { name: 'asc' } });
+    const others = peers.length ? `, with ${peers.map((e) => e.name).join(', ')}` : ', with nobody else';
+    return fact(`Nobody reports to ${person.name}. ${person.name} is on ${manager.name}’s team${others}.`, person, manager, ...peers);
   }
 
   private async members(em: EntityManager, subject: string): Promise<Briefing> {
@@ -146,12 +143,16 @@ export class DirectorySpecialist implements Specialist {
   }
 }
 
-/** The employees a name means: the caller for "I"/"me", else an exact name, else a partial one. */
+/** The employees a name means: the caller for "I"/"me", else an exact name, else a first or last name, else a partial one. */
 async function findEmployees(em: EntityManager, subject: string, accountId: string): Promise<Employee[]> {
   if (SELF.test(subject)) return em.find(Employee, { account: accountId });
   const exact = await em.find(Employee, { name: { $ilike: literal(subject) } }, { orderBy: { name: 'asc' }, limit: 10 });
   if (exact.length) return exact;
-  return em.find(Employee, { name: { $ilike: `%${literal(subject)}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
+  // A first or last name ("Ana" is Ana Lima, not Diana Ross), then any part of a name.
+  const name = literal(subject);
+  const word = await em.find(Employee, { $or: [{ name: { $ilike: `${name} %` } }, { name: { $ilike: `% ${name}` } }, { name: { $ilike: `% ${name} %` } }] }, { orderBy: { name: 'asc' }, limit: 10 });
+  if (word.length) return word;
+  return em.find(Employee, { name: { $ilike: `%${name}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
 }
 
 function describe(e: Employee): string {

@@ -1,0 +1,97 @@
+import { HR_CLASSES, QUESTION_FILLER } from './hr-vocabulary';
+import { synonyms } from './wordnet';
+
+/** Where an alternative of a question word comes from; each counts for less than the word itself. */
+export type Origin = 'word' | 'vocabulary' | 'synonym' | 'spelling';
+
+/**
+ * How much a passage holding an alternative counts, against the word itself: the hand-written HR
+ * vocabulary and a mended spelling are nearly as good; WordNet's synonyms of a word's first
+ * senses less so, as some of them are meant in another sense.
+ */
+export const FACTORS: Record<Origin, number> = { word: 1, vocabulary: 0.9, spelling: 0.9, synonym: 0.7 };
+
+export interface Alternative {
+  text: string;
+  origin: Origin;
+}
+
+/** A word (or an HR phrase) of the question and the other ways a passage may say it. */
+export interface QuestionWord {
+  text: string;
+  /** The word frames the question ("what does the handbook say about"): it carries no weight. */
+  filler: boolean;
+  alternatives: Alternative[];
+}
+
+/** At most this many WordNet synonyms of a word: the first senses' words come first. */
+const MAX_SYNONYMS = 6;
+
+/** A word without a plural "s", so that "holidays" finds the class of "holiday". */
+function singular(word: string): string {
+  return word.length > 3 && /[^su]s$/.test(word) ? word.slice(0, -1) : word;
+}
+
+const tokens = (text: string): string[] => text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:[-'][a-z0-9]+)*/g)?.map((t) => t.replace(/'s?$/, '')) ?? [];
+
+interface Phrases {
+  /** The classes of each phrase, by its singular words joined with spaces. */
+  classes: Map<string, number[]>;
+  longest: number;
+}
+
+let phrases: Phrases | null = null;
+
+function vocabulary(): Phrases {
+  if (phrases) return phrases;
+  const classes = new Map<string, number[]>();
+  let longest = 1;
+  HR_CLASSES.forEach((members, index) => {
+    for (const member of members) {
+      const words = tokens(member).map(singular);
+      longest = Math.max(longest, words.length);
+      const key = words.join(' ');
+      classes.set(key, [...new Set([...(classes.get(key) ?? []), index])]);
+    }
+  });
+  phrases = { classes, longest };
+  return phrases;
+}
+
+/** The other members of the classes a phrase belongs to. */
+function vocabularyAlternatives(key: string, classes: number[]): Alternative[] {
+  const others = classes.flatMap((c) => HR_CLASSES[c]).filter((member) => tokens(member).map(singular).join(' ') !== key);
+  return [...new Set(others)].map((text) => ({ text, origin: 'vocabulary' as const }));
+}
+
+/**
+ * The question's words, each with its alternatives: an HR phrase of the vocabulary (the longest
+ * found at each place) is one word with the other members of its classes; any other word comes
+ * with its WordNet synonyms. Stop words are left for PostgreSQL's parser to drop; filler words
+ * are marked, unless the question has nothing else.
+ */
+export function questionWords(question: string): QuestionWord[] {
+  const { classes, longest } = vocabulary();
+  const typed = tokens(question);
+  const words: QuestionWord[] = [];
+  for (let i = 0; i < typed.length; ) {
+    let matched = 0;
+    for (let n = Math.min(longest, typed.length - i); n > 0 && !matched; n--) {
+      const key = typed.slice(i, i + n).map(singular).join(' ');
+      const found = classes.get(key);
+      if (found) {
+        words.push({ text: typed.slice(i, i + n).join(' '), filler: false, alternatives: vocabularyAlternatives(key, found) });
+        matched = n;
+      }
+    }
+    if (!matched) {
+      const word = typed[i];
+      const filler = QUESTION_FILLER.has(word) || QUESTION_FILLER.has(singular(word));
+      const alternatives = filler || /\d/.test(word) ? [] : synonyms(word).slice(0, MAX_SYNONYMS).map((text) => ({ text, origin: 'synonym' as const }));
+      words.push({ text: word, filler, alternatives });
+    }
+    i += matched || 1;
+  }
+  const unique = words.filter((w, index) => words.findIndex((o) => o.text === w.text) === index);
+  return unique.every((w) => w.filler) ? unique.map((w) => ({ ...w, filler: false })) : unique;
+}

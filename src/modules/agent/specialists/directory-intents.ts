@@ -1,0 +1,86 @@
+/** What a directory question asks. */
+export type Intent =
+  | 'count'
+  | 'myTasksOverdue'
+  | 'myTasksDue'
+  | 'managerOf'
+  | 'reportsOf'
+  | 'teamOf'
+  | 'titleOf'
+  | 'locationOf'
+  | 'departmentOf'
+  | 'members'
+  | 'whoIs';
+
+/** A directory question read: what it asks, and about whom (a person, "my", or a group). */
+export interface AskedIntent {
+  intent: Intent;
+  subject: string;
+}
+
+const END = String.raw`\s*[?.!]*\s*$`;
+/** A name in the possessive ("Maria's", "James'", "Maria’s"), or "my"; the possessive is taken off below. */
+const OWNER = String.raw`(my|.+?['’]s?)`;
+const BOSS = '(?:line manager|manager|boss|supervisor|team lead|lead)';
+
+const rx = (source: string) => new RegExp(source, 'i');
+
+/**
+ * Directory questions, most specific first: the first pattern that matches decides, and its group
+ * captures the person or group asked about. Possessive forms ("Maria's reports", "Tom's job
+ * title") come before the plain ones they contain ("who is on …", "who is …").
+ */
+export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] = [
+  { intent: 'count', pattern: /\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i },
+  { intent: 'myTasksOverdue', pattern: /\bmy\b.*\boverdue\b|\boverdue\b.*\bmy\b.*\btasks?\b/i },
+  { intent: 'myTasksDue', pattern: /\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i },
+
+  { intent: 'managerOf', pattern: rx(String.raw`\bwho (?:does|do) (.+?) report to${END}`) },
+  { intent: 'managerOf', pattern: rx(String.raw`\bwho is (.+?)(?:['’]s?)? ${BOSS}${END}`) },
+  { intent: 'managerOf', pattern: rx(String.raw`\b${BOSS} of (.+?)${END}`) },
+  { intent: 'managerOf', pattern: rx(String.raw`\bwho manages (.+?)${END}`) },
+  { intent: 'managerOf', pattern: rx(String.raw`^(?:and |what about )?${OWNER} ${BOSS}${END}`) },
+
+  { intent: 'reportsOf', pattern: rx(String.raw`\bwho (?:reports|report) (?:directly )?to (.+?)${END}`) },
+  { intent: 'reportsOf', pattern: rx(String.raw`\b(?:direct )?reports of (.+?)${END}`) },
+  { intent: 'reportsOf', pattern: rx(String.raw`\bwho works? (?:for|under) (.+?)${END}`) },
+  { intent: 'reportsOf', pattern: rx(String.raw`\bwho does (.+?) manage${END}`) },
+  { intent: 'reportsOf', pattern: rx(String.raw`\bwho is managed by (.+?)${END}`) },
+  { intent: 'reportsOf', pattern: rx(String.raw`^(?:(?:who|what) (?:are|is)|list|show(?: me)?)? ?${OWNER} (?:direct )?reports${END}`) },
+
+  { intent: 'teamOf', pattern: rx(String.raw`\b(?:who(?: is|'s|’s| are)? (?:on|in)|members of|list|show(?: me)?|who makes up) ${OWNER} team${END}`) },
+  { intent: 'teamOf', pattern: rx(String.raw`^(?:and |what about )?${OWNER} team${END}`) },
+
+  { intent: 'titleOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:job title|job|title|role|position)${END}`) },
+  { intent: 'titleOf', pattern: rx(String.raw`\bwhat (?:job title|title|role|position|job) does (.+?) (?:have|hold)${END}`) },
+  { intent: 'titleOf', pattern: rx(String.raw`\bwhat is the (?:job title|title|role|position) of (.+?)${END}`) },
+  { intent: 'titleOf', pattern: rx(String.raw`\bwhat does (.+?) do(?: here| for a living| for us)?${END}`) },
+
+  { intent: 'locationOf', pattern: rx(String.raw`\bwhere is (.+?) (?:based|located|sitting|working from)${END}`) },
+  { intent: 'locationOf', pattern: rx(String.raw`\bwhere does (.+?) (?:work from|work|sit|live|stay)${END}`) },
+  { intent: 'locationOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:location|office|city)${END}`) },
+  { intent: 'locationOf', pattern: rx(String.raw`\b(?:which|what) (?:office|city|location|site) (?:is|does) (.+?) (?:in|at|based in|work in|work at|work from)${END}`) },
+
+  { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|team|division|unit) (?:is|does) (.+?) (?:in|on|part of|belong to|work in|work on|work for)${END}`) },
+  { intent: 'departmentOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:department|dept|division)${END}`) },
+  { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|division) is (.+?)${END}`) },
+
+  { intent: 'members', pattern: rx(String.raw`\b(?:members of|who (?:is|are) (?:in|on)|who's (?:in|on)|who belongs to) (?:the )?(.+?)${END}`) },
+  { intent: 'whoIs', pattern: rx(String.raw`\bwho is (.+?)${END}`) },
+];
+
+/** Intents whose subject is a person: it is a name (or "me"), not a phrase such as "the handbook say I should". */
+const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set(['managerOf', 'reportsOf', 'teamOf', 'titleOf', 'locationOf', 'departmentOf']);
+const NOT_A_NAME = /^(?:the|a|an|our|this|that|these|those|your|it|they|we|you|there)\b|(?:\S+\s+){4}\S/i;
+
+/** The intent of a directory question and its subject (quotes and a possessive taken off), or null. */
+export function directoryIntent(question: string): AskedIntent | null {
+  for (const { intent, pattern } of DIRECTORY_INTENTS) {
+    const match = pattern.exec(question);
+    if (!match) continue;
+    const subject = (match[1] ?? '').trim().replace(/^["'“‘]|["'”’]$/g, '').replace(/['’]s?$/, '');
+    if (ABOUT_A_PERSON.has(intent) && NOT_A_NAME.test(subject)) continue;
+    return { intent, subject };
+  }
+  return null;
+}

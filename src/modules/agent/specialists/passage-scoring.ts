@@ -1,0 +1,86 @@
+import type { Corpus, WeightedWord } from './question-weights';
+
+/** BM25's usual constants: how fast repeating a word stops adding, and how much length counts. */
+export const K1 = 1.2;
+export const B = 0.75;
+
+/**
+ * The share of the question's weight a passage must cover more than to be an answer. A question
+ * whose key word (rare, so heavy) appears nowhere falls below it even when its common words
+ * match, and gets "I don't know"; so does one of two equally rare words alone.
+ */
+export const MIN_COVERAGE = 0.5;
+
+/**
+ * With embeddings the word matches are ranked again by meaning, and the model answers "I don't
+ * know" itself when the context does not say: a passage holding any of the question's words is a
+ * candidate ("which policy covers money matters" finds the expense policy by meaning).
+ */
+export const MIN_COVERAGE_WITH_MEANING = 0;
+
+/** Passages scoring below this share of the best one are left out of the answer. */
+export const KEEP_SHARE = 0.5;
+
+/** A passage the index found, with what the statement read of it. */
+export interface Found {
+  /** For each alternative of each word (in order), whether the passage holds it. */
+  hits: boolean[];
+  /** Occurrences of the question's lexemes in the passage. */
+  tf: Record<string, number> | null;
+  /** The passage's length in lexemes. */
+  length: number;
+}
+
+/** BM25's term-frequency part: more occurrences add less and less, long passages count each for less. */
+function saturation(tf: number, length: number, corpus: Corpus): number {
+  const norm = 1 - B + (B * length) / Math.max(corpus.averageLength, 1);
+  return (tf * (K1 + 1)) / (tf + K1 * norm);
+}
+
+/**
+ * A passage's BM25 score over the question's words: for each word, the best of its alternatives
+ * the passage holds (rarity times origin factor, times its saturated frequency).
+ */
+export function scorePassage(found: Found, words: readonly WeightedWord[], corpus: Corpus): number {
+  let score = 0;
+  let index = 0;
+  for (const word of words) {
+    let best = 0;
+    for (const alternative of word.alternatives) {
+      if (found.hits[index++]) {
+        const tf = Math.max(1, Math.min(...alternative.lexemes.map((l) => found.tf?.[l] ?? 1)));
+        best = Math.max(best, alternative.rank * saturation(tf, found.length, corpus));
+      }
+    }
+    score += best;
+  }
+  return score;
+}
+
+/** The share of the question's weight the lexemes cover: each word by the best alternative present. */
+function coverage(lexemes: ReadonlySet<string>, words: readonly WeightedWord[]): number {
+  let covered = 0;
+  for (const word of words) {
+    const present = word.alternatives.filter((a) => a.lexemes.every((l) => lexemes.has(l)));
+    covered += Math.max(0, ...present.map((a) => a.credit));
+  }
+  return covered;
+}
+
+/** A sentence shorter than this is a heading or a fragment: it leads only when nothing else matches. */
+const MIN_SENTENCE_WORDS = 4;
+
+/**
+ * The sentence of a passage that covers most of the question's weight (ties: the first), or null
+ * when none covers any. Headings and fragments lead only when no full sentence covers anything.
+ */
+export function bestSentence(sentences: readonly [string, string[]][], words: readonly WeightedWord[]): string | null {
+  let best: { text: string; covered: number; full: boolean } | null = null;
+  for (const [text, lexemes] of sentences) {
+    const covered = coverage(new Set(lexemes), words);
+    if (covered <= 0) continue;
+    const full = text.split(/\s+/).filter(Boolean).length >= MIN_SENTENCE_WORDS;
+    if (!best || (full && !best.full) || (full === best.full && covered > best.covered)) best = { text: text.trim(), covered, full };
+  }
+  return best?.text ?? null;
+}

@@ -1,0 +1,92 @@
+import { DIRECTORY_INTENTS, directoryIntent, type Intent } from '../src/modules/agent/specialists/directory-intents';
+
+// The directory specialist's reading of a question (src/modules/agent/specialists/
+// directory-intents.ts): which intent, and about whom. Pure: no database.
+
+const CASES: Record<Intent, [question: string, subject: string][]> = {
+  count: [
+    ['How many employees do we have?', ''],
+    ['How many people work in engineering?', ''],
+  ],
+  myTasksOverdue: [['Which of my tasks are overdue?', '']],
+  myTasksDue: [['What are my tasks due this month?', '']],
+  managerOf: [
+    ['Who does Tom Becker report to?', 'Tom Becker'],
+    ['Who is Maria’s manager?', 'Maria'],
+    ["Who is Maria's line manager?", 'Maria'],
+    ['Who is my boss?', 'my'],
+    ['Who manages Tom?', 'Tom'],
+    ['manager of Lena Fischer', 'Lena Fischer'],
+    ["Tom's supervisor?", 'Tom'],
+  ],
+  reportsOf: [
+    ["Who are Maria's reports?", 'Maria'],
+    ['What are Maria’s direct reports?', 'Maria'],
+    ["List James' reports", 'James'],
+    ['Who reports to Maria Lopez?', 'Maria Lopez'],
+    ['Who reports directly to Maria?', 'Maria'],
+    ['direct reports of Maria', 'Maria'],
+    ['Who works for Maria?', 'Maria'],
+    ['Who works under Maria?', 'Maria'],
+    ['Who does Maria manage?', 'Maria'],
+  ],
+  teamOf: [
+    ["Who is on Ana's team?", 'Ana'],
+    ['Who’s in Ana’s team?', 'Ana'],
+    ["Who are the members of Ana's team?", 'Ana'],
+    ["Show me Ana's team", 'Ana'],
+  ],
+  titleOf: [
+    ["What is Tom's job title?", 'Tom'],
+    ['What’s Tom’s role?', 'Tom'],
+    ["What's Tom Becker's position?", 'Tom Becker'],
+    ['What does Omar do?', 'Omar'],
+    ['What does Omar Haddad do here?', 'Omar Haddad'],
+    ['What role does Omar have?', 'Omar'],
+    ['What is my job title?', 'my'],
+  ],
+  locationOf: [
+    ['Where is Lena based?', 'Lena'],
+    ['Where is Lena Fischer located?', 'Lena Fischer'],
+    ['Where does Lena work?', 'Lena'],
+    ["What is Lena's office?", 'Lena'],
+    ['Which office is Lena in?', 'Lena'],
+  ],
+  departmentOf: [
+    ['Which department is Kai in?', 'Kai'],
+    ['What department is Kai Müller in?', 'Kai Müller'],
+    ['Which team is Kai on?', 'Kai'],
+    ['What department does Kai work in?', 'Kai'],
+    ["What is Kai's department?", 'Kai'],
+  ],
+  members: [
+    ['Who is in the Platform Guild?', 'Platform Guild'],
+    ['Members of the Chess Club', 'Chess Club'],
+    ['Who belongs to Design Council?', 'Design Council'],
+  ],
+  whoIs: [
+    ['Who is Alice Moreau?', 'Alice Moreau'],
+    ['who is alice', 'alice'],
+  ],
+};
+
+describe.each(Object.entries(CASES))('%s', (intent, cases) => {
+  it.each(cases)('reads “%s” as about “%s”', (question, subject) => {
+    expect(directoryIntent(question)).toEqual({ intent, subject });
+  });
+});
+
+it('has a case for every intent of the table', () => {
+  expect(new Set(DIRECTORY_INTENTS.map((i) => i.intent))).toEqual(new Set(Object.keys(CASES)));
+});
+
+it.each([
+  'What does the handbook say about travel?',
+  'How much holiday do I get?',
+  'What does the policy say I should do?',
+  'Where is the office based?',
+  'Which department is the best to work in?',
+  'Can I work from home?',
+])('leaves “%s” to the other specialists', (question) => {
+  expect(directoryIntent(question)).toBeNull();
+});
