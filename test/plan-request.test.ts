@@ -195,6 +195,12 @@ describe('dates', () => {
     expect(read('every year on 12/05 at 9 remind me about the audit').missing).toEqual(['whether “12/05” is 12 May or 5 December']);
   });
 
+  it('does not read a request longer than it plans, whatever its words', () => {
+    const long = `every monday at 9 email me ${'the overdue tasks and '.repeat(60)}`;
+    expect(read(long)).toMatchObject({ frequency: 'INVALID', problem: expect.stringMatching(/longer than the 1000 characters/) });
+    expect(isRequestToAct(long)).toBe(false);
+  });
+
   it('refuses dates a calendar does not have, and runs shorter than five minutes apart', () => {
     expect(read('every 2 minutes ping me').frequency).toBe('INVALID');
     expect(read('on 30 February remind me to pay').frequency).toBe('INVALID');

@@ -44,6 +44,12 @@ export const ACTION =
 
 const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
+/**
+ * The longest request the planner reads, in characters. Requests to schedule are a sentence or
+ * two; reading costs grow with length (every unknown word is measured against the vocabulary),
+ * and a conversation's request with its details may join 40 messages of 10,000 characters.
+ */
+export const MAX_REQUEST = 1_000;
 /** The shortest interval between runs: each run asks the agent, which is not free. */
 const MIN_MINUTES = 5;
 
@@ -68,6 +74,10 @@ interface Readings {
  */
 export function planRequest(request: string, context: PlanContext): Plan {
   const original = request.replace(/\s+/g, ' ').trim();
+  if (original.length > MAX_REQUEST) {
+    const long: Plan = { task: original.slice(0, 200), frequency: ScheduleFrequency.NONE, hour: null, minute: null, day: null, recurrence: null, date: null, timeZone: context.timeZone, channel: NotificationChannel.NONE, notifyTo: null, missing: [], problem: null };
+    return invalid(long, `That request is longer than the ${MAX_REQUEST} characters I read to plan one. Say what to do and when in a shorter message.`);
+  }
   const mended = mendScheduleWords(original);
   const text = mended.text.toLowerCase();
   const zone = readZone(mended.text);

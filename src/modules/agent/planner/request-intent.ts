@@ -1,5 +1,5 @@
 import { ScheduleFrequency } from './plan-enums';
-import { planRequest } from './plan-request';
+import { MAX_REQUEST, planRequest } from './plan-request';
 
 /** Questions: a question word or a verb first ("what is…", "when does…", "is there…"). */
 const QUESTION = /^(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may)\b/i;
@@ -16,6 +16,8 @@ const NO_TASK = /could not find a task/;
  * schedule?") are not requests even when they name a day or a frequency.
  */
 export function isRequestToAct(text: string): boolean {
+  // A long message is a question or a document, never a request to schedule: it is not read.
+  if (text.length > MAX_REQUEST) return false;
   if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
