@@ -142,6 +142,14 @@ describe('a policy in HR words, asked about in everyday words', () => {
   it('answers “I don’t know” when the question’s key word is not in the policy', async () => {
     expect((await ask(employee, 'Can I bring my dog to the office on working days?')).reply).toMatch(/^I don’t know/);
   });
+
+  it('reads a question of the longest allowed length by its first words only', async () => {
+    // 1,250 distinct words no chunk holds after the policy's own words: past the first 40 they are not looked for.
+    const tail = Array.from({ length: 1_250 }, (_, i) => `zq${i.toString(36)}x`).join(' ');
+    const question = `How many days of annual leave do I get? ${tail}`.slice(0, 10_000);
+    const answer = await ask(employee, question);
+    expect(answer.reply).toMatch(/^I don’t know/);
+  });
 });
 
 describe('tenancy', () => {
