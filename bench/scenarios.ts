@@ -59,6 +59,7 @@ export function scenarios(seeded: Seeded): Scenario[] {
   const listPlans = facadeDocument('get', '/idp');
   const get = (n: number): Request => ({ method: 'GET', path: `/api/v1/idp/${pick(seeded.planIds, n)}` });
   const list = (): Request => ({ method: 'GET', path: '/api/v1/idp?limit=100' });
+  const ask = (n: number): Request => ({ method: 'POST', path: '/api/v1/agent/ask', body: JSON.stringify({ question: pick(QUESTIONS, n) }) });
   const search = (n: number): Request => ({ method: 'POST', path: '/api/v1/agent/search', body: JSON.stringify({ query: pick(SEARCHES, n) }) });
   return [
     { name: `REST ${GET}`, server: 'service', versus: [raw(GET, 'statements', 9), raw(GET, 'json', 1)], request: get },
@@ -81,7 +82,9 @@ export function scenarios(seeded: Seeded): Scenario[] {
     { name: `REST ${SEARCH}`, server: 'service', connections: 10, versus: [raw(SEARCH, 'statements', 2), raw(SEARCH, 'json', 1)], request: search },
     baseline(SEARCH, 'statements', 2, search, 10),
     baseline(SEARCH, 'json', 1, search, 10),
-    { name: 'REST POST /api/v1/agent/ask (local)', server: 'service', connections: 10, request: (n) => ({ method: 'POST', path: '/api/v1/agent/ask', body: JSON.stringify({ question: pick(QUESTIONS, n) }) }) },
+    { name: 'REST POST /api/v1/agent/ask (local)', server: 'service', connections: 10, request: ask },
+    // One user asking after another: the latency a person waits for an answer.
+    { name: 'REST POST /api/v1/agent/ask (local), 1 connection', server: 'service', connections: 1, request: ask },
   ];
 }
 
@@ -94,4 +97,5 @@ export const NAMES = {
   list1: `REST ${LIST}, 1 connection`,
   search: `REST ${SEARCH}`,
   ask: 'REST POST /api/v1/agent/ask (local)',
+  ask1: 'REST POST /api/v1/agent/ask (local), 1 connection',
 };

@@ -12,6 +12,14 @@ export const SEARCHED = {
   idpTask: `"name" || ' ' || coalesce("description", '')`,
 };
 
+/**
+ * Storage options of every search index. With GIN's default fast update, new entries wait in a
+ * pending list that every search reads in full until a vacuum merges it: after 10,000 chunks were
+ * stored, that list was most of an answer's time (ask at 10 connections 79 → 133 requests/s once
+ * merged, bench/RESULTS.md). Searches run on every question; writes pay the merge instead.
+ */
+const GIN_OPTIONS = 'with (fastupdate = off)';
+
 /** The match expression with its columns qualified by a table alias, for queries. */
 export function searched(kind: keyof typeof SEARCHED, alias: string): string {
   return `to_tsvector('english', ${SEARCHED[kind].replace(/"(\w+)"/g, `${alias}.$1`)})`;
@@ -27,12 +35,12 @@ export function searchVector(table: string, column: string): { property: Propert
   const name = `${table}_search_vector_index`;
   return {
     property: { type: 'string', columnType: 'tsvector', generated: `(to_tsvector('english', "${column}")) stored`, nullable: true, lazy: true, hidden: true },
-    index: { name, expression: `create index "${name}" on "${table}" using gin ("search_vector")` },
+    index: { name, expression: `create index "${name}" on "${table}" using gin ("search_vector") ${GIN_OPTIONS}` },
   };
 }
 
 /** The statement that creates the GIN index for an entity's @Index. */
 export function searchIndex(kind: keyof typeof SEARCHED, table: string): { name: string; expression: string } {
   const name = `${table}_search_index`;
-  return { name, expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]}))` };
+  return { name, expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]})) ${GIN_OPTIONS}` };
 }

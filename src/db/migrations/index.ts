@@ -16,6 +16,7 @@ import { Migration20261124120000 } from './Migration20261124120000';
 import { Migration20261124150000 } from './Migration20261124150000';
 import { Migration20261125110000 } from './Migration20261125110000';
 import { Migration20261125120000 } from './Migration20261125120000';
+import { Migration20261125150000 } from './Migration20261125150000';
 
 /** Committed migrations in order; a new one is created with `npm run migration:create` and added here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124150000', class: Migration20261124150000 },
   { name: 'Migration20261125110000', class: Migration20261125110000 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
+  { name: 'Migration20261125150000', class: Migration20261125150000 },
 ];
