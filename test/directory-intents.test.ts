@@ -63,6 +63,9 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Who is in the Platform Guild?', 'Platform Guild'],
     ['Members of the Chess Club', 'Chess Club'],
     ['Who belongs to Design Council?', 'Design Council'],
+    ['who are the wellbeing champions', 'wellbeing champions'],
+    ["Who's part of the Chess Club?", 'Chess Club'],
+    ['who sits on the works council', 'works council'],
   ],
   whoIs: [
     ['Who is Alice Moreau?', 'Alice Moreau'],

@@ -1,15 +1,17 @@
 import { HR_CLASSES, QUESTION_FILLER } from './hr-vocabulary';
-import { synonyms } from './wordnet';
+import { mendedWord } from './spelling';
+import { broader, derived, synonyms } from './wordnet';
 
 /** Where an alternative of a question word comes from; each counts for less than the word itself. */
-export type Origin = 'word' | 'vocabulary' | 'synonym' | 'spelling';
+export type Origin = 'word' | 'vocabulary' | 'synonym' | 'spelling' | 'related';
 
 /**
  * How much a passage holding an alternative counts, against the word itself: the hand-written HR
  * vocabulary and a mended spelling are nearly as good; WordNet's synonyms of a word's first
- * senses less so, as some of them are meant in another sense.
+ * senses less so, as some of them are meant in another sense; what the word is a kind of ("wife"
+ * is a partner) or a word formed from it ("dies", "death") least, as they also mean other things.
  */
-export const FACTORS: Record<Origin, number> = { word: 1, vocabulary: 0.9, spelling: 0.9, synonym: 0.7 };
+export const FACTORS: Record<Origin, number> = { word: 1, vocabulary: 0.9, spelling: 0.9, synonym: 0.7, related: 0.6 };
 
 export interface Alternative {
   text: string;
@@ -64,33 +66,43 @@ function vocabularyAlternatives(key: string, classes: number[]): Alternative[] {
   return [...new Set(others)].map((text) => ({ text, origin: 'vocabulary' as const }));
 }
 
+/** A single word's alternatives: its WordNet synonyms, what it is a kind of and words formed from it. */
+function wordAlternatives(word: string): Alternative[] {
+  return [
+    ...synonyms(word).slice(0, MAX_SYNONYMS).map((text) => ({ text, origin: 'synonym' as const })),
+    ...[...broader(word), ...derived(word)].map((text) => ({ text, origin: 'related' as const })),
+  ];
+}
+
 /**
  * The question's words, each with its alternatives: an HR phrase of the vocabulary (the longest
  * found at each place) is one word with the other members of its classes; any other word comes
- * with its WordNet synonyms. Stop words are left for PostgreSQL's parser to drop; filler words
- * are marked, unless the question has nothing else.
+ * with its WordNet synonyms and related words. A word that is no English word is read as the word
+ * it was meant to be ("holliday pay"), kept as typed too (a name or a code the records may hold).
+ * Stop words are left for PostgreSQL's parser to drop; filler words are marked, unless the
+ * question has nothing else.
  */
 export function questionWords(question: string): QuestionWord[] {
   const { classes, longest } = vocabulary();
   const typed = tokens(question);
+  const meant = typed.map((token) => mendedWord(token) ?? token);
   const words: QuestionWord[] = [];
   for (let i = 0; i < typed.length; ) {
-    let matched = 0;
-    for (let n = Math.min(longest, typed.length - i); n > 0 && !matched; n--) {
-      const key = typed.slice(i, i + n).map(singular).join(' ');
-      const found = classes.get(key);
-      if (found) {
-        words.push({ text: typed.slice(i, i + n).join(' '), filler: false, alternatives: vocabularyAlternatives(key, found) });
-        matched = n;
-      }
+    let n = Math.min(longest, typed.length - i);
+    let found: number[] | undefined;
+    for (; n > 0 && !found; n--) found = classes.get(meant.slice(i, i + n).map(singular).join(' '));
+    n = found ? n + 1 : 1;
+    const text = typed.slice(i, i + n).join(' ');
+    const intended = meant.slice(i, i + n).join(' ');
+    const mended: Alternative[] = intended === text ? [] : [{ text: intended, origin: 'spelling' }];
+    if (found) {
+      const key = meant.slice(i, i + n).map(singular).join(' ');
+      words.push({ text, filler: false, alternatives: [...mended, ...vocabularyAlternatives(key, found)] });
+    } else {
+      const filler = QUESTION_FILLER.has(intended) || QUESTION_FILLER.has(singular(intended));
+      words.push({ text, filler, alternatives: filler || /\d/.test(text) ? [] : [...mended, ...wordAlternatives(intended)] });
     }
-    if (!matched) {
-      const word = typed[i];
-      const filler = QUESTION_FILLER.has(word) || QUESTION_FILLER.has(singular(word));
-      const alternatives = filler || /\d/.test(word) ? [] : synonyms(word).slice(0, MAX_SYNONYMS).map((text) => ({ text, origin: 'synonym' as const }));
-      words.push({ text: word, filler, alternatives });
-    }
-    i += matched || 1;
+    i += n;
   }
   const unique = words.filter((w, index) => words.findIndex((o) => o.text === w.text) === index);
   return unique.every((w) => w.filler) ? unique.map((w) => ({ ...w, filler: false })) : unique;

@@ -19,14 +19,14 @@ const LINE_BYTES = 2048;
 /** At most this many words' synonyms are kept in memory. */
 const CACHE_LIMIT = 5000;
 
-const indexes = new Map<Part, string>();
+const indexes = new Map<Part | 'adv', string>();
 const cache = new Map<string, string[]>();
 
 /**
  * An index file as one string, read on first use. Its entries are sorted by lemma (byte order),
  * so a lemma is found by binary search instead of holding 150,000 entries in a map.
  */
-function indexOf(part: Part): string {
+function indexOf(part: Part | 'adv'): string {
   let text = indexes.get(part);
   if (text === undefined) {
     text = readFileSync(join(DICT, `index.${part}`), 'latin1');
@@ -65,15 +65,37 @@ function senses(part: Part, lemma: string): Senses {
   return { offsets: [], tagged: 0 };
 }
 
-/** The words of the synset at `offset` of a data file, as written (underscores between words). */
-function synsetWords(part: Part, offset: number): string[] {
+interface Synset {
+  /** Its words as written (underscores between words). */
+  words: string[];
+  /** The synsets of the same part of speech it is a kind of (hypernyms, "@"). */
+  broader: number[];
+  /** Words of other synsets formed from one of its words ("+": "die" gives "death"), by its word's number (from 1). */
+  derived: { from: number; part: Part; offset: number; word: number }[];
+}
+
+const PARTS: Record<string, Part | undefined> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj' };
+
+/** The synset at `offset` of a data file: its words, then its pointers to other synsets. */
+function synset(part: Part, offset: number): Synset {
   const fd = openSync(join(DICT, `data.${part}`), 'r');
   try {
     const buffer = Buffer.alloc(LINE_BYTES);
     const read = readSync(fd, buffer, 0, LINE_BYTES, offset);
     const fields = buffer.toString('latin1', 0, read).split('\n')[0].split(' ');
     const count = parseInt(fields[3], 16);
-    return Array.from({ length: count }, (_, i) => fields[4 + 2 * i]);
+    const words = Array.from({ length: count }, (_, i) => fields[4 + 2 * i]);
+    const pointersAt = 4 + 2 * count;
+    const pointers = Number(fields[pointersAt]);
+    const broader: number[] = [];
+    const derived: Synset['derived'] = [];
+    for (let i = 0; i < pointers; i++) {
+      const [symbol, target, pos, ends] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 5 + 4 * i);
+      if (symbol === '@' && pos === part[0]) broader.push(Number(target));
+      const into = PARTS[pos];
+      if (symbol === '+' && into) derived.push({ from: parseInt(ends.slice(0, 2), 16), part: into, offset: Number(target), word: parseInt(ends.slice(2), 16) });
+    }
+    return { words, broader, derived };
   } finally {
     closeSync(fd);
   }
@@ -106,7 +128,7 @@ export function synonyms(word: string): string[] {
   const used = listed.find((l) => l.entry.tagged > 0) ?? listed[0];
   for (const { part, entry } of used ? [used] : []) {
     for (const offset of entry.offsets.slice(0, Math.min(SENSES[part], Math.max(entry.tagged, 1)))) {
-      for (const raw of synsetWords(part, offset)) {
+      for (const raw of synset(part, offset).words) {
         // Adjectives may carry a position marker: "galore(ip)".
         const written = raw.replace(/\(\w+\)$/, '');
         if (/[A-Z0-9]/.test(written)) continue;
@@ -119,4 +141,106 @@ export function synonyms(word: string): string[] {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, result);
   return result;
+}
+
+/** Lower-case words of a synset (proper names left out), as phrases with spaces. */
+const plainWords = (words: readonly string[]) => words.map((raw) => raw.replace(/\(\w+\)$/, '')).filter((w) => !/[A-Z0-9]/.test(w)).map((w) => w.replace(/_/g, ' '));
+
+/**
+ * What a noun is a kind of in its commonest sense (WordNet's hypernyms): "wife" gives "spouse"
+ * and "partner", "dad" gives "father", "champagne" gives "sparkling wine". A policy names the
+ * class ("partners", "relatives") where a question names the member.
+ */
+export function broader(word: string): string[] {
+  const entry = baseForms(word).map((form) => senses('noun', form)).find((s) => s.offsets.length);
+  if (!entry) return [];
+  return [...new Set(synset('noun', entry.offsets[0]).broader.flatMap((offset) => plainWords(synset('noun', offset).words)))];
+}
+
+/**
+ * Whether a word is used mostly as a noun (WordNet's tagged senses): a question's subject is a
+ * noun ("parking", "jury"); its verbs and adverbs ("passes away", "kick in") frame it.
+ */
+export function isMainlyNoun(word: string): boolean {
+  // A phrase is WordNet's when listed ("jury_duty"); else its last word heads it ("meeting room").
+  const listed = word.replace(/\s+/g, '_');
+  if (word.includes(' ') && !(Object.keys(SENSES) as Part[]).some((part) => senses(part, listed).offsets.length)) return isMainlyNoun(word.slice(word.lastIndexOf(' ') + 1));
+  const forms = baseForms(listed);
+  const tagged = (part: Part) => forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
+  const noun = tagged('noun');
+  if (!noun) return false;
+  return (['verb', 'adj'] as const).every((part) => (tagged(part)?.tagged ?? -1) <= noun.tagged);
+}
+
+/**
+ * Words formed from a word in its commonest sense as its commonest part of speech (WordNet's
+ * derivationally related forms): "die" gives "death", "fly" gives "flight". A question says
+ * "if my grandmother dies" where a policy says "following the death of".
+ */
+export function derived(word: string): string[] {
+  const forms = baseForms(word);
+  const listed = (Object.keys(SENSES) as Part[]).flatMap((part) => {
+    const entry = forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
+    return entry ? [{ part, entry }] : [];
+  });
+  const used = listed.find((l) => l.entry.tagged > 0) ?? listed[0];
+  if (!used) return [];
+  const first = synset(used.part, used.entry.offsets[0]);
+  const own = first.words.findIndex((w) => forms.includes(w.toLowerCase())) + 1;
+  const found = first.derived.filter((d) => d.from === own).map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
+  return [...new Set(plainWords(found))].filter((w) => w && !forms.includes(w));
+}
+
+let lemmas: { all: Set<string>; byLetter: Map<string, string[]> } | null = null;
+
+/** Function words are not in WordNet: the few a question or request uses, so that none is "corrected". */
+const FUNCTION_WORDS =
+  'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello everyone everybody everything everywhere someone somebody something somewhere anyone anybody anything anywhere nobody nothing nowhere whoever whatever whenever wherever'.split(' ');
+
+/** WordNet's one-word lemmas (nouns, verbs, adjectives, adverbs) and the function words, by first letter; read once (about 150,000). */
+function english(): { all: Set<string>; byLetter: Map<string, string[]> } {
+  if (lemmas) return lemmas;
+  const found = new Set<string>(FUNCTION_WORDS);
+  for (const part of ['noun', 'verb', 'adj', 'adv'] as const) {
+    for (const line of indexOf(part).split('\n')) {
+      // License lines start with two spaces; every entry starts with its lemma.
+      if (!line || line.startsWith(' ')) continue;
+      const lemma = line.slice(0, line.indexOf(' '));
+      if (!lemma.includes('_')) found.add(lemma);
+    }
+  }
+  const byLetter = new Map<string, string[]>();
+  for (const lemma of found) {
+    const bucket = byLetter.get(lemma[0]);
+    if (bucket) bucket.push(lemma);
+    else byLetter.set(lemma[0], [lemma]);
+  }
+  lemmas = { all: found, byLetter };
+  return lemmas;
+}
+
+const isLemma = (word: string) => english().all.has(word);
+
+/** English words starting with `letter`, for a speller to choose from. */
+export const englishWordsStartingWith = (letter: string): readonly string[] => english().byLetter.get(letter) ?? [];
+
+/**
+ * Whether `word` (lower case) is an English word as written or as a plain inflection of one
+ * ("thursdays", "reports", "posted", "sending"). A word that is one is never "corrected".
+ */
+export function isEnglishWord(word: string): boolean {
+  if (!word) return false;
+  if (isLemma(word)) return true;
+  const stems = [
+    word.replace(/'s$/, ''),
+    word.replace(/([^s])s$/, '$1'),
+    word.replace(/es$/, ''),
+    word.replace(/ies$/, 'y'),
+    word.replace(/ed$/, ''),
+    word.replace(/ed$/, 'e'),
+    word.replace(/ing$/, ''),
+    word.replace(/ing$/, 'e'),
+    word.replace(/(.)\1(ed|ing)$/, '$1'),
+  ];
+  return stems.some((stem) => stem !== word && stem.length > 1 && isLemma(stem));
 }

@@ -1,8 +1,13 @@
 import { ScheduleFrequency } from './plan-enums';
 import { MAX_REQUEST, planRequest } from './plan-request';
 
-/** Questions: a question word or a verb first ("what is…", "when does…", "is there…"). */
-const QUESTION = /^(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may)\b/i;
+/**
+ * Questions: a question word or a verb first ("what is…", "when does…", "is there…"), or asking
+ * leave for oneself ("can I…", "do I have to…"), at the start of the message or of a clause after
+ * a comma or a dash ("I am ill today, until what time must I call?").
+ */
+const QUESTION =
+  /(?:^|[,;:–—]\s*|\s-\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/i;
 /** …unless the question is a polite way to ask for something to be done. */
 const POLITE = /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
 

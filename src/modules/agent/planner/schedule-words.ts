@@ -1,5 +1,5 @@
 import { closest, editDistance } from '../language/edit-distance';
-import { isEnglishWord } from '../language/english-words';
+import { isEnglishWord } from '../language/wordnet';
 import { zonePlaceWords } from './time-zones';
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

@@ -65,7 +65,10 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
   { intent: 'departmentOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:department|dept|division)${END}`) },
   { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|division) is (.+?)${END}`) },
 
-  { intent: 'members', pattern: rx(String.raw`\b(?:members of|who (?:is|are) (?:in|on)|who's (?:in|on)|who belongs to) (?:the )?(.+?)${END}`) },
+  { intent: 'members', pattern: rx(String.raw`\b(?:members of|who (?:is|are|sits|sit) (?:in|on|part of)|who['’]s (?:in|on|part of)|who belongs to) (?:the )?(.+?)${END}`) },
+  // "Who are the wellbeing champions": a group named by its members' title; when no group has
+  // the name, the knowledge specialist answers instead.
+  { intent: 'members', pattern: rx(String.raw`\bwho are (?:the|our) (.+?)${END}`) },
   { intent: 'whoIs', pattern: rx(String.raw`\bwho is (.+?)${END}`) },
 ];
 

@@ -7,9 +7,11 @@ export const B = 0.75;
 /**
  * The share of the question's weight a passage must cover more than to be an answer. A question
  * whose key word (rare, so heavy) appears nowhere falls below it even when its common words
- * match, and gets "I don't know"; so does one of two equally rare words alone.
+ * match, and gets "I don't know". Below half, as people add words a policy does not use ("can I
+ * take my unused vacation days into next year"): measured on test/fixtures/agent-questions.ts,
+ * 0.4 answered 13 more of 131 questions than 0.5 and one fewer unanswerable one right.
  */
-export const MIN_COVERAGE = 0.5;
+export const MIN_COVERAGE = 0.4;
 
 /**
  * With embeddings the word matches are ranked again by meaning, and the model answers "I don't

@@ -1,0 +1,63 @@
+import { questionWords } from '../src/modules/agent/language/question-words';
+import { mendedWord } from '../src/modules/agent/language/spelling';
+import { broader, derived, isEnglishWord, isMainlyNoun, synonyms } from '../src/modules/agent/language/wordnet';
+
+// The words the agent reads questions with (src/modules/agent/language/): WordNet's synonyms,
+// what a noun is a kind of, words formed from a word, whether a word is English or mainly a noun,
+// the speller, and a question's words with their alternatives. Pure: no database.
+
+describe('WordNet', () => {
+  it('gives synonyms of the commonest senses, what a noun is a kind of, and words formed from a word', () => {
+    expect(synonyms('holiday')).toContain('vacation');
+    expect(broader('wife')).toEqual(expect.arrayContaining(['spouse', 'partner']));
+    expect(broader('dad')).toContain('father');
+    expect(broader('quickly')).toEqual([]);
+    expect(derived('dies')).toContain('death');
+    expect(derived('arrive')).toContain('arrival');
+  });
+
+  it('tells English words, inflected or not, from misspellings and names', () => {
+    for (const word of ['thursdays', 'reports', 'posted', 'sending', 'the', 'hey']) expect(isEnglishWord(word)).toBe(true);
+    for (const word of ['holliday', 'reimbursment', 'olufemi', '']) expect(isEnglishWord(word)).toBe(false);
+  });
+
+  it('tells nouns that name a subject from the verbs and adverbs that frame a question', () => {
+    for (const word of ['parking', 'jury', 'wife', 'pension', 'jury duty', 'meeting room']) expect(isMainlyNoun(word)).toBe(true);
+    for (const word of ['away', 'passes', 'permanently', 'quick', 'kick in']) expect(isMainlyNoun(word)).toBe(false);
+  });
+});
+
+describe('spelling', () => {
+  it('mends a word that is no English word to the HR vocabulary’s word, else to English’s', () => {
+    expect(mendedWord('holliday')).toBe('holiday');
+    expect(mendedWord('sik')).toBe('sick');
+    expect(mendedWord('reimbursment')).toBe('reimbursement');
+    expect(mendedWord('refrence')).toBe('reference');
+  });
+
+  it('leaves English words, vocabulary words, numbers, short words and unknown names alone', () => {
+    for (const word of ['holiday', 'wfh', 'pto', 'q3', 'xz', 'gdpr', 'olufemi']) expect(mendedWord(word)).toBeNull();
+  });
+});
+
+describe('question words', () => {
+  const words = (question: string) => Object.fromEntries(questionWords(question).map((w) => [w.text, w]));
+
+  it('reads an HR phrase through a misspelling, keeping the word as typed', () => {
+    const { 'sik pay': sickPay } = words('sik pay if you only started 2 months ago');
+    expect(sickPay.alternatives[0]).toEqual({ text: 'sick pay', origin: 'spelling' });
+    expect(sickPay.alternatives).toEqual(expect.arrayContaining([{ text: 'sickness absence', origin: 'vocabulary' }]));
+  });
+
+  it('adds what a word is a kind of and words formed from it, below its synonyms', () => {
+    const { wife, arrives } = words('my wife arrives');
+    expect(wife.alternatives).toEqual(expect.arrayContaining([{ text: 'married woman', origin: 'synonym' }, { text: 'partner', origin: 'related' }]));
+    expect(arrives.alternatives).toEqual(expect.arrayContaining([{ text: 'arrival', origin: 'related' }]));
+  });
+
+  it('marks the words that frame a question as filler', () => {
+    const read = words('what does the handbook say about parking');
+    expect(read.handbook.filler).toBe(true);
+    expect(read.parking.filler).toBe(false);
+  });
+});
