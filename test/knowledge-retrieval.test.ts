@@ -182,3 +182,28 @@ describe('tenancy', () => {
     expect((await ask(mine, 'Where is the quetzl shed?')).reply).toMatch(/^Bicycles are kept in the quetzel shed behind the car park\. \(source: Handbook A\)/);
   });
 });
+
+describe('a directory question the directory cannot answer', () => {
+  let employee: AccountMember;
+
+  beforeAll(async () => {
+    const { org, admin } = await orgWithAdmin(t, 'Fallback Org');
+    employee = await member(t, org, admin);
+    const hired = await t.api.post('/api/v1/employee', { name: 'Dan Okafor', title: 'Recruiter', department: 'People' }, admin.token);
+    expect(hired.status).toBe(201);
+    await learn(admin, 'auditors.md', markdown('External Partners', { 'Payroll audit': 'Ingrid Holm is the external auditor who checks payroll every spring.' }));
+  });
+
+  it('is answered from a passage that names who or what it asks about', async () => {
+    const answer = await ask(employee, 'Who is Ingrid Holm?');
+    expect(answer.agent.name).toBe('Sage');
+    expect(answer.reply).toMatch(/^Ingrid Holm is the external auditor who checks payroll every spring\. \(source: External Partners\)/);
+  });
+
+  it('keeps the directory’s “I don’t know” when the passages found do not name it', async () => {
+    // "people" finds Dan Okafor's card (department People), which says nothing of Astronautics.
+    expect((await ask(employee, 'How many people work in Astronautics?')).reply).toBe('I don’t know of a department called “Astronautics” in the directory.');
+    expect((await ask(employee, 'Who does Dan Smith report to?')).reply).toBe('I don’t know anyone called “Dan Smith” in the directory.');
+    expect((await ask(employee, 'who are the payroll champions')).reply).toBe('I don’t know a group called “payroll champions”.');
+  });
+});

@@ -1,4 +1,4 @@
-import { questionWords } from '../src/modules/agent/language/question-words';
+import { MAX_QUESTION_WORDS, questionWords } from '../src/modules/agent/language/question-words';
 import { mendedWord } from '../src/modules/agent/language/spelling';
 import { broader, derived, isEnglishWord, isMainlyNoun, synonyms } from '../src/modules/agent/language/wordnet';
 
@@ -53,6 +53,13 @@ describe('question words', () => {
     const { wife, arrives } = words('my wife arrives');
     expect(wife.alternatives).toEqual(expect.arrayContaining([{ text: 'married woman', origin: 'synonym' }, { text: 'partner', origin: 'related' }]));
     expect(arrives.alternatives).toEqual(expect.arrayContaining([{ text: 'arrival', origin: 'related' }]));
+  });
+
+  it('reads only the first MAX_QUESTION_WORDS content words of a long text', () => {
+    const gibberish = Array.from({ length: 1500 }, (_, i) => `zq${i.toString(36)}vx`).join(' ');
+    const read = questionWords(gibberish);
+    expect(read.filter((w) => !w.filler)).toHaveLength(MAX_QUESTION_WORDS);
+    expect(read[0].text).toBe('zq0vx');
   });
 
   it('marks the words that frame a question as filler', () => {

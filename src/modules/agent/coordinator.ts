@@ -7,8 +7,10 @@ import type { Question, Routed, Router, Specialist } from './specialists/special
 /**
  * The coordinator agent: sends requests to act to the planner, directory questions to the
  * directory specialist and everything else to the knowledge specialist. A directory question
- * about someone the directory does not know goes on to the knowledge specialist before the
- * directory's "I don't know" is given.
+ * about someone (or a department or group) the directory does not know goes on to the knowledge
+ * specialist, whose passages answer it only when they name them ("how many people work in
+ * Astronautics" is not answered by a card of someone in People); else the directory's "I don't
+ * know" is given.
  */
 export class Coordinator implements Router {
   /** Without a planner (the workflow runner's own coordinator), requests to act are answered as questions. */
@@ -19,7 +21,9 @@ export class Coordinator implements Router {
     const briefing = await this.specialists[name]!.brief(question);
     if (name === 'directory' && briefing.passages.length === 0) {
       const fallback = await this.specialists.knowledge.brief(question);
-      if (fallback.passages.length) return { agent: AGENTS.knowledge, briefing: fallback };
+      const named = (text: string) => !briefing.notFound || text.toLowerCase().includes(briefing.notFound.toLowerCase());
+      const passages = fallback.passages.filter((p) => named(p.text));
+      if (passages.length) return { agent: AGENTS.knowledge, briefing: { ...fallback, passages } };
     }
     return { agent: AGENTS[name], briefing };
   }

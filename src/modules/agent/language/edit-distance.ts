@@ -28,11 +28,33 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
   return Math.min(previous[b.length], limit + 1);
 }
 
+/** Letter counts of a word (by char code), reused between calls. */
+const counts = new Int16Array(65536);
+
+/**
+ * Whether `candidate`'s letters are too far from `word`'s for `limit` edits: each edit costs at
+ * least SLIP and changes at most two letter counts. Counting is a tenth of the cost of the full
+ * distance, and rules out almost every word of a large vocabulary.
+ */
+function lettersTooFar(word: string, candidate: string, limit: number): boolean {
+  const most = (2 * limit) / SLIP;
+  for (const c of word) counts[c.charCodeAt(0)]++;
+  for (const c of candidate) counts[c.charCodeAt(0)]--;
+  // Each letter's difference once (then cleared), so that the counts are zero for the next call.
+  let apart = 0;
+  for (const c of word + candidate) {
+    apart += Math.abs(counts[c.charCodeAt(0)]);
+    counts[c.charCodeAt(0)] = 0;
+  }
+  return apart > most + 1e-9;
+}
+
 /** The word of `vocabulary` closest to `word` within `limit` edits, or null when none or two tie. */
 export function closest(word: string, vocabulary: Iterable<string>, limit: number): { word: string; distance: number } | null {
   let found: { word: string; distance: number } | null = null;
   let tied = false;
   for (const candidate of vocabulary) {
+    if (lettersTooFar(word, candidate, limit)) continue;
     const distance = editDistance(word, candidate, limit);
     if (distance > limit) continue;
     if (!found || distance < found.distance) {

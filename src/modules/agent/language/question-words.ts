@@ -75,33 +75,47 @@ function wordAlternatives(word: string): Alternative[] {
 }
 
 /**
+ * The most content words of a question read: a question is a sentence or two, and a long text's
+ * first words stand for it (10,000 characters are allowed), so that its length never grows the
+ * work of reading it (mending a word costs up to a millisecond) nor the statements that follow.
+ */
+export const MAX_QUESTION_WORDS = 40;
+
+/** The most tokens looked at to find them: stop words and filler come between content words. */
+const MAX_TOKENS = 4 * MAX_QUESTION_WORDS;
+
+/**
  * The question's words, each with its alternatives: an HR phrase of the vocabulary (the longest
  * found at each place) is one word with the other members of its classes; any other word comes
  * with its WordNet synonyms and related words. A word that is no English word is read as the word
  * it was meant to be ("holliday pay"), kept as typed too (a name or a code the records may hold).
  * Stop words are left for PostgreSQL's parser to drop; filler words are marked, unless the
- * question has nothing else.
+ * question has nothing else. At most MAX_QUESTION_WORDS content words, the first ones.
  */
 export function questionWords(question: string): QuestionWord[] {
   const { classes, longest } = vocabulary();
-  const typed = tokens(question);
-  const meant = typed.map((token) => mendedWord(token) ?? token);
+  const typed = tokens(question).slice(0, MAX_TOKENS);
+  const meant: string[] = [];
+  const mean = (k: number) => (meant[k] ??= mendedWord(typed[k]) ?? typed[k]);
+  const span = (start: number, n: number) => Array.from({ length: n }, (_, j) => mean(start + j));
   const words: QuestionWord[] = [];
-  for (let i = 0; i < typed.length; ) {
+  let content = 0;
+  for (let i = 0; i < typed.length && content < MAX_QUESTION_WORDS; ) {
     let n = Math.min(longest, typed.length - i);
     let found: number[] | undefined;
-    for (; n > 0 && !found; n--) found = classes.get(meant.slice(i, i + n).map(singular).join(' '));
+    for (; n > 0 && !found; n--) found = classes.get(span(i, n).map(singular).join(' '));
     n = found ? n + 1 : 1;
     const text = typed.slice(i, i + n).join(' ');
-    const intended = meant.slice(i, i + n).join(' ');
+    const intended = span(i, n).join(' ');
     const mended: Alternative[] = intended === text ? [] : [{ text: intended, origin: 'spelling' }];
     if (found) {
-      const key = meant.slice(i, i + n).map(singular).join(' ');
+      const key = span(i, n).map(singular).join(' ');
       words.push({ text, filler: false, alternatives: [...mended, ...vocabularyAlternatives(key, found)] });
     } else {
       const filler = QUESTION_FILLER.has(intended) || QUESTION_FILLER.has(singular(intended));
       words.push({ text, filler, alternatives: filler || /\d/.test(text) ? [] : [...mended, ...wordAlternatives(intended)] });
     }
+    if (!words[words.length - 1].filler) content++;
     i += n;
   }
   const unique = words.filter((w, index) => words.findIndex((o) => o.text === w.text) === index);

@@ -1,6 +1,6 @@
 import { closest } from './edit-distance';
 import { HR_CLASSES } from './hr-vocabulary';
-import { englishWordsStartingWith, isEnglishWord } from './wordnet';
+import { englishWordsLike, isEnglishWord } from './wordnet';
 
 /** A misspelling is mended within this many edits: one for short words, two for longer ones. */
 export const editsFor = (word: string) => (word.length >= 7 ? 2 : 1);
@@ -28,6 +28,5 @@ export function mendedWord(word: string): string | null {
   // Words of three letters have too many neighbours in English: only the vocabulary mends them;
   // nor is a word without a vowel mended into English ("gdpr" is not "gdp"): it is a code.
   if (word.length < 4 || !/[aeiouy]/.test(word)) return null;
-  const near = englishWordsStartingWith(word[0]).filter((w) => w.length >= 4 && Math.abs(w.length - word.length) <= limit);
-  return closest(word, near, limit)?.word ?? null;
+  return closest(word, englishWordsLike(word, limit).filter((w) => w.length >= 4), limit)?.word ?? null;
 }

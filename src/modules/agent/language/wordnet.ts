@@ -191,38 +191,50 @@ export function derived(word: string): string[] {
   return [...new Set(plainWords(found))].filter((w) => w && !forms.includes(w));
 }
 
-let lemmas: { all: Set<string>; byLetter: Map<string, string[]> } | null = null;
+interface English {
+  all: Set<string>;
+  /** The lemmas by first letter and length ("h7"), for a speller to choose from. */
+  byShape: Map<string, string[]>;
+}
+
+let lemmas: English | null = null;
 
 /** Function words are not in WordNet: the few a question or request uses, so that none is "corrected". */
 const FUNCTION_WORDS =
   'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello everyone everybody everything everywhere someone somebody something somewhere anyone anybody anything anywhere nobody nothing nowhere whoever whatever whenever wherever'.split(' ');
 
-/** WordNet's one-word lemmas (nouns, verbs, adjectives, adverbs) and the function words, by first letter; read once (about 150,000). */
-function english(): { all: Set<string>; byLetter: Map<string, string[]> } {
+/** WordNet's one-word lemmas (nouns, verbs, adjectives, adverbs) and the function words; read once (about 150,000). */
+function english(): English {
   if (lemmas) return lemmas;
-  const found = new Set<string>(FUNCTION_WORDS);
+  const all = new Set<string>(FUNCTION_WORDS);
   for (const part of ['noun', 'verb', 'adj', 'adv'] as const) {
     for (const line of indexOf(part).split('\n')) {
       // License lines start with two spaces; every entry starts with its lemma.
       if (!line || line.startsWith(' ')) continue;
       const lemma = line.slice(0, line.indexOf(' '));
-      if (!lemma.includes('_')) found.add(lemma);
+      if (!lemma.includes('_')) all.add(lemma);
     }
   }
-  const byLetter = new Map<string, string[]>();
-  for (const lemma of found) {
-    const bucket = byLetter.get(lemma[0]);
+  const byShape = new Map<string, string[]>();
+  for (const lemma of all) {
+    const shape = `${lemma[0]}${lemma.length}`;
+    const bucket = byShape.get(shape);
     if (bucket) bucket.push(lemma);
-    else byLetter.set(lemma[0], [lemma]);
+    else byShape.set(shape, [lemma]);
   }
-  lemmas = { all: found, byLetter };
+  lemmas = { all, byShape };
   return lemmas;
 }
 
 const isLemma = (word: string) => english().all.has(word);
 
-/** English words starting with `letter`, for a speller to choose from. */
-export const englishWordsStartingWith = (letter: string): readonly string[] => english().byLetter.get(letter) ?? [];
+/** English words of the same first letter as `word` and a length within `spread` of its own. */
+export function englishWordsLike(word: string, spread: number): string[] {
+  const { byShape } = english();
+  const found: string[] = [];
+  for (let length = Math.max(1, word.length - spread); length <= word.length + spread; length++) found.push(...(byShape.get(`${word[0]}${length}`) ?? []));
+  return found;
+}
 
 /**
  * Whether `word` (lower case) is an English word as written or as a plain inflection of one

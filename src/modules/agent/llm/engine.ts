@@ -36,6 +36,8 @@ export interface Briefing {
   confirming?: boolean;
   /** What to say when there are no passages: the specialist's own "I don't know". */
   unknown?: string;
+  /** The name a specialist looked for and did not find ("Astronautics", "Zed Nobody"). */
+  notFound?: string;
   /** Retrieval: the question's content words as weighed. */
   terms?: WeightedTerm[];
 }

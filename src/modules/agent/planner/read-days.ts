@@ -95,7 +95,7 @@ export function readMonthDays(text: string): { days: number[]; last: boolean; wo
   }
   const last = /\b(?:on )?(?:the )?(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(text);
   if (last) words.push(last[0]);
-  const first = /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b/.exec(text);
+  const first = /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b|\b(?:the )?first of (?:the|each|every|a) month\b/.exec(text);
   if (first) {
     days.push(1);
     words.push(first[0]);

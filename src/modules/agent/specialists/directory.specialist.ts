@@ -14,7 +14,7 @@ export { directoryIntent } from './directory-intents';
 const SELF = /^(i|me|my|myself)$/i;
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
-const facts = (passages: Passage[], unknown?: string): Briefing => ({ style: 'facts', passages, unknown });
+const facts = (passages: Passage[], unknown?: string, notFound?: string): Briefing => ({ style: 'facts', passages, unknown, notFound });
 /** One statement about people, citing each of them. */
 const fact = (text: string, first: Employee, ...others: Employee[]): Briefing => ({
   style: 'facts',
@@ -57,7 +57,7 @@ export class DirectorySpecialist implements Specialist {
     }
     const where = { department: { $ilike: literal(department) } };
     const [active, any] = await Promise.all([em.count(Employee, { ...where, active: true }), em.count(Employee, where)]);
-    if (any === 0) return facts([], `I don’t know of a department called “${department}” in the directory.`);
+    if (any === 0) return facts([], `I don’t know of a department called “${department}” in the directory.`, department);
     const source = { name: `Employees in ${department}`, type: 'directory', url: `/api/v1/employee?department=${encodeURIComponent(department)}` };
     return facts([{ text: `${active} active employee${active === 1 ? ' works' : 's work'} in ${department}.`, source }]);
   }
@@ -65,7 +65,7 @@ export class DirectorySpecialist implements Specialist {
   private async person(question: Question, intent: Intent, subject: string): Promise<Briefing> {
     const { em } = question.ctx;
     const found = await findEmployees(em, subject, question.owner.accountId);
-    if (found.length === 0) return facts([], SELF.test(subject) ? 'I don’t know: your account is not linked to an employee record in this organization.' : `I don’t know anyone called “${subject}” in the directory.`);
+    if (found.length === 0) return facts([], SELF.test(subject) ? 'I don’t know: your account is not linked to an employee record in this organization.' : `I don’t know anyone called “${subject}” in the directory.`, subject);
     if (found.length > 1) {
       return fact(`Several people match “${subject}”: ${found.map((e) => e.name).join(', ')}. Which one do you mean?`, found[0], ...found.slice(1));
     }
@@ -113,7 +113,7 @@ export class DirectorySpecialist implements Specialist {
       (await em.findOne(Group, { name: { $ilike: literal(subject) } })) ??
       (await em.findOne(Group, { name: { $ilike: literal(name) } })) ??
       (await em.findOne(Group, { name: { $ilike: `%${literal(name)}%` } }));
-    if (!group) return facts([], `I don’t know a group called “${subject}”.`);
+    if (!group) return facts([], `I don’t know a group called “${subject}”.`, subject);
     const members = await em.find(GroupMember, { group: group.id }, { populate: ['employee'] });
     const names = members.map((m) => m.employee.getEntity().name).sort((a, b) => a.localeCompare(b));
     const source = { name: group.name, type: 'group', url: `/api/v1/group/${group.id}` };

@@ -83,9 +83,6 @@ interface Candidate extends Alternative {
   chunks: number;
 }
 
-/** The most content words of a question weighed and looked for. */
-export const MAX_QUESTION_WORDS = 40;
-
 /**
  * The question's content words, weighted from the organization's term statistics: a word's
  * weight is its idf (when no chunk holds it but alternatives do, that of the alternatives
@@ -95,11 +92,7 @@ export const MAX_QUESTION_WORDS = 40;
  * small edit distance. Stop words, filler words and numbers no chunk holds are not content words.
  */
 export async function weighQuestion(em: EntityManager, org: string, text: string): Promise<WeightedQuestion> {
-  // A question is a sentence or two; a long text's first words stand for it, so that its length
-  // (10,000 characters are allowed) never grows the statements below.
-  const words = questionWords(text)
-    .filter((w) => !w.filler)
-    .slice(0, MAX_QUESTION_WORDS);
+  const words = questionWords(text).filter((w) => !w.filler);
   const texts = words.flatMap((w) => [w.text, ...w.alternatives.map((a) => a.text)]);
   if (!texts.length) return { words: [], corpus: { chunks: 0, averageLength: 1 } };
   const rows = await em.execute<TermRow[]>(TERMS, [texts, org, org, org]);
