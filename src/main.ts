@@ -37,7 +37,12 @@ async function main(): Promise<void> {
       expiresIn: lifetime,
     });
     const valid = lifetime % 3600 === 0 ? `${lifetime / 3600} hours` : `${lifetime} seconds`;
-    lines.push('', `Development token (ADMIN, valid ${valid}):`, `  ${token}`);
+    lines.push(
+      '',
+      `Development token (ADMIN, valid ${valid}):`,
+      `  ${token}`,
+      'Tokens for other users and organizations: npm run token -- --email ana@example.com [--org <id|alias>] [--admin] [--ttl 1h]',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

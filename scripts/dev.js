@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run dev`: the compiler in watch mode and the service restarted by Node whenever what it
+// runs is rebuilt. Ctrl-C stops both.
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const { buildIfStale } = require('./build-if-stale');
+
+const ROOT = join(__dirname, '..');
+try {
+  buildIfStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const children = [
+  spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', join(ROOT, 'dist', 'src', 'main.js')], { stdio: 'inherit' }),
+];
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+for (const child of children) child.on('exit', () => stop('SIGTERM'));
