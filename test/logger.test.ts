@@ -38,6 +38,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('logs', () => {
+  it('log each request in one short line: id, method, path, status and duration, no headers', async () => {
+    const res = await t.api.request('GET', '/api/v1/employee?limit=1', { headers: { 'x-request-id': 'trace-me-42' } });
+    expect(res.status).toBe(401);
+    const line = await eventually(async () => lines.split('\n').find((l) => l.includes('"trace-me-42"')), Boolean);
+    const logged = JSON.parse(line!) as Record<string, unknown>;
+    expect(logged).toMatchObject({ req: { id: 'trace-me-42', method: 'GET', url: '/api/v1/employee?limit=1' }, res: { statusCode: 401 }, responseTime: expect.any(Number) });
+    expect(Object.keys(logged.req as object).sort()).toEqual(['id', 'method', 'url']);
+    expect(Object.keys(logged.res as object)).toEqual(['statusCode']);
+    expect(line!.length).toBeLessThan(400);
+  });
+
   it('never hold a secret, a key or a token of a full run', async () => {
     const { org, admin } = await orgWithAdmin(t);
     const secrets: Record<string, string> = { JWT_SECRET, SECRETS_KEY, LLM_API_KEY: LLM_KEY, 'admin token': admin.token };
