@@ -2,7 +2,7 @@
 // kept in DATA_DIR), to work as any user in any organization:
 //   npm run token -- --email ana@example.com [--org <id|alias>] [--name "Ana"] [--admin] [--ttl 1h]
 // An organization alias is looked up on the running service (--url, default http://localhost:PORT).
-import jwt from 'jsonwebtoken';
+import { adminToken, signToken } from '../src/auth/dev-tokens';
 import { loadConfig } from '../src/config';
 
 const USAGE = 'usage: npm run token -- --email <address> [--org <id|alias>] [--name <name>] [--admin] [--ttl <30m|1h|2d|seconds>] [--url <service url>]';
@@ -84,13 +84,11 @@ async function main(): Promise<void> {
     console.error(`--ttl: at most ${config.jwtMaxLifetimeSeconds} seconds (JWT_MAX_LIFETIME_SECONDS)`);
     process.exit(2);
   }
-  const sign = (claims: Record<string, unknown>, seconds: number) => jwt.sign(claims, config.jwtSecret, { algorithm: 'HS256', expiresIn: seconds });
   const url = options.url ?? `http://localhost:${config.port}`;
-  const admin = sign({ sub: 'dev-admin', email: 'admin@example.com', name: 'Administrator', roles: ['ADMIN'] }, 60);
-  const org = options.org ? await organizationId(options.org, url, admin) : undefined;
+  const org = options.org ? await organizationId(options.org, url, adminToken(config, 60)) : undefined;
   // The subject is stable per address, so that the same account signs in each time.
   const claims = { sub: `dev:${options.email.toLowerCase()}`, email: options.email, name: options.name ?? options.email.split('@')[0], ...(org ? { org } : {}), ...(options.admin ? { roles: ['ADMIN'] } : {}) };
-  process.stdout.write(`${sign(claims, ttl)}\n`);
+  process.stdout.write(`${signToken(config, claims, ttl)}\n`);
 }
 
 if (require.main === module) {

@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl?: string;
   /** Embedded database kept in memory only (tests). */
   embeddedInMemory: boolean;
+  /** Fill the demo organization at start (development): src/demo/seed-demo.ts. */
+  seedDemo: boolean;
   jwtSecret: string;
   /** True when the secret was generated in development: main prints a ready token. */
   jwtSecretGenerated: boolean;
@@ -131,6 +133,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   EMBEDDED_IN_MEMORY: boolean.default(false),
+  SEED_DEMO: boolean.default(false),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_JWKS_URL: z.url().optional(),
   JWT_ISSUER: z.string().min(1).optional(),
@@ -241,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedInMemory: e.EMBEDDED_IN_MEMORY,
+    seedDemo: e.SEED_DEMO,
     jwtSecret,
     jwtSecretGenerated: !e.JWT_SECRET,
     jwtJwksUrl: e.JWT_JWKS_URL,

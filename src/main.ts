@@ -1,6 +1,7 @@
-import jwt from 'jsonwebtoken';
 import { createApp } from './app';
+import { adminToken } from './auth/dev-tokens';
 import { ConfigError, loadConfig } from './config';
+import { seedDemo } from './demo/seed-demo';
 import { createLogger } from './logger';
 
 /** Process entry: read the configuration, start, and shut down cleanly on SIGTERM/SIGINT. */
@@ -32,10 +33,7 @@ async function main(): Promise<void> {
     // A generated development secret: hand the developer a ready administrator token, living as
     // long as tokens may (JWT_MAX_LIFETIME_SECONDS); restarting prints a fresh one.
     const lifetime = config.jwtMaxLifetimeSeconds;
-    const token = jwt.sign({ sub: 'dev-admin', email: 'admin@example.com', name: 'Administrator', roles: ['ADMIN'] }, config.jwtSecret, {
-      algorithm: 'HS256',
-      expiresIn: lifetime,
-    });
+    const token = adminToken(config, lifetime);
     const valid = lifetime % 3600 === 0 ? `${lifetime / 3600} hours` : `${lifetime} seconds`;
     lines.push(
       '',
@@ -45,6 +43,13 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (config.seedDemo && config.role !== 'worker' && !config.jwtJwksUrl) {
+    // Through the service's own API, as `npm run seed:demo` does; a failure is reported, not fatal.
+    seedDemo(app.url, (org) => adminToken(config, 300, org)).then(
+      ({ organization }) => process.stdout.write(`Demo organization ready (alias demo, ${organization}): npm run --silent token -- --email ana@example.com --org demo\n`),
+      (error: unknown) => logger.error({ err: error }, 'demo data could not be created'),
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
