@@ -31,9 +31,8 @@ function buildIfStale() {
   return true;
 }
 
-module.exports = { buildIfStale };
-
-if (require.main === module) {
+/** buildIfStale for the commands: a failed build ends the process. */
+function buildOrExit() {
   try {
     buildIfStale();
   } catch (error) {
@@ -41,3 +40,7 @@ if (require.main === module) {
     process.exit(1);
   }
 }
+
+module.exports = { buildOrExit };
+
+if (require.main === module) buildOrExit();

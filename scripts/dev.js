@@ -3,15 +3,10 @@
 // runs is rebuilt. Ctrl-C stops both.
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { buildIfStale } = require('./build-if-stale');
+const { buildOrExit } = require('./build-if-stale');
 
 const ROOT = join(__dirname, '..');
-try {
-  buildIfStale();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+buildOrExit();
 const children = [
   spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], { stdio: 'inherit' }),
   spawn(process.execPath, ['--watch', join(ROOT, 'dist', 'src', 'main.js')], { stdio: 'inherit' }),

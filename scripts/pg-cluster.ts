@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +78,23 @@ export function removeCluster(cluster: Pick<Cluster, 'dir' | 'stop'>): void {
   } finally {
     rmSync(cluster.dir, { recursive: true, force: true });
   }
+}
+
+/** Where the postgres test project's global setup records its cluster, named after jest's pid. */
+export const clusterFile = (pid: number): string => join(tmpdir(), `talent-pg-cluster-${pid}.json`);
+
+/**
+ * Stops (immediately) and removes the cluster recorded in `file`, and the record: the test
+ * project's teardown, and the test command after a run that never reached it. Its folder, or null
+ * when nothing was recorded.
+ */
+export function stopRecordedCluster(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const { dir, bin } = JSON.parse(readFileSync(file, 'utf8')) as { dir: string; bin: string };
+  const stop = [join(bin, 'pg_ctl'), '-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];
+  if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', ...stop]);
+  else spawnSync(stop[0], stop.slice(1));
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(file, { force: true });
+  return dir;
 }

@@ -10,8 +10,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const at = process.argv.indexOf('--url');
   const url = at >= 0 ? process.argv[at + 1] : `http://localhost:${config.port}`;
+  if (!url || !/^https?:\/\//.test(url)) throw new Error('--url needs the service address, e.g. http://localhost:4000');
   try {
-    await fetch(`${url}/health`);
+    await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) });
   } catch {
     throw new Error(`could not reach the service at ${url}: start it (npm start) or pass --url`);
   }

@@ -1,12 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds when sources changed, then runs the service in this very process, so that
 // the signals npm passes on (Ctrl-C, kill of the npm process) reach the server and stop it.
-const { buildIfStale } = require('./build-if-stale');
+const { buildOrExit } = require('./build-if-stale');
 
-try {
-  buildIfStale();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+buildOrExit();
 require('../dist/src/main.js');

@@ -2,11 +2,10 @@
 // Runs the suite on the embedded PGlite and, where the PostgreSQL server binaries exist, on a
 // throwaway PostgreSQL server too. Arguments go to jest: files or folders run just those
 // (`npm test -- test/employee.test.ts`), `--selectProjects pglite` picks one database.
-const { spawn, spawnSync, execFileSync } = require('node:child_process');
-const { existsSync, readdirSync, readFileSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { spawn, execFileSync } = require('node:child_process');
+const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { buildIfStale } = require('./build-if-stale');
+const { buildOrExit } = require('./build-if-stale');
 
 const PROJECTS = ['pglite', 'postgres'];
 
@@ -37,18 +36,12 @@ function readArguments(args) {
 
 /**
  * Stops the cluster the postgres project's global setup started when jest did not reach its
- * teardown (interrupted, killed): test/helpers/pg-global-setup.ts names it after jest's pid.
+ * teardown (interrupted, killed); the compiled scripts/pg-cluster.ts knows where it is recorded.
  */
 function stopLeftCluster(pid) {
-  const file = join(tmpdir(), `talent-pg-cluster-${pid}.json`);
-  if (!existsSync(file)) return;
-  const { dir, bin } = JSON.parse(readFileSync(file, 'utf8'));
-  const stop = [join(bin, 'pg_ctl'), '-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];
-  if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', ...stop]);
-  else spawnSync(stop[0], stop.slice(1));
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(file, { force: true });
-  console.log(`Stopped the throwaway PostgreSQL server of the interrupted run (${dir}).`);
+  const { clusterFile, stopRecordedCluster } = require('../dist/scripts/pg-cluster');
+  const dir = stopRecordedCluster(clusterFile(pid));
+  if (dir) console.log(`Stopped the throwaway PostgreSQL server of the interrupted run (${dir}).`);
 }
 
 const { rest, chosen } = readArguments(process.argv.slice(2));
@@ -66,7 +59,7 @@ if (!projects.length) {
 console.log(`Running ${rest.some((a) => !a.startsWith('-')) ? 'the files given' : 'the suite'} on ${projects.map((p) => (p === 'pglite' ? 'the embedded PGlite' : 'a throwaway PostgreSQL server')).join(' and ')}.`);
 
 // Tests that run the compiled commands (scripts/token.ts) need a current build.
-buildIfStale();
+buildOrExit();
 const jest = require.resolve('jest/bin/jest');
 // PGlite loads its WASM parts with import(), which jest's module sandbox allows only with this flag.
 const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, ...rest, '--selectProjects', ...projects], { stdio: 'inherit' });

@@ -58,6 +58,7 @@ async function organizationId(org: string, url: string, adminToken: string): Pro
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ query: 'query ($alias: String!) { organizationByAlias(alias: $alias) { id } }', variables: { alias: org } }),
+      signal: AbortSignal.timeout(10_000),
     });
   } catch {
     throw new Error(`--org: could not reach the service at ${url} to look up the alias "${org}"; start it (npm start), pass --url, or give the organization's id`);

@@ -1,9 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findPgBin, startCluster } from '../../scripts/pg-cluster';
+import { clusterFile, findPgBin, startCluster } from '../../scripts/pg-cluster';
 
-export const CLUSTER_FILE = join(tmpdir(), `talent-pg-cluster-${process.pid}.json`);
+export const CLUSTER_FILE = clusterFile(process.pid);
 
 /** Starts one PostgreSQL cluster for the postgres project; each test file makes its own database in it. */
 export default async function setup(): Promise<void> {

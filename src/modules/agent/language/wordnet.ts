@@ -20,7 +20,19 @@ const LINE_BYTES = 2048;
 const CACHE_LIMIT = 5000;
 
 const indexes = new Map<Part | 'adv', string>();
+/** Words read for a word, by what was asked ("synonyms:leave"): the dictionary is read once per word, not per question. */
 const cache = new Map<string, string[]>();
+
+/** `read(word)`, from the cache when it was read before. */
+function remembered(kind: string, word: string, read: (word: string) => string[]): string[] {
+  const key = `${kind}:${word}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const result = read(word);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, result);
+  return result;
+}
 
 /**
  * An index file as one string, read on first use. Its entries are sorted by lemma (byte order),
@@ -114,8 +126,10 @@ function baseForms(word: string): string[] {
  * left out. Read from the dictionary files on first use of each word.
  */
 export function synonyms(word: string): string[] {
-  const known = cache.get(word);
-  if (known) return known;
+  return remembered('synonyms', word, readSynonyms);
+}
+
+function readSynonyms(word: string): string[] {
   const found = new Set<string>();
   const forms = baseForms(word);
   const listed = (Object.keys(SENSES) as Part[]).flatMap((part) => {
@@ -137,10 +151,7 @@ export function synonyms(word: string): string[] {
       }
     }
   }
-  const result = [...found];
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(word, result);
-  return result;
+  return [...found];
 }
 
 /** Lower-case words of a synset (proper names left out), as phrases with spaces. */
@@ -152,6 +163,10 @@ const plainWords = (words: readonly string[]) => words.map((raw) => raw.replace(
  * class ("partners", "relatives") where a question names the member.
  */
 export function broader(word: string): string[] {
+  return remembered('broader', word, readBroader);
+}
+
+function readBroader(word: string): string[] {
   const entry = baseForms(word).map((form) => senses('noun', form)).find((s) => s.offsets.length);
   if (!entry) return [];
   return [...new Set(synset('noun', entry.offsets[0]).broader.flatMap((offset) => plainWords(synset('noun', offset).words)))];
@@ -178,6 +193,10 @@ export function isMainlyNoun(word: string): boolean {
  * "if my grandmother dies" where a policy says "following the death of".
  */
 export function derived(word: string): string[] {
+  return remembered('derived', word, readDerived);
+}
+
+function readDerived(word: string): string[] {
   const forms = baseForms(word);
   const listed = (Object.keys(SENSES) as Part[]).flatMap((part) => {
     const entry = forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
