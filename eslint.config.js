@@ -17,4 +17,9 @@ module.exports = tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  {
+    // The console's browser code (console/src): the page's globals instead of Node's.
+    files: ['console/src/**'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', location: 'readonly', localStorage: 'readonly', atob: 'readonly', HTMLElement: 'readonly', HTMLSelectElement: 'readonly', HTMLElementTagNameMap: 'readonly', Node: 'readonly', Element: 'readonly', Event: 'readonly', EventListener: 'readonly' } },
+  },
 );

@@ -2,6 +2,8 @@
 // (started by test/helpers/pg-global-setup.ts). scripts/test.js picks both where the server exists.
 // ts-jest transpiles each file on its own (type checking is CI's `tsc --noEmit` step).
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+// scripts/test.js leaves the browser tests out, and says so, where no Chromium is installed.
+const ignored = ['/node_modules/', ...(process.env.TEST_WITHOUT_BROWSER ? ['<rootDir>/test/browser/'] : [])];
 
 const common = {
   testEnvironment: 'node',
@@ -17,11 +19,12 @@ module.exports = {
   workerIdleMemoryLimit: '1GB',
   projects: [
     // The database-loss test stops and starts a PostgreSQL server of its own: only where the server exists.
-    { ...common, displayName: 'pglite', globals: { TEST_DB: 'pglite' }, testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/database-loss'] },
+    { ...common, displayName: 'pglite', globals: { TEST_DB: 'pglite' }, testPathIgnorePatterns: [...ignored, '<rootDir>/test/faults/database-loss'] },
     {
       ...common,
       displayName: 'postgres',
       globals: { TEST_DB: 'postgres' },
+      testPathIgnorePatterns: ignored,
       globalSetup: '<rootDir>/test/helpers/pg-global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/pg-global-teardown.ts',
     },

@@ -1,5 +1,6 @@
-// Builds (tsc, incremental) only when a source is newer than the last build: a start with nothing
-// changed skips the compiler altogether (a no-change incremental build still takes 4 s).
+// Builds only what has a source newer than its last build: the service (tsc, incremental) and the
+// browser console (Vite, console/vite.config.mjs). A start with nothing changed skips both
+// compilers altogether (a no-change incremental tsc build still takes 4 s, a Vite build 6 s).
 const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync, utimesSync } = require('node:fs');
 const { join } = require('node:path');
@@ -7,6 +8,8 @@ const { join } = require('node:path');
 const ROOT = join(__dirname, '..');
 const BUILD_INFO = join(ROOT, 'dist', '.tsbuildinfo');
 const SOURCES = ['src', 'scripts', 'bench', 'mikro-orm.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const CONSOLE_PAGE = join(ROOT, 'dist', 'console', 'index.html');
+const CONSOLE_SOURCES = ['console', 'package-lock.json'];
 
 /** The newest modification time under `path` (a file or a folder of .ts sources). */
 function newest(path) {
@@ -18,17 +21,29 @@ function newest(path) {
   return latest;
 }
 
-/** Compiles the project when a source changed since the last build; throws when it does not compile. */
-function buildIfStale() {
-  const built = existsSync(BUILD_INFO) && existsSync(join(ROOT, 'dist', 'src', 'main.js')) ? statSync(BUILD_INFO).mtimeMs : 0;
-  if (built && SOURCES.every((source) => newest(join(ROOT, source)) <= built)) return false;
-  console.log('Building (sources changed since the last build)…');
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error('the build failed (see the compiler errors above)');
+/** True when `output` is missing or older than one of `sources`. */
+function stale(output, sources) {
+  const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+  return !built || sources.some((source) => newest(join(ROOT, source)) > built);
+}
+
+/** Runs a build step; throws when it fails, and marks `output` as built when it succeeds. */
+function run(what, args, output) {
+  console.log(`Building ${what} (sources changed since the last build)…`);
+  const step = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: ROOT });
+  if (step.status !== 0) throw new Error(`the build of ${what} failed (see the errors above)`);
   // tsc leaves its build info alone when no output changed (a file saved unchanged): mark the build done.
   const now = new Date();
-  utimesSync(BUILD_INFO, now, now);
-  return true;
+  utimesSync(output, now, now);
+}
+
+/** Builds what changed since the last build; throws when a build fails. True when anything was built. */
+function buildIfStale() {
+  const service = !existsSync(join(ROOT, 'dist', 'src', 'main.js')) || stale(BUILD_INFO, SOURCES);
+  if (service) run('the service', [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], BUILD_INFO);
+  const browser = stale(CONSOLE_PAGE, CONSOLE_SOURCES);
+  if (browser) run('the console', [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(ROOT, 'console', 'vite.config.mjs')], CONSOLE_PAGE);
+  return service || browser;
 }
 
 /** buildIfStale for the commands: a failed build ends the process. */

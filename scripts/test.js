@@ -58,7 +58,17 @@ if (!projects.length) {
 }
 console.log(`Running ${rest.some((a) => !a.startsWith('-')) ? 'the files given' : 'the suite'} on ${projects.map((p) => (p === 'pglite' ? 'the embedded PGlite' : 'a throwaway PostgreSQL server')).join(' and ')}.`);
 
-// Tests that run the compiled commands (scripts/token.ts) need a current build.
+// The browser tests drive Chromium (test/helpers/browser.ts): Debian's package, or CHROMIUM_PATH.
+// Without one they are left out, and the run says so; CI installs it (.ci/run) and requires it.
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+if (chromium) process.env.CHROMIUM_PATH = chromium;
+else if (process.env.CI) console.log('Chromium not found: the browser tests will fail (install Debian\'s chromium package or set CHROMIUM_PATH).');
+else {
+  process.env.TEST_WITHOUT_BROWSER = '1';
+  console.log('Chromium not found (apt-get install chromium, or set CHROMIUM_PATH): the browser tests under test/browser are not run.');
+}
+
+// Tests that run the compiled commands (scripts/token.ts) need a current build; the browser tests, the built console.
 buildOrExit();
 const jest = require.resolve('jest/bin/jest');
 // PGlite loads its WASM parts with import(), which jest's module sandbox allows only with this flag.

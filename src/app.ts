@@ -23,6 +23,7 @@ import { operationLimits } from './graphql/limits';
 import { checkExpensiveFields, operationCostLimits } from './graphql/operation-cost';
 import { type HttpContext, httpOperationPlugin, noSubscriptionsOverHttp } from './graphql/http-operation-plugin';
 import { serveSubscriptions } from './graphql/subscriptions';
+import { consoleRouter } from './http/console';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { Drain } from './http/drain';
@@ -209,7 +210,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     introspection: config.graphqlLimits.introspection,
     // Cache control is off: no field carries a cache hint, and the plugin's per-field hook made
     // Apollo wrap every resolver, thousands per list (bench/RESULTS.md).
-    plugins: [httpOperationPlugin(admission), ApolloServerPluginCacheControlDisabled(), ...(config.env === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()])],
+    // Apollo's landing page loads its IDE from a CDN; development serves GraphiQL from our build (consoleRouter).
+    plugins: [httpOperationPlugin(admission), ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled()],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
       // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
@@ -225,6 +227,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     },
   });
   await apollo.start();
+  app.use(consoleRouter(config));
   // GraphQL multipart requests (file uploads); Apollo's CSRF guard asks them for an Apollo-Require-Preflight header.
   app.use('/graphql', graphqlUploads(config.knowledge.maxBytes));
   app.use(

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
       ? [`Talent directory worker (webhook deliveries, workflow runs; ROLE=worker) on ${where}`, `  Health    ${app.url}/health`]
       : [
           `Talent directory service${config.role === 'api' ? ' (ROLE=api: deliveries and workflow runs are left to ROLE=worker processes)' : ''} on ${where}`,
-          `  GraphQL   ${app.url}/graphql`,
+          `  Console   ${app.url}/`,
+          `  GraphQL   ${app.url}/graphql${config.env === 'development' ? '  (GraphiQL IDE in a browser)' : ''}`,
           `  REST docs ${app.url}/docs  (OpenAPI: ${app.url}/api/v1/openapi.json)`,
           `  Health    ${app.url}/health`,
         ];
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       '',
       `Development token (ADMIN, valid ${valid}):`,
       `  ${token}`,
+      'Use it as the header "Authorization: Bearer <token>", or sign in to the console as the development user.',
       'Tokens for other users and organizations: npm run token -- --email ana@example.com [--org <id|alias>] [--admin] [--ttl 1h]',
     );
   }

@@ -44,8 +44,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real service on a loopback port against a fresh database of this project's kind; `logs` receives its log lines. */
-export async function startTestApp(env: Record<string, string> = {}, logs?: DestinationStream): Promise<TestApp> {
+/**
+ * Starts the real service on a loopback port against a fresh database of this project's kind; `logs`
+ * receives its log lines. A variable given as undefined is left unset (JWT_SECRET: a generated one).
+ */
+export async function startTestApp(env: Record<string, string | undefined> = {}, logs?: DestinationStream): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
