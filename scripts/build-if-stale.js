@@ -29,7 +29,8 @@ function stale(output, sources) {
 
 /** Runs a build step; throws when it fails, and marks `output` as built when it succeeds. */
 function run(what, args, output) {
-  console.log(`Building ${what} (sources changed since the last build)…`);
+  // On stderr: `TOKEN=$(npm run --silent token …)` captures standard output only.
+  console.error(`Building ${what} (sources changed since the last build)…`);
   const step = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: ROOT });
   if (step.status !== 0) throw new Error(`the build of ${what} failed (see the errors above)`);
   // tsc leaves its build info alone when no output changed (a file saved unchanged): mark the build done.

@@ -186,7 +186,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogger(logger));
-  app.use(securityHeaders(config.env === 'development'));
+  app.use(securityHeaders());
   app.use(corsPolicy(config.corsOrigins));
   app.use(drain.middleware());
   app.use(healthRouter(db));

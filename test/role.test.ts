@@ -13,7 +13,7 @@ import type { DeliveryRecord } from './helpers/webhooks';
 import { eventually } from './helpers/webhooks';
 
 // ROLE splits the service into processes that serve the API (api) and processes that run the
-// jobs: webhook deliveries and workflow runs (worker). README: Operations, "Scaling out".
+// jobs: webhook deliveries and workflow runs (worker). docs/operations.md, "Scaling out".
 
 describe('ROLE', () => {
   let dir: string;

@@ -4,12 +4,11 @@ import helmet from 'helmet';
 
 /**
  * The usual security headers (helmet): nosniff, frame and referrer policies, HSTS, and a content
- * security policy that lets pages load only this service's own scripts (the /docs page needs
- * nothing else). In development the CSP is off: Apollo's landing page loads its sandbox from
- * Apollo's CDN.
+ * security policy that lets pages load only this service's own scripts, in every environment: the
+ * console, GraphiQL and /docs are built from npm packages and need nothing else.
  */
-export function securityHeaders(development: boolean): RequestHandler {
-  return helmet({ contentSecurityPolicy: development ? false : undefined });
+export function securityHeaders(): RequestHandler {
+  return helmet();
 }
 
 /**

@@ -24,7 +24,7 @@ import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken, testDatabase 
 // heaps, which KNOWLEDGE_PARSE_CONCURRENCY x KNOWLEDGE_PARSE_MEMORY_MB bound (2 x 256 MB). Without
 // admission (ADMISSION_MAX_COST and the queue unbounded) lists reached 840-1,090 MB and kept
 // growing with the number of clients. Each bound is the observed peak with a margin for V8's
-// garbage collector timing on a busy machine. README (Operations, "Admission") states them.
+// garbage collector timing on a busy machine. docs/operations.md ("Admission") states them.
 const BOUND_MB = { postgres: 850, pglite: 1_000 };
 const PLANS = 100;
 const TASKS_PER_PLAN = 10;

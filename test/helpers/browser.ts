@@ -39,6 +39,8 @@ export async function offlinePage(browser: Browser, origin: string): Promise<{ p
   );
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
+  // A resource the content security policy refused shows only as a console message.
+  page.on('console', (message) => message.type() === 'error' && /Content Security Policy/i.test(message.text()) && errors.push(message.text()));
   return { page, outside, errors };
 }
 
