@@ -4,14 +4,16 @@ import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/ac
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { type Connection, DEFAULT_PAGE, decodeCursor, encodeCursor } from '../../common/connection';
+import { copyDeclaredFields } from '../../common/input-fields';
 import { Created } from '../../common/record.embeddables';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
 import { Employee } from './employee.entity';
-import type { EmployeeInput, EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
+import { EmployeeInput, type EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
 import { Grant } from '../account/grant.entity';
 
-const OPTIONAL_TEXT = ['email', 'title', 'department', 'startDate', 'location'] as const;
+/** Input fields apply() checks and sets itself; every other declared field is copied as given. */
+const LINKS = ['manager', 'account'];
 
 export const employeeCursor = (e: Employee) => encodeCursor([e.name, e.id]);
 
@@ -64,7 +66,7 @@ export class EmployeeService {
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
     return ctx.em.transactional(async (em) => {
       const employee = em.create(Employee, { organization: orgId, name: input.name, active: input.active ?? true, created: Created.by(caller.actorId) });
-      await this.apply(em, employee, input);
+      await this.apply(em, employee, input, EmployeeInput);
       return employee;
     });
   }
@@ -74,9 +76,7 @@ export class EmployeeService {
     const employee = await this.get(ctx, id);
     requireRoleIn(caller, employee.organization.id, [Role.ORG_ADMIN]);
     return ctx.em.transactional(async (em) => {
-      if (input.name !== undefined && input.name !== null) employee.name = input.name;
-      if (input.active !== undefined && input.active !== null) employee.active = input.active;
-      await this.apply(em, employee, input);
+      await this.apply(em, employee, input, EmployeeUpdateInput);
       return employee;
     });
   }
@@ -90,14 +90,12 @@ export class EmployeeService {
   }
 
   /**
-   * Sets the optional fields and links, checks them, and flushes. Runs inside the caller's
+   * Sets the input's fields and links, checks them, and flushes. Runs inside the caller's
    * transaction: the ORM flushes pending changes before its look-ups, so a refused change must
    * roll back rather than leave half of itself stored.
    */
-  private async apply(em: EntityManager, employee: Employee, input: EmployeeInput | EmployeeUpdateInput): Promise<void> {
-    for (const field of OPTIONAL_TEXT) {
-      if (input[field] !== undefined) employee[field] = input[field] === '' ? null : input[field];
-    }
+  private async apply(em: EntityManager, employee: Employee, input: EmployeeInput | EmployeeUpdateInput, inputClass: typeof EmployeeInput | typeof EmployeeUpdateInput): Promise<void> {
+    copyDeclaredFields(employee, input, inputClass, em.getMetadata().get(Employee), LINKS);
     if (employee.email) employee.email = employee.email.toLowerCase();
     if (input.manager !== undefined) {
       if (input.manager === null) employee.manager = null;

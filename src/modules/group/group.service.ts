@@ -5,11 +5,12 @@ import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { MAX_PAGE } from '../../common/connection';
 import { groupBy } from '../../common/loaders';
+import { copyDeclaredFields } from '../../common/input-fields';
 import { Created } from '../../common/record.embeddables';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
-import type { GroupInput, GroupUpdateInput } from './group.inputs';
+import { type GroupInput, GroupUpdateInput } from './group.inputs';
 import { GroupMember } from './group-member.entity';
 
 const NAME_IN_USE = 'name is already used by another group';
@@ -43,10 +44,8 @@ export class GroupService {
 
   async update(ctx: Context, id: string, input: GroupUpdateInput): Promise<Group> {
     const group = await this.adminGet(ctx, id);
-    return this.flushing(ctx, async () => {
-      if (input.name) group.name = input.name;
-      if (input.description !== undefined) group.description = input.description || null;
-      if (input.active !== undefined && input.active !== null) group.active = input.active;
+    return this.flushing(ctx, async (em) => {
+      copyDeclaredFields(group, input, GroupUpdateInput, em.getMetadata().get(Group));
       return group;
     });
   }

@@ -1,6 +1,7 @@
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { DEFAULT_PAGE } from '../../common/connection';
+import { copyDeclaredFields } from '../../common/input-fields';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
 import { CONTRIBUTORS_ONLY, canContributeTo, canManagePlan, MANAGERS_ONLY, manageablePlan, planAccess, type ReadablePlan, readablePlan, visiblePlan } from './idp-access';
@@ -9,11 +10,14 @@ import { TaskState } from './idp-enums';
 import { planParts } from './idp.loaders';
 import type { AssigneeView, NoteView, TaskView } from './idp.read-model';
 import { ConnectedTo, IdpTask } from './idp-task.entity';
-import type { ConnectedToInput, IdpTaskInput, IdpTaskUpdateInput, TasksDueArgs } from './idp-task.inputs';
+import { type ConnectedToInput, type IdpTaskInput, IdpTaskUpdateInput, type TasksDueArgs } from './idp-task.inputs';
 
 const OPEN: string[] = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
 
 /** Tasks of plans: the plan's managers add and delete them; its assignees may also update them. */
+/** Task input fields that update() turns into records itself; every other one is copied as given. */
+const TASK_PARTS = ['connectedTo', 'status', 'order', 'assignees'];
+
 export class IdpTaskService {
   async list(ctx: Context, idpId: string): Promise<TaskView[]> {
     const { plan } = await visiblePlan(ctx, idpId);
@@ -70,11 +74,8 @@ export class IdpTaskService {
     const task = await this.taskOf(ctx, readable, taskId);
     const { caller, plan } = readable;
     return ctx.em.transactional(async (em) => {
-      if (input.name) task.name = input.name;
-      if (input.description !== undefined) task.description = input.description || null;
-      if (input.dueDate !== undefined) task.dueDate = input.dueDate;
+      copyDeclaredFields(task, input, IdpTaskUpdateInput, em.getMetadata().get(IdpTask), TASK_PARTS);
       if (input.connectedTo !== undefined) task.connectedTo = connectedTo(input.connectedTo, plan.organization.id);
-      if (input.active !== undefined && input.active !== null) task.active = input.active;
       if (input.status && input.status !== task.status.current) task.status = Status.of(input.status, caller.actorId);
       if (input.order) place(await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } }), task, input.order);
       if (input.assignees) await replaceAssignees(em, plan, task, input.assignees);
