@@ -2,7 +2,10 @@ import { Field, InputType, ObjectType } from 'type-graphql';
 import { badInput } from '../graphql/errors';
 import { type StringMap, StringMapScalar } from '../graphql/string-map';
 
-/** SPEC 2.1 Preferences, shared by organizations and accounts: string values by key in a namespace. */
+/**
+ * Preferences, shared by organizations and accounts: string values by key in a namespace; a
+ * namespace is replaced as a whole.
+ */
 @ObjectType('Preferences', { description: 'Settings in one namespace: string values by key' })
 export class Preferences {
   @Field(() => String)

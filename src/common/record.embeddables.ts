@@ -1,7 +1,10 @@
 import { Embeddable, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 
-/** Lifecycle state shared by organizations, accounts, IDPs, tasks and apps (SPEC 2.1 Status). */
+/**
+ * Lifecycle state shared by organizations, accounts, IDPs, tasks and apps: the current state, and
+ * when and by whom it last changed.
+ */
 @ObjectType({ description: 'Current state of a record and who changed it last' })
 @Embeddable()
 export class Status {
@@ -22,7 +25,7 @@ export class Status {
   }
 }
 
-/** Who created a record and when (SPEC 2.1 Created). */
+/** Who created a record and when. */
 @ObjectType({ description: 'When and by whom a record was created' })
 @Embeddable()
 export class Created {

@@ -36,13 +36,13 @@ const OPERATION: Partial<Record<ChangeSetType, Operation>> = {
 };
 
 /**
- * Change capture, the one place events are made (DESIGN: events). On every flush it turns the
- * change sets of the objects named in event-objects.ts into ChangeEvent rows and adds them to the
- * same flush, so they are written in the transaction that writes the change: a rolled-back change
- * leaves no event, a committed one always has its event. Rows the database deletes or clears
- * along with a deleted one (cascades, triggers) are read first and get their events too. Rows
- * that are part of an object (a group's members) make a `patch` of that object, unless the object
- * itself was created or deleted in the same flush.
+ * Change capture, the one place events are made (docs/events-and-webhooks.md, "Change events").
+ * On every flush it turns the change sets of the objects named in event-objects.ts into
+ * ChangeEvent rows and adds them to the same flush, so they are written in the transaction that
+ * writes the change: a rolled-back change leaves no event, a committed one always has its event.
+ * Rows the database deletes or clears along with a deleted one (cascades, triggers) are read first
+ * and get their events too. Rows that are part of an object (a group's members) make a `patch` of
+ * that object, unless the object itself was created or deleted in the same flush.
  */
 export class ChangeCapture implements EventSubscriber {
   private readonly wroteEvents = new WeakSet<EntityManager>();

@@ -24,7 +24,10 @@ export const OPERATIONS: readonly Operation[] = ['post', 'patch', 'delete'];
 
 type Class = abstract new (...args: never[]) => object;
 
-/** Entities whose own creates, updates and deletes are events `<object>.<operation>` (DESIGN: events). */
+/**
+ * Entities whose own creates, updates and deletes are events `<object>.<operation>`; the list is
+ * repeated in docs/events-and-webhooks.md ("Change events").
+ */
 export const EVENT_OBJECTS = new Map<Class, string>([
   [Organization, 'organization'],
   [Account, 'account'],

@@ -26,7 +26,10 @@ function literal(ast: ValueNode): unknown {
   return Object.fromEntries(ast.fields.map((field) => [field.name.value, value(field.value)]));
 }
 
-/** SPEC's `map`: a JSON object whose values are strings and whose keys are arbitrary. */
+/**
+ * A string map (appData, secretData, mappingData, mappingSecrets, preference values): a JSON object
+ * whose values are strings and whose keys are arbitrary.
+ */
 export const StringMapScalar = new GraphQLScalarType<StringMap, StringMap>({
   name: 'StringMap',
   description: 'A JSON object whose values are strings',

@@ -1,7 +1,7 @@
 /**
- * The REST interface (SPEC section 4) as a table over the GraphQL schema. Each row names the root
- * field it runs; path parameters and query parameters become arguments of the same name (or the
- * name in `args`), and the JSON body becomes the argument named by `body`.
+ * The REST interface at /api/v1 (docs/rest.md) as a table over the GraphQL schema. Each row names
+ * the root field it runs; path parameters and query parameters become arguments of the same name
+ * (or the name in `args`), and the JSON body becomes the argument named by `body`.
  */
 export interface RestRoute {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -39,7 +39,7 @@ const webhooks = 'Webhooks';
 const agent = 'Agent';
 const PAGE = ['limit', 'offset'];
 const LIMIT = { limit: 'first' };
-/** The plan's path parameter is `id` (SPEC 4.4); nested fields name it idpId. */
+/** The plan's path parameter is `id` (/idp/{id}/...); nested fields name it idpId. */
 const PLAN = { id: 'idpId' };
 
 export const ROUTES: RestRoute[] = [

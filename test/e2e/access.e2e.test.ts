@@ -26,10 +26,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 //           lowercase variants and junk: organization roles come from grants only (contract:
 //           tokens), so this column is the EMPLOYEE column, for every route (not written out)
 //
-// The rules (DESIGN.md, contract: REST errors): no token or an expired one 401; a role below
-// the route's 403; another tenant's object 404, never revealed. Routes that act on the caller's
-// *current* organization (no id in the path) serve the second organization's own data to
-// `other`: that is a 2xx, and its body must not carry the first organization's id.
+// The rules (docs/rules.md; the statuses of docs/rest.md, "Errors"): no token or an expired one
+// 401; a role below the route's 403; another tenant's object 404, never revealed. Routes that act
+// on the caller's *current* organization (no id in the path) serve the second organization's own
+// data to `other`: that is a 2xx, and its body must not carry the first organization's id.
 //
 // Every cell gets objects of its own, made just before the call (so a DELETE in one cell leaves
 // the next one an object to delete), and a valid body, so a 2xx means the call was allowed and
@@ -532,7 +532,8 @@ describe('an account that also belongs to another organization', () => {
 describe('secrets of apps and mappings', () => {
   // A 200 on GET /app/:app is not the whole answer: secretData and mappingSecrets go to those who
   // administer the organization only. A key's limitToRole restricts the role its tokens act with
-  // (SPEC 5.6), so a token limited to EMPLOYEE reads them as an EMPLOYEE does: null.
+  // (docs/tokens.md, "Organization tokens"), so a token limited to EMPLOYEE reads them as an
+  // EMPLOYEE does: null.
   it('are answered to ORG_ADMIN and ADMIN, and null to EMPLOYEE (forged roles claim or not), MANAGER and an EMPLOYEE-limited token', async () => {
     const o = new Objects();
     const app = await o.app();

@@ -3,7 +3,8 @@ import { type AccountMember, type AccountRecord, member, rolesIn, withId } from 
 import { type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// The account routes of SPEC 4.3 (plus revoke and preferences) over real HTTP.
+// The account routes (/account: list, create, get, update, grant, revoke, org-admins, linked
+// employees, preferences) over real HTTP.
 let t: TestApp;
 let org: OrgRecord;
 let admin: AccountMember;

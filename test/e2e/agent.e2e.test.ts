@@ -5,7 +5,7 @@ import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// The agent routes of SPEC 4.1 (conversations, ask, reply, search, history) over HTTP against the
+// The agent routes (/agent: conversations, ask, reply, search, history) over HTTP against the
 // real service with the default local engine. The OpenAI-compatible engine is covered by
 // test/openai-engine.test.ts, live updates and GraphQL by test/agent.test.ts.
 
@@ -272,7 +272,7 @@ describe('POST /api/v1/agent/reply', () => {
 });
 
 describe('POST /api/v1/agent/history', () => {
-  it('answers the messages of a conversation oldest first, as SPEC 2.11 lists them', async () => {
+  it('answers the messages of a conversation oldest first, each with every history field', async () => {
     const answer = await asked('Who does Alice Moreau report to?');
     const res = await history({ conversationId: answer.conversation });
     expect(res.status).toBe(200);

@@ -6,7 +6,8 @@ import { signOrgToken } from '../helpers/org-token';
 import { queriesOf } from '../helpers/queries';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// Every route of SPEC 4.5, the mapping routes and the four by-app organization look-ups of 4.2.
+// Every app route (/app), the mapping routes (/app/{app}/mappings) and the four by-app organization
+// look-ups (/organization/by-app*).
 interface AppRecord {
   id: string;
   organization: string;
@@ -296,7 +297,7 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
   });
 });
 
-describe('organization look-ups by app (SPEC 4.2)', () => {
+describe('organization look-ups by app', () => {
   const type = `LOOKUP-${randomUUID().slice(0, 6)}`;
   let mine: AppRecord;
 

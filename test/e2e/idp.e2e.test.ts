@@ -3,8 +3,8 @@ import { type AccountMember, member, withId } from '../helpers/directory';
 import { type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// The IDP routes of SPEC 4.4 (plans, their tasks and notes, due tasks) over real HTTP, with the
-// REST-errors contract: 400 naming the field, 401, 403, and 404 for what the caller may not see.
+// The IDP routes (/idp: plans, their tasks and notes, due tasks) over real HTTP, with the REST
+// errors of docs/rest.md: 400 naming the field, 401, 403, and 404 for what the caller may not see.
 let t: TestApp;
 let org: OrgRecord;
 let admin: AccountMember;
@@ -120,7 +120,7 @@ const tasksOf = async (planId: string) => (await t.api.get<TaskRecord[]>(`/api/v
 const notesAt = async (path: string, token = owner.token) => (await t.api.get<NoteRecord[]>(`${path}/notes`, token)).body.map((n) => n.note);
 /** A REST error: the status and the JSON-string body naming the problem. */
 const expectError = (res: { status: number; body: unknown }, status: number, message: string) => expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
-/** A success without a body (SPEC 4.4: DELETE answers 200 no content). */
+/** A success without a body (a DELETE answers 200 with an empty body; docs/rest.md). */
 const expectEmpty = (res: { status: number; text: string }) => expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: '' });
 /** A timestamp of the response lies between two instants taken around the request (same clock). */
 function expectBetween(iso: string, from: number, to: number): void {
@@ -149,7 +149,7 @@ const allRows = async () => ({
 const malformed = (method: string, path: string, token: string) => t.api.request(method, path, { token, raw: { body: '{"name":', type: 'application/json' } });
 
 describe('POST /api/v1/idp', () => {
-  it('creates a plan (201) owned by the caller, answering the SPEC 2.5 record', async () => {
+  it('creates a plan (201) owned by the caller, answering the whole plan record', async () => {
     const from = Date.now();
     const res = await t.api.post<PlanRecord>(
       '/api/v1/idp',

@@ -5,8 +5,9 @@ import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { buildDocx, buildPdf, PageServer } from '../helpers/knowledge-files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// The knowledge routes of SPEC 4.1 (add-file-knowledge, add-url-knowledge) and their companions
-// (list, delete), over HTTP against the real service, and answers drawn from what was learnt.
+// The knowledge routes (POST /agent/add-file-knowledge, /agent/add-url-knowledge) and their
+// companions (GET /agent/knowledge, DELETE /agent/knowledge/{id}), over HTTP against the real
+// service, and answers drawn from what was learnt.
 // The main instance allows private URLs because the test's pages are served on loopback; the
 // refusal of private addresses runs against a second instance with the default setting.
 

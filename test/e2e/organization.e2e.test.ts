@@ -117,7 +117,7 @@ describe('GET /api/v1/organization', () => {
 });
 
 describe('GET /api/v1/organization/{organization}', () => {
-  it('returns the record of SPEC 2.2', async () => {
+  it('returns the whole organization record', async () => {
     const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'apps', 'created', 'id', 'keys', 'mappings', 'name', 'owners', 'preferences', 'profile', 'status'].sort());

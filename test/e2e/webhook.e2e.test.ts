@@ -6,7 +6,7 @@ import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, type WebhookRecord } from '../helpers/webhooks';
 
-// The webhook routes of SPEC 4.6 and their companions (src/rest/routes.ts): webhook keys, webhooks,
+// The webhook routes (/webhook-key and /webhook in src/rest/routes.ts): webhook keys, webhooks,
 // deliveries, redelivery and test events, over HTTP against the real service.
 // The main instance allows private URLs, because the receivers listen on loopback; the refusal of
 // private addresses runs against a second instance with the default setting, at the end of the file.

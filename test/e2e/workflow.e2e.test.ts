@@ -7,7 +7,7 @@ import { SmtpSink } from '../helpers/smtp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createKey, createWebhook } from '../helpers/webhooks';
 
-// Assign (SPEC 2.9) and workflows over HTTP against the real service: planning a conversation's
+// Assign (POST /agent/assign) and workflows over HTTP against the real service: planning a conversation's
 // last request, confirming it into a workflow, listing, pausing, resuming and deleting it, and a
 // workflow scheduled a minute ahead that runs, writes to the conversation, fires a webhook and
 // sends an e-mail to a loopback SMTP server.

@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Workflows keep the RRULE they follow and, for one-off and yearly plans, their date. Workflows
- * stored before have neither: the runner derives the rule from their SPEC fields.
+ * stored before have neither: the runner derives the rule from their scheduleFrequency,
+ * dayOfWorkflow and interval.
  */
 export class Migration20261125110000 extends Migration {
 

@@ -28,8 +28,10 @@ export interface AccountPage {
 }
 
 /**
- * The account API (SPEC 4.3). Accounts span organizations, so they are not tenant-filtered; the
- * caller sees an account when it is their own or holds a grant in the current organization.
+ * The account routes and fields (/account: accounts, grants, linked employees, preferences; rules in
+ * docs/rules.md, "Organizations, roles and accounts"). Accounts span organizations, so they are not
+ * tenant-filtered; the caller sees an account when it is their own or holds a grant in the current
+ * organization.
  */
 export class AccountDirectoryService {
   constructor(private readonly accounts: AccountService) {}

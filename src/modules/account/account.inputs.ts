@@ -36,7 +36,7 @@ export class AccountUpdateInput {
   active?: boolean;
 }
 
-@InputType({ description: 'A role to grant (SPEC 4.3 grant body)' })
+@InputType({ description: 'A role to grant: ORG_ADMIN, MANAGER or EMPLOYEE (ADMIN cannot be granted)' })
 export class GrantInput {
   @Field(() => UUIDScalar, { nullable: true, description: 'The organization; the current one when omitted' })
   orgId?: string;

@@ -5,7 +5,7 @@ import { Role } from '../../auth/roles';
 import { Organization } from '../organization/organization.entity';
 import { Account } from './account.entity';
 
-/** A role an account holds in one organization (SPEC 2.1 Grant). */
+/** A role an account holds in one organization, optionally tied to an employee of it. */
 @ObjectType({ description: 'A role an account holds in an organization' })
 @Entity()
 @Unique({ properties: ['account', 'organization', 'role'] })

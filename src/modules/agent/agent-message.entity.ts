@@ -14,7 +14,7 @@ export enum MessageType {
   AGENT_RESPONSE = 'agent_response',
 }
 
-/** One message of a conversation (SPEC 2.11): the user's request or an agent's answer. */
+/** One message of a conversation (a HistoryMessage in the schema): the user's request or an agent's answer. */
 @ObjectType('HistoryMessage', { description: 'A message of a conversation' })
 @Entity()
 @Index({ properties: ['conversation', 'timestamp'] })

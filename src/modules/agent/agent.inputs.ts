@@ -8,8 +8,9 @@ export const NAME_MAX = 200;
 export const NAME_MESSAGE = `name must be 1-${NAME_MAX} characters`;
 
 /**
- * The body of ask, reply and history (SPEC 2.8). One type serves them all, as the interface
- * declares; which fields each operation needs is checked by the operation (agent.service.ts).
+ * The body of ask, reply, history and assign: one type, UserRequest, serves them all
+ * (docs/agent.md); which fields each operation needs is checked by its service (agent.service.ts,
+ * conversation.service.ts, planner/workflow.service.ts).
  */
 @InputType('UserRequest', { description: 'A question, a follow-up, or a history request' })
 export class UserRequestInput {
@@ -37,7 +38,10 @@ export class UserRequestInput {
   since?: Date | null;
 }
 
-/** The body of the conversation rename (SPEC 2.7): a whole Conversation may be sent; only name is used. */
+/**
+ * The body of the conversation rename (PUT /agent/conversations/{id}): a whole Conversation may be
+ * sent; only name is used.
+ */
 @InputType('ConversationInput', { description: 'Conversation body: only name changes' })
 export class ConversationInput {
   @Field(() => String)
@@ -46,7 +50,7 @@ export class ConversationInput {
   name!: string;
 }
 
-@InputType('SearchInput', { description: 'Search body (SPEC 4.1)' })
+@InputType('SearchInput', { description: 'A full-text search of the caller’s conversation names and messages' })
 export class SearchInput {
   @Field(() => String, { description: 'Words to find; "quotes", or and -exclusions as in web search' })
   @Trimmed()

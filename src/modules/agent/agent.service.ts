@@ -15,9 +15,10 @@ export const DEFAULT_MAX_RESULTS = 5;
 const CONTEXT_MESSAGES = 20;
 
 /**
- * Ask and reply (SPEC 2.8, 2.8a). The user's message is committed before the agent starts, so
- * it is kept even when the language-model server fails; the answer is stored when complete. Both
- * are published to the conversation's live subscribers, and the reply's chunks while it is written.
+ * Ask and reply (docs/agent.md, "Conversations"). The user's message is committed before the
+ * agent starts, so it is kept even when the language-model server fails; the answer is stored when
+ * complete. Both are published to the conversation's live subscribers, and the reply's chunks
+ * while it is written.
  */
 export class AgentService {
   constructor(

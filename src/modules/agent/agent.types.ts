@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 
-/** Who answers (SPEC 2.8a AgentProfile); the coordinator and its specialists each have one. */
+/** Who answers (listed by agentProfiles); the coordinator and its specialists each have one. */
 @ObjectType({ description: 'An agent: the coordinator or one of its specialists' })
 export class AgentProfile {
   @Field(() => String, { nullable: true })
@@ -28,7 +28,7 @@ export class AgentProfile {
   beanName?: string;
 }
 
-/** Where an answer came from (SPEC 2.8a ContentSource). */
+/** Where an answer came from: a record, a knowledge document or a page the answer cites. */
 @ObjectType({ description: 'A cited source: a directory record, a plan, a document or a URL' })
 export class ContentSource {
   @Field(() => String, { nullable: true })
@@ -41,7 +41,7 @@ export class ContentSource {
   url?: string;
 }
 
-/** The answer to ask and reply (SPEC 2.8a). */
+/** The answer to ask and reply (docs/agent.md, "Conversations"). */
 @ObjectType({ description: 'The agent’s answer to ask or reply' })
 export class AgentResponse {
   @Field(() => Boolean)
@@ -66,7 +66,7 @@ export class AgentResponse {
   conversation?: string;
 }
 
-/** One hit of search (SPEC 2.10). */
+/** One hit of agentSearch: a conversation whose name matches, or a message. */
 @ObjectType({ description: 'A conversation or message matching a search' })
 export class SearchResult {
   @Field(() => ID, { description: 'The message or conversation id' })

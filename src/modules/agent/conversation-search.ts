@@ -42,7 +42,7 @@ interface Row {
   result: string;
 }
 
-/** Full-text search over the caller's conversations (SPEC 2.10); page is 0-based. */
+/** Full-text search over the caller's conversation names and messages (docs/agent.md); page is 0-based. */
 export async function searchConversations(ctx: Context, input: SearchInput): Promise<SearchResult[]> {
   const owner = conversationOwner(ctx);
   const count = input.count ?? DEFAULT_COUNT;

@@ -4,7 +4,7 @@ import { OrganizationOwned } from '../../common/organization-owned';
 import { Account } from '../account/account.entity';
 
 /**
- * A conversation of one user with the agent (SPEC 2.7). It belongs to the user's account in the
+ * A conversation of one user with the agent. It belongs to the user's account in the
  * current organization; nobody else sees it. Its messages are rows of their own.
  */
 @ObjectType({ description: 'A conversation of a user with the agent' })

@@ -15,8 +15,9 @@ import { App } from './app.entity';
 export const FAILED_SECRET_LOOKUPS_PER_MINUTE = 10;
 
 /**
- * Organizations found through their apps (SPEC 4.2 by-app look-ups). A platform ADMIN searches
- * every organization; anyone else only those they hold a grant in. Each look-up is one SQL
+ * Organizations found through their apps: by type, by type and external id, by an appData value or
+ * by a secretData value (docs/rules.md, "Organizations by app"). A platform ADMIN searches every
+ * organization; anyone else only those they hold a grant in. Each look-up is one SQL
  * statement served by an index: (type, external_id), or a GIN index on app_data or on the
  * keyed hashes of the secrets, so no secret is decrypted to find a match.
  */

@@ -6,8 +6,9 @@ import type { StringMap } from '../../graphql/string-map';
 /**
  * Who may read secretData and mappingSecrets of an organization: its ORG_ADMINs, platform
  * ADMINs and the organization's own tokens acting as ORG_ADMIN (a key without limitToRole).
- * A key's limitToRole restricts the role its tokens act with (SPEC 5.6), so a token limited to
- * EMPLOYEE or MANAGER reads the record without them, as everyone else does.
+ * A key's limitToRole restricts the role its tokens act with (docs/tokens.md, "Organization
+ * tokens"), so a token limited to EMPLOYEE or MANAGER reads the record without them, as everyone
+ * else does.
  */
 export function canSeeSecrets(caller: Caller, orgId: string): boolean {
   return isOrgAdmin(caller, orgId);

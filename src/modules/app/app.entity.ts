@@ -7,7 +7,7 @@ import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
 /**
- * An integration record (SPEC 2.6): a connection to a CRM, an HR system or another internal or
+ * An integration record (an app): a connection to a CRM, an HR system or another internal or
  * external system. `appData` is public; `secretData` is stored encrypted value by value, with a
  * keyed hash of each value beside it so that organizations can be found by a secret without
  * decrypting every app. The secret columns have no @Field: the resolver decides who sees them.

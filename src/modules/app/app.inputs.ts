@@ -13,7 +13,7 @@ const NAME_MESSAGE = 'name must be 1-200 characters';
 const TYPE_BYTES = 'type must be at most 400 bytes in UTF-8';
 const EXTERNAL_ID_BYTES = 'externalId must be at most 2000 bytes in UTF-8';
 
-@InputType({ description: 'App create body (SPEC 4.5)' })
+@InputType({ description: 'A new app (integration record); type and externalId together are unique in the organization' })
 export class AppInput {
   @Field(() => String)
   @Trimmed()

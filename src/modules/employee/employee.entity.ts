@@ -6,7 +6,7 @@ import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { searchIndex } from '../../common/search-expressions';
 
-/** A person's record in one organization's directory (SPEC 2.4, extended). */
+/** A person's record in one organization's directory; an account links to at most one per organization. */
 @ObjectType({ description: 'An employee of an organization' })
 @Entity()
 @Index({ properties: ['organization', 'name', 'id'] })

@@ -7,8 +7,8 @@ import { AssigneeType } from './idp-enums';
 import { IdpTask } from './idp-task.entity';
 
 /**
- * Someone a plan, or one of its tasks when `task` is set, is assigned to (SPEC 2.1 Assignee): an
- * employee, a group or an account of the organization. Each list is replaced as a whole.
+ * Someone a plan, or one of its tasks when `task` is set, is assigned to: an employee, a group or
+ * an account of the organization. Each list is replaced as a whole.
  */
 @ObjectType('Assignee', { description: 'An employee, group or account a plan or task is assigned to' })
 @Entity()

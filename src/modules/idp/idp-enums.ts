@@ -10,7 +10,7 @@ export enum Visibility {
   ORGANIZATION = 'ORGANIZATION',
 }
 
-/** The life of a task (SPEC 2.5 task status.current). Any state may follow any other. */
+/** The life of a task: its `status.current`. Any state may follow any other. */
 export enum TaskState {
   NOT_STARTED = 'NOT_STARTED',
   IN_PROGRESS = 'IN_PROGRESS',
@@ -19,7 +19,7 @@ export enum TaskState {
   CANCELLED = 'CANCELLED',
 }
 
-/** What an assignee id refers to (SPEC 2.1 Assignee.entityType). */
+/** What an assignee's `entityId` refers to (its `entityType`). */
 export enum AssigneeType {
   EMPLOYEE = 'EMPLOYEE',
   GROUP = 'GROUP',

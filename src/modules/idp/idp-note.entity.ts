@@ -5,7 +5,7 @@ import { Organization } from '../organization/organization.entity';
 import { Idp } from './idp.entity';
 import { IdpTask } from './idp-task.entity';
 
-/** A note on a plan, or on one of its tasks when `task` is set (SPEC 2.1 Note). */
+/** A note on a plan, or on one of its tasks when `task` is set; only its author edits it. */
 @ObjectType('Note', { description: 'A note on a plan or a task' })
 @Entity()
 @Index({ properties: ['idp', 'createdAt'] })

@@ -7,7 +7,7 @@ import { LocalDateScalar } from '../../graphql/scalars';
 import { Idp } from './idp.entity';
 import { searchIndex } from '../../common/search-expressions';
 
-/** A link from a task to another entity, here or in a partner system (SPEC 2.1 ConnectedTo). */
+/** A link from a task to another entity, here or in a partner system. */
 @ObjectType({ description: 'The entity a task is connected to, e.g. a goal in a partner system' })
 @Embeddable()
 export class ConnectedTo {
@@ -24,7 +24,7 @@ export class ConnectedTo {
   organization!: string;
 }
 
-/** An action item of a plan (SPEC 2.5 IDP task), kept in `order` within its plan. */
+/** An action item of a plan, kept in `order` (from 1) within its plan. */
 @ObjectType({ description: 'A task of an individual development plan' })
 @Entity()
 @Index({ properties: ['idp', 'order'] })

@@ -8,7 +8,7 @@ import { Account } from '../account/account.entity';
 import { Visibility } from './idp-enums';
 import { searchIndex } from '../../common/search-expressions';
 
-/** Who may see a plan and who owns it (SPEC 2.1 Sharing). */
+/** Who may see a plan and who owns it (visibility rules: docs/rules.md, "Individual development plans"). */
 @ObjectType({ description: 'Who may see a plan, and its owner' })
 export class Sharing {
   @Field(() => Visibility)
@@ -18,7 +18,7 @@ export class Sharing {
   ownerId!: string | null;
 }
 
-/** An individual development plan (SPEC 2.5); tasks, notes and assignees are rows of their own. */
+/** An individual development plan (IDP); tasks, notes and assignees are rows of their own. */
 @ObjectType({ description: 'An individual development plan' })
 @Entity()
 @Index({ properties: ['organization', 'name', 'id'] })

@@ -37,7 +37,7 @@ class IdpFields {
   assignees?: AssigneeInput[];
 }
 
-@InputType({ description: 'A new plan (SPEC 4.4 IDP body)' })
+@InputType({ description: 'A new individual development plan; the caller owns it unless owner names another account' })
 export class IdpInput extends IdpFields {
   @Field(() => String)
   @Trimmed()

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { ConnectedTo } from '../idp/idp-task.entity';
 import { Mapping } from './mapping.entity';
 
-/** An item of an app's mappings (SPEC 4.5): the record of ours, and how it is mapped. */
+/** An item of an app's mappings (appMappings, GET /app/{app}/mappings): the record of ours, and how it is mapped. */
 @ObjectType({ description: 'A mapped record and its mapping' })
 export class MappedEntity {
   @Field(() => ConnectedTo)

@@ -17,7 +17,7 @@ export enum MappedType {
 registerEnumType(MappedType, { name: 'MappedType', description: 'A kind of record that can be mapped to an app' });
 
 /**
- * A record of ours mapped to its counterpart in an app (SPEC 2.1 Mapping): `mappedId` is the
+ * A record of ours mapped to its counterpart in an app (docs/rules.md, "Mappings"): `mappedId` is the
  * counterpart's id in the app's `namespace`. mappingSecrets are stored encrypted and have no
  * @Field here: the resolver decides who sees them.
  */

@@ -1,7 +1,7 @@
 import { Embeddable, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 
-/** Organization profile of SPEC 2.2: all fields optional strings, stored as one JSON column. */
+/** An organization's profile: all fields optional strings, stored as one JSON column. */
 @ObjectType()
 @Embeddable()
 export class OrganizationProfile {

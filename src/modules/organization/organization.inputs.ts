@@ -8,7 +8,7 @@ const ALIAS_MESSAGE = 'alias must contain only lowercase letters, digits and sin
 const NAME_MESSAGE = 'name must be 1-200 characters';
 const HTTP_URL = { require_protocol: true, protocols: ['http', 'https'] };
 
-@InputType({ description: 'Organization body of create (SPEC 4.2)' })
+@InputType({ description: 'A new organization; the caller becomes its owner (ORG_ADMIN) unless ownerEmail names another' })
 export class OrganizationInput {
   @Field(() => String)
   @Trimmed()
@@ -54,7 +54,7 @@ export class OrganizationUpdateInput {
   active?: boolean;
 }
 
-@InputType({ description: 'Organization profile (SPEC 2.2): every field optional' })
+@InputType({ description: 'An organization profile: every field optional' })
 export class OrganizationProfileInput {
   @Field(() => String, { nullable: true })
   @OptionalOrEmpty()

@@ -3,7 +3,10 @@ import type { ChangeEvent } from '../../events/change-event.entity';
 /** What a delivery tells of its event. */
 export type DeliveredEvent = Pick<ChangeEvent, 'type' | 'createdAt' | 'objectId' | 'object' | 'operation' | 'organization' | 'changedFields' | 'current' | 'previous'>;
 
-/** The JSON body of a delivery (DESIGN: webhook deliveries); the same bytes on every attempt. */
+/**
+ * The JSON body of a delivery (shown in docs/events-and-webhooks.md, "Deliveries"); the same bytes
+ * on every attempt.
+ */
 export function deliveryBody(event: DeliveredEvent): string {
   return JSON.stringify({
     type: event.type,

@@ -3,7 +3,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { OrganizationOwned } from '../../common/organization-owned';
 
 /**
- * A key whose secret signs webhook deliveries (SPEC 2.12). The secret is 32 random bytes, shown
+ * A key whose secret signs webhook deliveries. The secret is 32 random bytes, shown
  * once (base64) in the response that created it, and stored encrypted.
  */
 @ObjectType({ description: 'A key that signs webhook deliveries' })

@@ -13,8 +13,9 @@ import { WebhookKey } from './webhook-key.entity';
 const ORDER = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
 
 /**
- * Webhook keys of the current organization (SPEC 2.12, 5.5). The first key is the default; key
- * changes lock the organization row so that two at once cannot leave two defaults or none.
+ * Webhook keys of the current organization, for its ORG_ADMINs, organization tokens and platform
+ * ADMINs (docs/events-and-webhooks.md, "Webhook keys"). The first key is the default; key changes
+ * lock the organization row so that two at once cannot leave two defaults or none.
  */
 export class WebhookKeyService {
   constructor(private readonly secrets: SecretBox) {}

@@ -4,9 +4,9 @@ import { OrganizationOwned } from '../../common/organization-owned';
 import { WebhookKey } from './webhook-key.entity';
 
 /**
- * A subscription of another system to the organization's change events (SPEC 2.13): events whose
- * type matches `eventType` (and, for updates, that changed a field of `ifUpdates`) are POSTed to
- * `url`, signed with `signingKey`.
+ * A subscription of another system to the organization's change events: events whose type
+ * matches `eventType` (and, for updates, that changed a field of `ifUpdates`) are POSTed to `url`,
+ * signed with `signingKey` (docs/events-and-webhooks.md, "Webhooks").
  */
 @ObjectType({ description: 'A receiver of change events' })
 @Entity()

@@ -7,7 +7,7 @@ const NAME_MESSAGE = 'name must be 1-200 characters';
 const URL_MESSAGE = 'url must be at most 2000 characters';
 const IF_UPDATES_MESSAGE = 'ifUpdates must hold at most 50 field names of at most 100 characters';
 
-@InputType({ description: 'Webhook key create body (SPEC 4.6)' })
+@InputType({ description: 'A new webhook key: its secret is answered once, in secretBase64' })
 export class WebhookKeyInput {
   @Field(() => String)
   @Trimmed()
@@ -15,7 +15,7 @@ export class WebhookKeyInput {
   name!: string;
 }
 
-@InputType({ description: 'Webhook create body (SPEC 4.6)' })
+@InputType({ description: 'A new webhook: the change events to POST to url, signed with a webhook key' })
 export class WebhookInput {
   @Field(() => String)
   @Trimmed()

@@ -123,7 +123,7 @@ export function summarize(plan: Plan): string {
   return `I will run “${plan.task}” ${describeSchedule(plan)}${describeDelivery(plan)}. Reply “yes” to schedule it.`;
 }
 
-/** The plan as SPEC 2.9's BaseAssignmentHolder: the schedule, the notification and the ordered steps. */
+/** The plan as the BaseAssignmentHolder assign answers: the schedule, the notification and the ordered steps. */
 export function holderOf(plan: Plan, userId: string): BaseAssignmentHolder {
   const steps = SCHEDULED.has(plan.frequency) || plan.frequency === ScheduleFrequency.NONE ? stepsOf(plan) : [];
   return Object.assign(new BaseAssignmentHolder(), {

@@ -3,7 +3,7 @@ import { AgentProfile } from '../agent.types';
 import { LocalDateScalar } from '../../../graphql/scalars';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 
-/** One task of an assignment (SPEC 2.9 BaseAssignmentResponse). */
+/** One task of an assignment: the workflow (step 0), the work (step 1) or the delivery (step 2). */
 @ObjectType({ description: 'A task the agent assigned, in order' })
 export class BaseAssignmentResponse {
   @Field(() => AgentProfile, { nullable: true })
@@ -25,7 +25,7 @@ export class BaseAssignmentResponse {
   tasksDependingOnThis?: BaseAssignmentResponse[];
 }
 
-/** The response of assign (SPEC 2.9). */
+/** The response of assign; docs/agent.md ("Planning requests: assign") describes each field. */
 @ObjectType({ description: 'The tasks and schedule the agent planned for the user’s last request' })
 export class BaseAssignmentHolder {
   @Field(() => String, { nullable: true })

@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 
-/** SPEC 2.9 WorkflowScheduleFrequency. */
+/** How often a planned workflow runs (WorkflowScheduleFrequency in the schema; each value in docs/agent.md). */
 export enum ScheduleFrequency {
   DAILY = 'DAILY',
   WEEKDAY = 'WEEKDAY',
@@ -15,7 +15,7 @@ export enum ScheduleFrequency {
 }
 registerEnumType(ScheduleFrequency, { name: 'WorkflowScheduleFrequency' });
 
-/** SPEC 2.9 CompletionNotificationChannel. */
+/** How a workflow's result is delivered (CompletionNotificationChannel in the schema; docs/agent.md). */
 export enum NotificationChannel {
   NONE = 'NONE',
   EMAIL = 'EMAIL',

@@ -19,9 +19,9 @@ import type { WorkflowRunner } from './workflow.runner';
 const PLANNING_WINDOW = 40;
 
 /**
- * Assignments and workflows: assign plans the user's last request of a conversation (SPEC 2.9);
- * a confirmed plan becomes a workflow the runner schedules. A user sees and changes only their
- * own workflows.
+ * Assignments and workflows: assign plans the user's last request of a conversation (docs/agent.md,
+ * "Planning requests: assign"); a confirmed plan becomes a workflow the runner schedules. A user
+ * sees and changes only their own workflows.
  */
 export class WorkflowService {
   constructor(
