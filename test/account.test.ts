@@ -156,7 +156,7 @@ describe('updateAccount', () => {
     const person = await member(t, org, admin);
     const byAdmin = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { name: 'Named By Admin' } });
     expect(byAdmin.data!.updateAccount.name).toBe('Named By Admin');
-    // The email is the account's own (contract: tokens): an ORG_ADMIN's change of it is FORBIDDEN.
+    // The email is the account's own (docs/tokens.md): an ORG_ADMIN's change of it is FORBIDDEN.
     expect(code(await gql(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }))).toBe('FORBIDDEN');
     const own = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }, person.token);
     expect(own.data!.updateAccount.email).toBe(`renamed-${person.email}`);
@@ -198,7 +198,7 @@ describe('grantRole and revokeRole', () => {
     expect(missing.errors![0].message).toBe('grant not found');
   });
 
-  it('answers BAD_USER_INPUT, FORBIDDEN, NOT_FOUND and CONFLICT as the contract says', async () => {
+  it('answers BAD_USER_INPUT, FORBIDDEN, NOT_FOUND and CONFLICT as docs/rest.md says', async () => {
     const adminRole = await gql(GRANT, { id: employee.id, input: { role: 'ADMIN' } });
     expect(code(adminRole)).toBe('BAD_USER_INPUT');
     expect(adminRole.errors![0].message).toBe('role must be ORG_ADMIN, MANAGER or EMPLOYEE');

@@ -4,7 +4,7 @@ import { handMadeToken, type Jwks, startJwks } from './helpers/jwks-server';
 import { signOrgToken } from './helpers/org-token';
 import { JWT_SECRET, signUserToken, startTestApp, type TestApp } from './helpers/test-app';
 
-// Token verification per the token contracts, probed over real HTTP.
+// Token verification as docs/tokens.md describes it, probed over real HTTP.
 let t: TestApp;
 let org: OrgRecord;
 let admin: Member;

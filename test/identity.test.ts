@@ -5,7 +5,7 @@ import { type Jwks, startJwks } from './helpers/jwks-server';
 import { rowCounter } from './helpers/row-counts';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-// Identity (contract: tokens): an account is bound to (issuer, sub) at its first sign-in. The email
+// Identity (docs/tokens.md): an account is bound to (issuer, sub) at its first sign-in. The email
 // claim reaches an account only while it is unbound; an account bound to another subject is never
 // reached through its email (401 naming the conflict), in any letter case; an identity provider's
 // email links only when email_verified is not false; only the account itself or a platform ADMIN

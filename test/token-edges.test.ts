@@ -5,7 +5,7 @@ import { type Jwks, startJwks } from './helpers/jwks-server';
 import { signOrgToken } from './helpers/org-token';
 import { JWT_SECRET, startTestApp, type TestApp } from './helpers/test-app';
 
-// The edges of the token contract: exp required, a maximum lifetime, iat and exp compared with a
+// The edges of the token rules (docs/tokens.md): exp required, a maximum lifetime, iat and exp compared with a
 // small clock skew (defaults: 86400 s and 60 s), and JWKS fetches an anonymous caller cannot multiply.
 const LIST = '/api/v1/organization';
 const MAX = 86_400;

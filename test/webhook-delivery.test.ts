@@ -48,7 +48,7 @@ describe('webhook delivery', () => {
     return { hook, inbox };
   }
 
-  it('POSTs each event signed per Standard Webhooks, with the contract body', async () => {
+  it('POSTs each event signed per Standard Webhooks, with the body docs/events-and-webhooks.md describes', async () => {
     const { inbox } = await hooked({ eventType: 'employee.post' });
     const id = await employee(t, admin, 'Signed');
     const [got] = verified(secret, await inbox.waitFor((r) => r.length === 1));

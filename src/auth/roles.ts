@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 
-/** Roles of the token contract. ADMIN is a platform administrator; the others hold in one organization. */
+/** Roles a token and grants carry (docs/tokens.md, docs/rules.md). ADMIN is a platform administrator; the others hold in one organization. */
 export enum Role {
   ADMIN = 'ADMIN',
   ORG_ADMIN = 'ORG_ADMIN',

@@ -6,7 +6,7 @@ import { unauthenticated } from '../graphql/errors';
 import { isUnstorable } from '../graphql/validation';
 import { isRole, type Role } from './roles';
 
-/** The claims the service reads from a verified token (contract: tokens). */
+/** The claims the service reads from a verified token (docs/tokens.md). */
 export interface TokenClaims {
   sub: string;
   email?: string;

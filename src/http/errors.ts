@@ -16,7 +16,7 @@ interface BodyParserError {
 
 /**
  * A request to /graphql is answered in GraphQL's shape (errors[] with extensions.code) even when
- * it fails before Apollo reads it (malformed JSON, a body too large); others per the REST contract.
+ * it fails before Apollo reads it (malformed JSON, a body too large); others per docs/rest.md ("Errors").
  */
 function sendRequestError(req: Request, res: Response, code: ErrorCode, message: string): void {
   if (req.path === '/graphql') res.status(HTTP_STATUS[code]).json({ errors: [{ message, extensions: { code } }] });

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { type ErrorCode, HTTP_STATUS } from '../graphql/errors';
 
 /**
- * Writes a REST error per the REST-errors contract: the body is a JSON string, or an RFC 9457
+ * Writes a REST error per docs/rest.md ("Errors"): the body is a JSON string, or an RFC 9457
  * problem object when the caller accepts application/problem+json.
  */
 export function sendError(req: Request, res: Response, code: ErrorCode, message: string): void {

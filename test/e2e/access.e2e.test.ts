@@ -23,8 +23,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 //   token   an organization token whose key has limitToRole EMPLOYEE
 //   ADMIN   the platform administrator, naming the organization in the token
 //   forged  the EMPLOYEE's own account with a token whose roles claim names ORG_ADMIN, MANAGER,
-//           lowercase variants and junk: organization roles come from grants only (contract:
-//           tokens), so this column is the EMPLOYEE column, for every route (not written out)
+//           lowercase variants and junk: organization roles come from grants only (docs/tokens.md),
+//           so this column is the EMPLOYEE column, for every route (not written out)
 //
 // The rules (docs/rules.md; the statuses of docs/rest.md, "Errors"): no token or an expired one
 // 401; a role below the route's 403; another tenant's object 404, never revealed. Routes that act

@@ -3,7 +3,7 @@ import { type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures
 import { rowCounter } from '../helpers/row-counts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// Account privacy across organizations (contract: organizations). Adding an existing account by
+// Account privacy across organizations (docs/rules.md). Adding an existing account by
 // email adds a grant and reveals nothing of the account's other organizations: no createdBy or
 // changedBy from elsewhere, no other grant, no preferences. An account's preferences are the
 // account's own (and a platform ADMIN's): 403 to anyone else who sees the account, 404 to whoever

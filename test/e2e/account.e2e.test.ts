@@ -167,7 +167,7 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
     const res = await t.api.patch<AccountRecord>(`/api/v1/account/${person.email}`, { name: 'By Admin' }, admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: person.id, name: 'By Admin' });
-    // The email is the account's own (contract: tokens): 403 to the ORG_ADMIN, storing no part of the change.
+    // The email is the account's own (docs/tokens.md): 403 to the ORG_ADMIN, storing no part of the change.
     const refused = await t.api.patch(`/api/v1/account/${person.email}`, { name: 'Half Done', email: 'Changed.Email@Example.com' }, admin.token);
     expectError(refused, 403, 'only the account itself or a platform ADMIN may change its email');
     expect(await account(person.id)).toMatchObject({ email: person.email, name: 'By Admin' });
@@ -366,7 +366,7 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
     expect(replaced.body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
     expect((await t.api.get(path, employee.token)).body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
     expect((await account(employee.id, employee.token)).preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
-    // Nobody else of the organization reads them, its ORG_ADMIN included (contract: organizations).
+    // Nobody else of the organization reads them, its ORG_ADMIN included (docs/rules.md).
     expect((await account(employee.id, admin.token)).preferences).toEqual([]);
     expectError(await t.api.get(path, admin.token), 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
   });
@@ -395,7 +395,7 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
   });
 });
 
-describe('tokens and organizations (contract: tokens)', () => {
+describe('tokens and organizations (docs/tokens.md)', () => {
   it('refuses with 403 a token naming an organization where the account has no grant', async () => {
     const strangers = [t.token({ sub: employee.sub, email: employee.email, org: other.id }), t.token({ sub: 'brand-new', email: 'brand-new@example.com', org: org.id })];
     for (const token of strangers) {

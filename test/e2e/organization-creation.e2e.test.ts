@@ -5,7 +5,7 @@ import { signOrgToken } from '../helpers/org-token';
 import { rowCounter } from '../helpers/row-counts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-// Creating organizations (contract: organizations). ORG_CREATION=anyone (default): any signed-in
+// Creating organizations (docs/rules.md). ORG_CREATION=anyone (default): any signed-in
 // user creates one and becomes its owner with an ORG_ADMIN grant; ORG_CREATION=admin: platform
 // ADMIN only (403). ownerEmail naming anybody but the caller needs a platform ADMIN (403), when
 // creating and when adding an owner; nothing is stored on a refusal.

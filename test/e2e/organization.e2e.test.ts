@@ -47,7 +47,7 @@ describe('POST /api/v1/organization', () => {
   });
 
   it('makes the account of ownerEmail the owner, creating the account, when a platform ADMIN names it', async () => {
-    // Anybody else naming another owner is refused (contract: organizations; test/e2e/organization-creation.e2e.test.ts).
+    // Anybody else naming another owner is refused (docs/rules.md; test/e2e/organization-creation.e2e.test.ts).
     const refused = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, admin.token);
     expect(refused.status).toBe(403);
     const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, platformAdmin(t));
@@ -215,7 +215,7 @@ describe('organization profile routes', () => {
     expect(res.body).toBe(message);
   });
 
-  it('answers 403, 404 and 401 as the contract says', async () => {
+  it('answers 403, 404 and 401 as docs/rest.md says', async () => {
     expect((await t.api.patch('/api/v1/organization/profile', { mission: 'x' }, employeeToken)).status).toBe(403);
     expect((await t.api.get(`/api/v1/organization/${other.id}/profile`, admin.token)).status).toBe(404);
     expect((await t.api.post(`/api/v1/organization/${other.id}/profile`, {}, admin.token)).status).toBe(404);
@@ -239,7 +239,7 @@ describe('organization preferences routes', () => {
     expect(record.body.preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
   });
 
-  it('answers 400 naming the field, 403, 404 and 401 as the contract says', async () => {
+  it('answers 400 naming the field, 403, 404 and 401 as docs/rest.md says', async () => {
     const notStrings = await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: { values: { theme: 1 } } });
     expect(notStrings.status).toBe(400);
     expect(notStrings.body).toBe('values must be an object whose values are strings (theme is not)');
@@ -312,7 +312,7 @@ describe('organization keys', () => {
     expect(res.body.keys).toEqual([]);
   });
 
-  it('answers 400, 403, 404 and 401 as the contract says', async () => {
+  it('answers 400, 403, 404 and 401 as docs/rest.md says', async () => {
     const missing = await t.api.post('/api/v1/organization/keys', {}, admin.token);
     expect(missing.status).toBe(400);
     expect(missing.body).toBe('name is required');
@@ -333,7 +333,7 @@ describe('organization keys', () => {
   });
 });
 
-describe('REST errors contract', () => {
+describe('REST errors (docs/rest.md)', () => {
   it('answers RFC 9457 problems on request', async () => {
     const res = await t.api.request('GET', `/api/v1/organization/${randomUUID()}`, { token: admin.token, headers: { accept: 'application/problem+json' } });
     expect(res.status).toBe(404);

@@ -105,7 +105,7 @@ export class AccountResolver {
     return this.service.status(ctx, account);
   }
 
-  // Empty to anyone but the account itself and a platform ADMIN (contract: organizations).
+  // Empty to anyone but the account itself and a platform ADMIN (docs/rules.md).
   @FieldResolver(() => [Preferences], { name: 'preferences' })
   preferenceList(@Ctx() ctx: Context, @Root() account: Account): Promise<Preferences[]> {
     return this.service.preferences(ctx, account);

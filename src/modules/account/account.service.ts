@@ -20,7 +20,7 @@ export interface SignedIn {
 /** Account rules shared by sign-in and the account API. */
 export class AccountService {
   /**
-   * The account a verified token acts for (contract: tokens): the one bound to the token's
+   * The account a verified token acts for (docs/tokens.md): the one bound to the token's
    * (issuer, sub); else the unbound account of its email (created by an administrator, never
    * signed in), which is bound now; else a new account. The email never reaches an account bound
    * to another subject, and an identity provider's email counts only when it is not marked
