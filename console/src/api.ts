@@ -47,6 +47,14 @@ export class Api {
     return dataOf(answer);
   }
 
+  /** GET on a REST path of the service (an answer's citation, say), as JSON. */
+  async rest(path: string): Promise<unknown> {
+    const res = await fetch(path, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiError(typeof body === 'string' ? body : `the service answered ${res.status}`, String(res.status));
+    return body;
+  }
+
   /** Starts a subscription; the returned function ends it. */
   subscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onError: (error: Error) => void): () => void {
     this.socket ??= createClient({

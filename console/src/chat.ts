@@ -30,24 +30,43 @@ const REPLY = 'mutation ($input: UserRequest!) { reply(input: $input) { reply su
 /** How long a new conversation's subscription is given to start before the question is sent. */
 const SUBSCRIPTION_START_MS = 300;
 
-/** Sources as links to where they can be read. */
-function sourceLinks(sources: Source[]): HTMLElement | null {
-  if (!sources.length) return null;
-  return h(
-    'ul',
-    { class: 'sources', 'data-testid': 'sources' },
-    ...sources.map((s) => h('li', {}, s.url ? h('a', { href: s.url, target: '_blank', rel: 'noopener' }, s.name ?? s.url) : (s.name ?? ''), s.type ? h('span', { class: 'type' }, ` ${s.type}`) : null)),
-  );
+/**
+ * Opens a citation of the service's own API (it needs the token, which a plain link cannot send)
+ * in a dialog: a knowledge document's text, or the record as JSON.
+ */
+async function openCitation(api: Api, source: Source): Promise<void> {
+  const text = h('pre', { class: 'citation-text', 'data-testid': 'citation-text' }, 'Loading…');
+  const dialog = h('dialog', { class: 'citation', 'data-testid': 'citation' }, h('h3', {}, source.name ?? source.url ?? ''), text, h('form', { method: 'dialog' }, h('button', {}, 'Close')));
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  try {
+    const record = (await api.rest(source.url!)) as { text?: unknown };
+    text.textContent = typeof record?.text === 'string' ? record.text : JSON.stringify(record, null, 2);
+  } catch (error) {
+    text.textContent = (error as Error).message;
+  }
 }
 
-function bubble(message: Message): HTMLElement {
+/** Sources as links to where they can be read; the service's own open in a dialog. */
+function sourceLinks(api: Api, sources: Source[]): HTMLElement | null {
+  if (!sources.length) return null;
+  const link = (s: Source) => {
+    if (!s.url) return s.name ?? '';
+    if (!s.url.startsWith('/api/v1/')) return h('a', { href: s.url, target: '_blank', rel: 'noopener' }, s.name ?? s.url);
+    return h('a', { href: s.url, onclick: (event: Event) => (event.preventDefault(), void openCitation(api, s)) }, s.name ?? s.url);
+  };
+  return h('ul', { class: 'sources', 'data-testid': 'sources' }, ...sources.map((s) => h('li', {}, link(s), s.type ? h('span', { class: 'type' }, ` ${s.type}`) : null)));
+}
+
+function bubble(api: Api, message: Message): HTMLElement {
   const mine = message.messageType === 'user_request';
   return h(
     'article',
     { class: mine ? 'message mine' : 'message agent', 'data-id': message.id, 'data-testid': mine ? 'question' : 'answer' },
     h('div', { class: 'meta' }, mine ? 'You' : message.agent || 'Agent', ' · ', shortTime(message.timestamp)),
     h('div', { class: 'text' }, message.message),
-    sourceLinks(message.sources),
+    sourceLinks(api, message.sources),
   );
 }
 
@@ -71,7 +90,7 @@ export function chatPanel(api: Api) {
       streaming?.remove();
       streaming = undefined;
     }
-    messages.append(bubble(message));
+    messages.append(bubble(api, message));
     messages.scrollTop = messages.scrollHeight;
   };
   const chunk = (text: string) => {

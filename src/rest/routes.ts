@@ -150,6 +150,7 @@ export const ROUTES: RestRoute[] = [
   { method: 'post', path: '/agent/add-file-knowledge', operation: 'mutation', field: 'addFileKnowledge', upload: 'file', tag: agent, summary: 'Learn a file (multipart part file): text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; 413 beyond KNOWLEDGE_MAX_BYTES)' },
   { method: 'post', path: '/agent/add-url-knowledge', operation: 'mutation', field: 'addUrlKnowledge', text: 'url', tag: agent, summary: 'Learn the page at a URL (text/plain body); the same URL again replaces it (ORG_ADMIN)' },
   { method: 'get', path: '/agent/knowledge', operation: 'query', field: 'knowledgeDocuments', query: PAGE, tag: agent, summary: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)' },
+  { method: 'get', path: '/agent/knowledge/:id', operation: 'query', field: 'knowledgeDocument', tag: agent, summary: 'A document or URL of the knowledge base with its text: what the agent’s citations open (members)' },
   { method: 'delete', path: '/agent/knowledge/:id', operation: 'mutation', field: 'deleteKnowledgeDocument', noContent: true, tag: agent, summary: 'Forget a document or URL (ORG_ADMIN)' },
   { method: 'post', path: '/agent/history', operation: 'query', field: 'agentHistory', body: 'input', tag: agent, summary: 'Messages of a conversation, or of all the caller’s, oldest first (since: only newer; at most 1000)' },
 ];

@@ -49,6 +49,11 @@ describe('console at /', () => {
     const link = answer.getByTestId('sources').locator('a').first();
     expect(await link.innerText()).toMatch(/Annual Leave/);
     expect(await link.getAttribute('href')).toMatch(/^\/api\/v1\/agent\/knowledge\/[0-9a-f-]{36}$/);
+    // The citation opens in the console (the API needs the token a plain link cannot send).
+    await link.click();
+    await page.getByTestId('citation-text').getByText(/25 days of annual leave a year/).waitFor();
+    await screenshot(page, 'console-citation');
+    await page.getByTestId('citation').getByRole('button', { name: 'Close' }).click();
 
     // The conversation is listed, found by a word of its messages, and hidden by a search that matches nothing.
     const list = page.getByTestId('conversations');

@@ -162,6 +162,7 @@ const EXPECTED: Row[] = [
   ['POST /agent/add-file-knowledge',                          401, 401, 200, 403, 403, 200, 403, 200],
   ['POST /agent/add-url-knowledge',                           401, 401, 200, 403, 403, 200, 403, 200],
   ['GET /agent/knowledge',                                    401, 401, 200, 403, 403, 200, 403, 200],
+  ['GET /agent/knowledge/:id',                                401, 401, 404, 200, 200, 200, 200, 200],
   ['DELETE /agent/knowledge/:id',                             401, 401, 404, 403, 403, 200, 403, 200],
   ['POST /agent/history',                                     401, 401, 404, 200, 404, 404, 403, 404],
 ];

@@ -6,7 +6,7 @@ import { buildDocx, buildPdf, PageServer } from '../helpers/knowledge-files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // The knowledge routes (POST /agent/add-file-knowledge, /agent/add-url-knowledge) and their
-// companions (GET /agent/knowledge, DELETE /agent/knowledge/{id}), over HTTP against the real
+// companions (GET /agent/knowledge, GET and DELETE /agent/knowledge/{id}), over HTTP against the real
 // service, and answers drawn from what was learnt.
 // The main instance allows private URLs because the test's pages are served on loopback; the
 // refusal of private addresses runs against a second instance with the default setting.
@@ -81,6 +81,10 @@ describe('POST /api/v1/agent/add-file-knowledge', () => {
     const answer = await ask(question);
     expect(answer.reply).toMatch(fact);
     expect(answer.sources).toContainEqual({ name: title, type: 'document', url: `/api/v1/agent/knowledge/${stored.id}` });
+    // The citation opens, for the employee who was answered too: the document and its text.
+    const cited = await t.api.get<KnowledgeRecord & { text: string }>(`/api/v1/agent/knowledge/${stored.id}`, employee.token);
+    expect(cited.status).toBe(200);
+    expect(cited.body).toEqual({ ...stored, text: expect.stringMatching(fact) });
   });
 
   it('splits a long document into overlapping chunks along its sections', async () => {
@@ -192,6 +196,23 @@ describe('knowledge documents: list and delete', () => {
     expect((await ask('How does the secret handshake go?')).reply).toMatch(/^I don’t know/);
     expectError(await t.api.delete(`/api/v1/agent/knowledge/${randomUUID()}`, admin.token), 404, 'knowledge document not found');
     expectError(await t.api.delete('/api/v1/agent/knowledge/nope', admin.token), 400, 'id must be a UUID');
+  });
+
+  it('reads one document with its passages in order: 404 elsewhere and once deleted, 400 on a bad id, 401 without a token', async () => {
+    const text = ['# Bike Scheme', '## Joining', 'Join the bike scheme in the benefits portal.', '## Repairs', 'Repairs are free at the Lisbon office workshop.'].join('\n\n');
+    expect((await upload(Buffer.from(text), 'bikes.md', 'text/markdown')).status).toBe(200);
+    const id = (await documents()).find((d) => d.name === 'Bike Scheme')!.id;
+    const read = await t.api.get<{ text: string; name: string }>(`/api/v1/agent/knowledge/${id}`, employee.token);
+    expect(read.status).toBe(200);
+    expect(read.body.name).toBe('Bike Scheme');
+    expect(read.body.text.indexOf('benefits portal')).toBeLessThan(read.body.text.indexOf('Lisbon office workshop'));
+    expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`, stranger.token), 404, 'knowledge document not found');
+    expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`), 401, 'authentication required');
+    expectError(await t.api.get('/api/v1/agent/knowledge/nope', employee.token), 400, 'id must be a UUID');
+    const graphql = await t.api.post<{ data: { knowledgeDocument: { name: string; text: string } } }>('/graphql', { query: `{ knowledgeDocument(id: "${id}") { name text } }` }, employee.token);
+    expect(graphql.body.data.knowledgeDocument).toEqual({ name: 'Bike Scheme', text: read.body.text });
+    expect((await t.api.delete(`/api/v1/agent/knowledge/${id}`, admin.token)).status).toBe(200);
+    expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`, admin.token), 404, 'knowledge document not found');
   });
 });
 

@@ -7,6 +7,7 @@ import { PageArgs } from '../../app/app.inputs';
 import { AgentResponse } from '../agent.types';
 import { KnowledgeDocument } from './knowledge-document.entity';
 import type { KnowledgeService } from './knowledge.service';
+import { KnowledgeDocumentText } from './knowledge-text.type';
 
 @Resolver(() => KnowledgeDocument)
 export class KnowledgeResolver {
@@ -16,6 +17,12 @@ export class KnowledgeResolver {
   @Query(() => [KnowledgeDocument], { description: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)' })
   knowledgeDocuments(@Ctx() ctx: Context, @Args(() => PageArgs) page: PageArgs): Promise<KnowledgeDocument[]> {
     return this.service.list(ctx, page);
+  }
+
+  @Authorized()
+  @Query(() => KnowledgeDocumentText, { description: 'A document or URL of the knowledge base with its text: what the agent’s citations open (members)' })
+  knowledgeDocument(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<KnowledgeDocumentText> {
+    return this.service.read(ctx, id);
   }
 
   @Authorized()

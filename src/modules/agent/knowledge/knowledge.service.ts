@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload-minimal';
-import { administeredOrganization, requireCaller } from '../../../auth/access';
+import { administeredOrganization, currentOrganization, requireCaller } from '../../../auth/access';
 import type { Context } from '../../../auth/context';
 import { RefusedAddressError } from '../../../common/outbound-guard';
 import { apiError, badInput, notFound } from '../../../graphql/errors';
@@ -11,6 +11,7 @@ import { AgentResponse } from '../agent.types';
 import { type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
 import { kindOf, SUPPORTED } from './extract';
 import { KnowledgeChunk, KnowledgeDocument } from './knowledge-document.entity';
+import type { KnowledgeDocumentText } from './knowledge-text.type';
 import type { ParsePool } from './parse-pool';
 import { TooLargeError, UnreachableUrlError, type UrlReader } from './url-reader';
 
@@ -70,6 +71,18 @@ export class KnowledgeService {
   list(ctx: Context, page: PageArgs): Promise<KnowledgeDocument[]> {
     administeredOrganization(ctx);
     return ctx.em.find(KnowledgeDocument, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+  }
+
+  /**
+   * One document and its text, for any member of its organization: the agent cites documents to
+   * everyone it answers, so a citation must open for them too (the list stays with administrators).
+   */
+  async read(ctx: Context, id: string): Promise<KnowledgeDocumentText> {
+    currentOrganization(requireCaller(ctx));
+    const document = await ctx.em.findOne(KnowledgeDocument, id);
+    if (!document) throw notFound('knowledge document');
+    const chunks = await ctx.em.find(KnowledgeChunk, { document: id }, { orderBy: { position: 'asc' }, fields: ['text'] });
+    return Object.assign(document, { text: chunks.map((chunk) => chunk.text).join('\n\n') });
   }
 
   async delete(ctx: Context, id: string): Promise<boolean> {
