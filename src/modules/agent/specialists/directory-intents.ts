@@ -1,16 +1,11 @@
-/** What a directory question asks. */
-export type Intent =
-  | 'count'
-  | 'myTasksOverdue'
-  | 'myTasksDue'
-  | 'managerOf'
-  | 'reportsOf'
-  | 'teamOf'
-  | 'titleOf'
-  | 'locationOf'
-  | 'departmentOf'
-  | 'members'
-  | 'whoIs';
+/** What a directory question asks about one person. */
+export type PersonIntent = 'managerOf' | 'reportsOf' | 'teamOf' | 'titleOf' | 'locationOf' | 'departmentOf' | 'whoIs';
+
+/**
+ * What a directory question asks. The directory specialist answers each in an exhaustive switch:
+ * an intent added here without an answer there does not compile.
+ */
+export type Intent = PersonIntent | 'count' | 'myTasksOverdue' | 'myTasksDue' | 'members';
 
 /** A directory question read: what it asks, and about whom (a person, "my", or a group). */
 export interface AskedIntent {

@@ -6,7 +6,7 @@ import { planAccess } from '../../idp/idp-access';
 import { IdpScope, TaskState } from '../../idp/idp-enums';
 import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
-import { directoryIntent, type Intent } from './directory-intents';
+import { directoryIntent, type PersonIntent } from './directory-intents';
 import { literal, type Question, type Specialist } from './specialist';
 
 export { directoryIntent } from './directory-intents';
@@ -45,6 +45,7 @@ export class DirectorySpecialist implements Specialist {
       case 'members':
         return this.members(ctx.em, asked.subject);
       default:
+        // Every other intent is about one person (PersonIntent); a new one must be answered there.
         return this.person(question, asked.intent, asked.subject);
     }
   }
@@ -62,7 +63,7 @@ export class DirectorySpecialist implements Specialist {
     return facts([{ text: `${active} active employee${active === 1 ? ' works' : 's work'} in ${department}.`, source }]);
   }
 
-  private async person(question: Question, intent: Intent, subject: string): Promise<Briefing> {
+  private async person(question: Question, intent: PersonIntent, subject: string): Promise<Briefing> {
     const { em } = question.ctx;
     const found = await findEmployees(em, subject, question.owner.accountId);
     if (found.length === 0) return facts([], SELF.test(subject) ? 'I don’t know: your account is not linked to an employee record in this organization.' : `I don’t know anyone called “${subject}” in the directory.`, subject);
@@ -83,10 +84,14 @@ export class DirectorySpecialist implements Specialist {
         return fact(person.location ? `${person.name} is based in ${person.location}.` : `The directory has no location for ${person.name}.`, person);
       case 'departmentOf':
         return fact(person.department ? `${person.name} works in ${person.department}.` : `The directory has no department for ${person.name}.`, person);
-      default: {
+      case 'whoIs': {
         const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`].filter(Boolean).join(', ');
         const text = `${person.name} is ${person.title ? `${person.title}` : 'an employee'}${where ? ` ${where}` : ''}${manager ? `, reporting to ${manager.name}` : ''}.`;
         return fact(text, person, ...(manager ? [manager] : []));
+      }
+      default: {
+        const unanswered: never = intent;
+        throw new Error(`the directory specialist has no answer for the intent ${String(unanswered)}`);
       }
     }
   }
@@ -95,7 +100,7 @@ export class DirectorySpecialist implements Specialist {
    * Who reports to someone. Their team is the same for a manager; for someone nobody reports to,
    * it is the people who share their manager.
    */
-  private async team(em: EntityManager, intent: Intent, person: Employee, manager: Employee | null): Promise<Briefing> {
+  private async team(em: EntityManager, intent: PersonIntent, person: Employee, manager: Employee | null): Promise<Briefing> {
     const reports = await em.find(Employee, { manager: person.id, active: true }, { orderBy: { name: 'asc' } });
     if (reports.length) {
       const names = reports.map((e) => e.name).join(', ');
