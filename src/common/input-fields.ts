@@ -1,11 +1,19 @@
 import type { EntityMetadata } from '@mikro-orm/core';
 import { getMetadataStorage } from 'type-graphql';
 
+/** Fields per input class: read once, since every update asks (the metadata holds every field of the API). */
+const DECLARED = new WeakMap<object, readonly string[]>();
+
 /** Names of the GraphQL fields an input class declares, its base classes' included. */
-export function declaredFields(inputClass: abstract new () => object): string[] {
-  const classes = new Set<unknown>();
-  for (let c: unknown = inputClass; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) classes.add(c);
-  return [...new Set(getMetadataStorage().fields.filter((field) => classes.has(field.target)).map((field) => field.name))];
+export function declaredFields(inputClass: abstract new () => object): readonly string[] {
+  let names = DECLARED.get(inputClass);
+  if (!names) {
+    const classes = new Set<unknown>();
+    for (let c: unknown = inputClass; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) classes.add(c);
+    names = [...new Set(getMetadataStorage().fields.filter((field) => classes.has(field.target)).map((field) => field.name))];
+    DECLARED.set(inputClass, names);
+  }
+  return names;
 }
 
 /**
