@@ -83,6 +83,9 @@ export function removeCluster(cluster: Pick<Cluster, 'dir' | 'stop'>): void {
 /** Where the postgres test project's global setup records its cluster, named after jest's pid. */
 export const clusterFile = (pid: number): string => join(tmpdir(), `talent-pg-cluster-${pid}.json`);
 
+/** Where the pglite test project's global setup writes its migrated database (a PGlite dump), named after jest's pid. */
+export const embeddedTemplateFile = (pid: number): string => join(tmpdir(), `talent-pglite-template-${pid}.tar`);
+
 /**
  * Stops (immediately) and removes the cluster recorded in `file`, and the record: the test
  * project's teardown, and the test command after a run that never reached it. Its folder, or null

@@ -3,7 +3,7 @@
 // throwaway PostgreSQL server too. Arguments go to jest: files or folders run just those
 // (`npm test -- test/employee.test.ts`), `--selectProjects pglite` picks one database.
 const { spawn, execFileSync } = require('node:child_process');
-const { existsSync, readdirSync } = require('node:fs');
+const { existsSync, readdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { buildOrExit } = require('./build-if-stale');
 
@@ -36,12 +36,14 @@ function readArguments(args) {
 
 /**
  * Stops the cluster the postgres project's global setup started when jest did not reach its
- * teardown (interrupted, killed); the compiled scripts/pg-cluster.ts knows where it is recorded.
+ * teardown (interrupted, killed), and removes the pglite project's migrated database; the compiled
+ * scripts/pg-cluster.ts knows where they are.
  */
 function stopLeftCluster(pid) {
-  const { clusterFile, stopRecordedCluster } = require('../dist/scripts/pg-cluster');
+  const { clusterFile, embeddedTemplateFile, stopRecordedCluster } = require('../dist/scripts/pg-cluster');
   const dir = stopRecordedCluster(clusterFile(pid));
   if (dir) console.log(`Stopped the throwaway PostgreSQL server of the interrupted run (${dir}).`);
+  rmSync(embeddedTemplateFile(pid), { force: true });
 }
 
 const { rest, chosen } = readArguments(process.argv.slice(2));

@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl?: string;
   /** Embedded database kept in memory only (tests). */
   embeddedInMemory: boolean;
+  /** A dump of an embedded database (an uncompressed tar) that the in-memory one starts from (tests). */
+  embeddedTemplate?: string;
   /** Fill the demo organization at start (development): src/demo/seed-demo.ts. */
   seedDemo: boolean;
   jwtSecret: string;
@@ -133,6 +135,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   EMBEDDED_IN_MEMORY: boolean.default(false),
+  EMBEDDED_TEMPLATE: z.string().min(1).optional(),
   SEED_DEMO: boolean.default(false),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_JWKS_URL: z.url().optional(),
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedInMemory: e.EMBEDDED_IN_MEMORY,
+    embeddedTemplate: e.EMBEDDED_TEMPLATE,
     seedDemo: e.SEED_DEMO,
     jwtSecret,
     jwtSecretGenerated: !e.JWT_SECRET,

@@ -20,7 +20,7 @@ export interface Database {
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedDatabase(config.embeddedInMemory ? null : config.dataDir);
+    : await startEmbeddedDatabase(config.embeddedInMemory ? null : config.dataDir, config.embeddedTemplate);
   const url = config.databaseUrl ?? embedded!.url;
   let orm: MikroORM;
   const capture = new ChangeCapture();

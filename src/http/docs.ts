@@ -1,5 +1,9 @@
+import { dirname } from 'node:path';
 import express, { type Router } from 'express';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+
+// The package's folder: its main module would evaluate the 1.5 MB browser bundle at every start
+// (to export it) only for the path of the files served here.
+const SWAGGER_UI = dirname(require.resolve('swagger-ui-dist/package.json'));
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -26,6 +30,6 @@ export function docsRouter(): Router {
   router.get('/init.js', (_req, res) => {
     res.type('application/javascript').send(INIT);
   });
-  router.use('/assets', express.static(getAbsoluteFSPath(), { index: false, maxAge: '1d' }));
+  router.use('/assets', express.static(SWAGGER_UI, { index: false, maxAge: '1d' }));
   return router;
 }

@@ -14,6 +14,13 @@ interface KnexClient {
   releaseConnection(connection: PgConnection): Promise<void>;
 }
 
+/**
+ * How often pg-boss expires the jobs of processes that died (the one instance whose turn it is,
+ * a few short statements). A crashed job runs again at the first maintenance after it expires:
+ * pg-boss's default of two minutes made that up to two minutes later; now it is seconds.
+ */
+const MAINTENANCE_SECONDS = 10;
+
 /** Work still under way (pg-boss's statements, job handlers), so the pool is closed only after the last. */
 type Running = Set<Promise<unknown>>;
 
@@ -87,7 +94,7 @@ export class JobQueue {
     private readonly role: JobRole = { handlers: true, listen: false },
   ) {
     const knex = orm.em.getConnection().getKnex() as unknown as { client: KnexClient };
-    this.boss = new PgBoss({ db: executor(knex.client, this.statements), schema: 'pgboss', schedule: false });
+    this.boss = new PgBoss({ db: executor(knex.client, this.statements), schema: 'pgboss', schedule: false, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     if (role.listen && role.handlers && role.databaseUrl) {
       this.wakeups = new PgListener(role.databaseUrl, WAKEUP_CHANNEL, (payload) => payload.split(',').forEach((name) => this.wake(name)), logger);

@@ -6,6 +6,7 @@ import { type App, createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { Api } from './api';
+import { PG_TEMPLATE } from './test-template';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const SECRETS_KEY = randomBytes(32).toString('base64');
@@ -15,15 +16,18 @@ export function testDatabase(): 'pglite' | 'postgres' {
   return (globalThis as { TEST_DB?: string }).TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A fresh, empty database for one test file: a new database on the cluster, or in-memory PGlite. */
-export async function freshDatabaseUrl(): Promise<{ url?: string; drop(): Promise<void> }> {
+/**
+ * A fresh database for one test file: a new database on the cluster, or in-memory PGlite. Empty,
+ * or with `migrated` a copy of the migrated template (pg-global-setup.ts).
+ */
+export async function freshDatabaseUrl(migrated = false): Promise<{ url?: string; drop(): Promise<void> }> {
   if (testDatabase() === 'pglite') return { url: undefined, drop: async () => {} };
   const admin = process.env.TEST_PG_URL;
   if (!admin) throw new Error('TEST_PG_URL is not set: the postgres project global setup did not run');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${migrated ? ` template ${PG_TEMPLATE}` : ''}`);
   await client.end();
   return {
     url: admin.replace(/\/postgres$/, `/${name}`),
@@ -49,7 +53,7 @@ export interface TestApp {
  * receives its log lines. A variable given as undefined is left unset (JWT_SECRET: a generated one).
  */
 export async function startTestApp(env: Record<string, string | undefined> = {}, logs?: DestinationStream): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabaseUrl(true);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -62,7 +66,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     // The relay runs after every commit that wrote events; its timer is only a safety net, kept
     // out of the way of tests that count queries.
     OUTBOX_POLL_MS: '600000',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    // Both projects' global setups migrated a database for all to start from (pg- and pglite-global-setup.ts).
+    ...(database.url ? { DATABASE_URL: database.url } : process.env.TEST_PGLITE_TEMPLATE ? { EMBEDDED_TEMPLATE: process.env.TEST_PGLITE_TEMPLATE } : {}),
     ...env,
   });
   const app = await createApp(config, createLogger(config, logs));

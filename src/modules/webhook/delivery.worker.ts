@@ -36,6 +36,12 @@ const JOB_DELIVERIES = 50;
 /** Jobs each worker loop fetches at once, and the loops: at most LOOPS x FETCH x JOB_DELIVERIES sends in flight. */
 const FETCH = 10;
 const LOOPS = 2;
+/**
+ * A job's sends run at once, each cut at the timeout; what it adds is a few statements. Past the
+ * timeout plus this, the job's process is taken for dead and pg-boss runs it again (at its next
+ * maintenance, every 10 s: src/jobs/job-queue.ts), so a crash delays deliveries by well under 30 s.
+ */
+const EXPIRY_MARGIN_SECONDS = 10;
 const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
 
 /** A due delivery with its webhook and the encrypted secrets that sign it. */
@@ -134,7 +140,7 @@ export class DeliveryWorker {
     // A job outlives its process only until it expires; then pg-boss runs it again. A run that
     // fails (the database unreachable while recording) is retried with backoff, ten times over
     // more than half an hour, before pg-boss gives the job up.
-    const expireInSeconds = Math.ceil(this.settings.timeoutMs / 1000) + 30;
+    const expireInSeconds = Math.ceil(this.settings.timeoutMs / 1000) + EXPIRY_MARGIN_SECONDS;
     const byAttempt = new Map<number, string[]>();
     for (const d of deliveries) byAttempt.set(d.attemptCount, [...(byAttempt.get(d.attemptCount) ?? []), d.id]);
     const jobs = [...byAttempt].flatMap(([attempt, ids]) =>
