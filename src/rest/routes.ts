@@ -146,6 +146,7 @@ export const ROUTES: RestRoute[] = [
   { method: 'get', path: '/agent/workflows/:id', operation: 'query', field: 'workflow', tag: agent, summary: 'One of the caller’s workflows, with its last run' },
   { method: 'post', path: '/agent/workflows/:id/pause', operation: 'mutation', field: 'pauseWorkflow', tag: agent, summary: 'Pause a workflow' },
   { method: 'post', path: '/agent/workflows/:id/resume', operation: 'mutation', field: 'resumeWorkflow', tag: agent, summary: 'Resume a paused workflow from its next scheduled time' },
+  { method: 'post', path: '/agent/workflows/:id/run', operation: 'mutation', field: 'runWorkflow', status: 202, tag: agent, summary: 'Run a workflow once now, paused or not; its schedule is unchanged (the result arrives as a scheduled run’s does)' },
   { method: 'delete', path: '/agent/workflows/:id', operation: 'mutation', field: 'deleteWorkflow', noContent: true, tag: agent, summary: 'Delete a workflow' },
   { method: 'post', path: '/agent/add-file-knowledge', operation: 'mutation', field: 'addFileKnowledge', upload: 'file', tag: agent, summary: 'Learn a file (multipart part file): text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; 413 beyond KNOWLEDGE_MAX_BYTES)' },
   { method: 'post', path: '/agent/add-url-knowledge', operation: 'mutation', field: 'addUrlKnowledge', text: 'url', tag: agent, summary: 'Learn the page at a URL (text/plain body); the same URL again replaces it (ORG_ADMIN)' },

@@ -158,6 +158,7 @@ const EXPECTED: Row[] = [
   ['GET /agent/workflows/:id',                                401, 401, 404, 200, 404, 404, 403, 404],
   ['POST /agent/workflows/:id/pause',                         401, 401, 404, 200, 404, 404, 403, 404],
   ['POST /agent/workflows/:id/resume',                        401, 401, 404, 200, 404, 404, 403, 404],
+  ['POST /agent/workflows/:id/run',                           401, 401, 404, 202, 404, 404, 403, 404],
   ['DELETE /agent/workflows/:id',                             401, 401, 404, 200, 404, 404, 403, 404],
   ['POST /agent/add-file-knowledge',                          401, 401, 200, 403, 403, 200, 403, 200],
   ['POST /agent/add-url-knowledge',                           401, 401, 200, 403, 403, 200, 403, 200],
@@ -476,7 +477,7 @@ describe('a user’s own objects', () => {
   const OWNERS = ['manager', 'orgAdmin', 'admin'] as const;
 
   it('covers every route on a plan, a conversation or a workflow', () => {
-    expect(OWNED).toHaveLength(27);
+    expect(OWNED).toHaveLength(28);
   });
 
   it.each(OWNED.map((route) => [label(route), route] as const))(

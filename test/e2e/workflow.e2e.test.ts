@@ -168,6 +168,30 @@ describe('workflows', () => {
     expectError(await t.api.get(`/api/v1/agent/workflows/${workflow.id}`, ana.token), 404, 'workflow not found');
   });
 
+  it('run once on request, paused or not, leaving the schedule as it was', async () => {
+    const asked = await ask('Every Monday at 9am email me my overdue tasks');
+    await reply(asked.conversation, 'yes');
+    const [workflow] = (await workflows()).filter((w) => w.conversationId === asked.conversation);
+    expectError(await t.api.post(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, other.token), 404, 'workflow not found');
+    expectError(await t.api.post(`/api/v1/agent/workflows/${workflow.id}/run`, undefined), 401, 'authentication required');
+    expectError(await t.api.post('/api/v1/agent/workflows/not-an-id/run', undefined, ana.token), 400, /\bid\b/);
+    expect((await t.api.post<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}/pause`, undefined, ana.token)).status).toBe(200);
+    const started = await t.api.post<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, ana.token);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ id: workflow.id, active: false, runs: 0 });
+    const mails = smtp.mails.length;
+    let after = started.body;
+    for (const until = Date.now() + 30_000; after.runs === 0 && Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+      after = (await t.api.get<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}`, ana.token)).body;
+    }
+    expect(after).toMatchObject({ runs: 1, active: false, nextRunAt: null, lastNotification: `sent to ${ana.email}`, lastResult: 'You have no open plan tasks overdue.' });
+    expect((await smtp.waitFor(mails + 1, 10_000)).length).toBeGreaterThan(mails);
+    const resumed = await t.api.post<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}/resume`, undefined, ana.token);
+    expect(resumed.body).toMatchObject({ active: true, nextRunAt: workflow.nextRunAt, runs: 1 });
+    const history = (await t.api.post<HistoryRecord[]>('/api/v1/agent/history', { conversationId: asked.conversation }, ana.token)).body;
+    expect(history[history.length - 1]).toMatchObject({ agent: 'Tempo', message: 'Workflow “email me my overdue tasks” ran: You have no open plan tasks overdue.' });
+  });
+
   it('does not schedule an incomplete plan on “yes”: it asks again', async () => {
     const asked = await ask('Every month send me the headcount');
     const answered = await reply(asked.conversation, 'yes');
@@ -185,14 +209,15 @@ describe('workflows', () => {
     const [workflow] = (await workflows()).filter((w) => w.conversationId === asked.conversation);
     expect(workflow.nextRunAt).toBe(at.toISOString());
 
-    const [mail] = await smtp.waitFor(1, 150_000);
+    const mailed = smtp.mails.length;
+    const mail = (await smtp.waitFor(mailed + 1, 150_000))[mailed];
     expect(mail.to).toEqual([ana.email]);
     expect(mail.raw).toMatch(/Subject: Workflow: email me my overdue tasks/);
     expect(mail.raw).toMatch(/You have no open plan tasks overdue\./);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
 
-    const ran = await receiver.waitFor((all) => all.some((r) => r.json.type === 'workflow.patch' && r.json.data.current?.runs === 1), 30_000);
-    const event = ran.find((r) => r.json.type === 'workflow.patch' && r.json.data.current?.runs === 1)!;
+    const isRun = (r: (typeof receiver.received)[number]) => r.json.type === 'workflow.patch' && r.json.data.id === workflow.id && r.json.data.current?.runs === 1;
+    const event = (await receiver.waitFor((all) => all.some(isRun), 30_000)).find(isRun)!;
     expect(event.json.data).toMatchObject({ object: 'workflow', organization: org.id, id: workflow.id });
     expect(event.json.data.current).toMatchObject({ lastNotification: `sent to ${ana.email}`, lastResult: 'You have no open plan tasks overdue.' });
     expect(event.json.data.changedFields).toEqual(expect.arrayContaining(['lastRunAt', 'lastResult', 'lastNotification', 'runs', 'nextRunAt']));

@@ -41,6 +41,14 @@ export class WorkflowResolver {
   }
 
   @Authorized()
+  @Mutation(() => Workflow, {
+    description: 'Run a workflow once now (paused or not), e.g. to try it; its schedule is unchanged. The run happens in the background: its result arrives like a scheduled run’s (the conversation, a workflow.patch event, lastResult).',
+  })
+  runWorkflow(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Workflow> {
+    return this.service.runNow(ctx, id);
+  }
+
+  @Authorized()
   @Mutation(() => Boolean, { description: 'Delete a workflow; its next run does not happen' })
   deleteWorkflow(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<boolean> {
     return this.service.delete(ctx, id);

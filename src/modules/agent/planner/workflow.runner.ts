@@ -22,12 +22,17 @@ import { Workflow } from './workflow.entity';
 
 export const WORKFLOW_QUEUE = 'agent-workflow';
 const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
+/** A run that fails is tried again; one whose process died runs again once it expires. */
+const RUN_JOB = { retryLimit: 3, retryDelay: 30, expireInSeconds: 600 };
 
-interface RunJob {
-  workflow: string;
-  /** The nextRunAt the job was queued for: a job for a run since moved (pause, resume) does nothing. */
-  at: string;
-}
+/** A scheduled run, or one asked for now (runWorkflow), which leaves the schedule as it is. */
+type RunJob =
+  | {
+      workflow: string;
+      /** The nextRunAt the job was queued for: a job for a run since moved (pause, resume) does nothing. */
+      at: string;
+    }
+  | { workflow: string; now: true };
 
 /**
  * Runs workflows. Each run is one pg-boss job due at the workflow's nextRunAt; the run answers
@@ -60,13 +65,25 @@ export class WorkflowRunner {
     await tx.flush();
     if (!workflow.nextRunAt) return;
     const job = { workflow: workflow.id, at: workflow.nextRunAt.toISOString() };
-    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: job, startAfter: workflow.nextRunAt, retryLimit: 3, retryDelay: 30, expireInSeconds: 600 }], transactionDb(tx));
+    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: job satisfies RunJob, startAfter: workflow.nextRunAt, ...RUN_JOB }], transactionDb(tx));
   }
 
-  private async run({ workflow: id, at }: RunJob): Promise<void> {
+  /** Queues one run of the workflow as soon as a worker is free, in the caller's transaction; its schedule stays. */
+  async runNow(tx: EntityManager, workflow: Workflow): Promise<void> {
+    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: { workflow: workflow.id, now: true } satisfies RunJob, ...RUN_JOB }], transactionDb(tx));
+  }
+
+  /** Asks this process's worker to fetch now rather than at its next poll (after a commit that queued a run). */
+  wake(): void {
+    this.queue.wake(WORKFLOW_QUEUE);
+  }
+
+  private async run(job: RunJob): Promise<void> {
     const em = this.orm.em.fork();
-    const workflow = await em.findOne(Workflow, id, NO_TENANT);
-    if (!workflow || !workflow.active || workflow.nextRunAt?.toISOString() !== at) return;
+    const workflow = await em.findOne(Workflow, job.workflow, NO_TENANT);
+    if (!workflow) return;
+    const scheduled = 'at' in job ? job.at : null;
+    if (scheduled !== null && (!workflow.active || workflow.nextRunAt?.toISOString() !== scheduled)) return;
     scopeToTenant(em, workflow.organization.id);
     setActor(em, workflow.user.id);
     const caller = await this.callerOf(em, workflow);
@@ -94,8 +111,10 @@ export class WorkflowRunner {
       workflow.lastRunAt = new Date();
       workflow.lastResult = answer.reply;
       workflow.lastNotification = notification;
+      // A run asked for now is one more: the scheduled runs stay as they were.
+      if (scheduled === null) return written;
       if (workflow.scheduleFrequency === ScheduleFrequency.ONCE) workflow.active = false;
-      await this.schedule(tx, workflow, new Date(Math.max(Date.now(), new Date(at).getTime())));
+      await this.schedule(tx, workflow, new Date(Math.max(Date.now(), new Date(scheduled).getTime())));
       return written;
     });
     this.updates.message(message);

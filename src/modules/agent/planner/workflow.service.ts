@@ -94,6 +94,14 @@ export class WorkflowService {
     return workflow;
   }
 
+  /** Runs a workflow once as soon as possible, paused or not; its schedule is unchanged. */
+  async runNow(ctx: Context, id: string): Promise<Workflow> {
+    const workflow = await this.get(ctx, id);
+    await ctx.em.transactional((tx) => this.runner.runNow(tx, workflow));
+    this.runner.wake();
+    return workflow;
+  }
+
   async delete(ctx: Context, id: string): Promise<boolean> {
     const workflow = await this.get(ctx, id);
     // Its queued job finds no workflow and does nothing.
