@@ -2,6 +2,11 @@
 // on any platform from the lock file).
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
+const importX = require('eslint-plugin-import-x');
+
+// The layers below the modules know no module (ARCHITECTURE.md, "Where modules are wired"): what
+// they need of one comes in as arguments, decorators or an interface of theirs.
+const LOWER_LAYERS = ['db', 'events', 'graphql', 'auth', 'common'];
 
 module.exports = tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/db/migrations/Migration*.ts', 'coverage/**'] },
@@ -15,6 +20,23 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'mikro-orm.config.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json', '.node'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: LOWER_LAYERS.map((layer) => ({ target: `./src/${layer}`, from: './src/modules', message: `src/${layer} imports no module: pass what it needs in (ARCHITECTURE.md)` })) },
+      ],
+      // No two files that need each other at run time (type-only imports are allowed both ways).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,11 +1,13 @@
-// Two projects run the same suite: on the embedded PGlite and on a throwaway PostgreSQL server
-// (started by test/helpers/pg-global-setup.ts). scripts/test.js picks both where the server exists.
+// The fast tier (`unit`: files named *.unit.test.ts, logic that needs no database) runs first; then
+// two projects run the rest of the suite: on the embedded PGlite and on a throwaway PostgreSQL
+// server (started by test/helpers/pg-global-setup.ts). scripts/test.js picks both where the server exists.
 // ts-jest transpiles each file on its own (type checking is CI's `tsc --noEmit` step).
 const { availableParallelism } = require('node:os');
 
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 // scripts/test.js leaves the browser tests out, and says so, where no Chromium is installed.
 const ignored = ['/node_modules/', ...(process.env.TEST_WITHOUT_BROWSER ? ['<rootDir>/test/browser/'] : [])];
+const UNIT = '\\.unit\\.test\\.ts$';
 
 const common = {
   testEnvironment: 'node',
@@ -24,12 +26,14 @@ module.exports = {
   // heaps); past this after a file it is replaced, so a long suite cannot run a worker out of memory.
   workerIdleMemoryLimit: '1GB',
   projects: [
+    // No database: test/helpers/test-app.ts refuses to start the service in this project.
+    { ...common, displayName: 'unit', globals: { TEST_DB: 'none' }, testMatch: ['<rootDir>/test/**/*.unit.test.ts'], testPathIgnorePatterns: ignored },
     // The database-loss test stops and starts a PostgreSQL server of its own: only where the server exists.
     {
       ...common,
       displayName: 'pglite',
       globals: { TEST_DB: 'pglite' },
-      testPathIgnorePatterns: [...ignored, '<rootDir>/test/faults/database-loss'],
+      testPathIgnorePatterns: [...ignored, UNIT, '<rootDir>/test/faults/database-loss'],
       globalSetup: '<rootDir>/test/helpers/pglite-global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/pglite-global-teardown.ts',
     },
@@ -37,7 +41,7 @@ module.exports = {
       ...common,
       displayName: 'postgres',
       globals: { TEST_DB: 'postgres' },
-      testPathIgnorePatterns: ignored,
+      testPathIgnorePatterns: [...ignored, UNIT],
       globalSetup: '<rootDir>/test/helpers/pg-global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/pg-global-teardown.ts',
     },

@@ -1,6 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { ENTITIES } from './src/db/entities';
+import { ENTITIES } from './src/modules';
 import { MIGRATIONS } from './src/db/migrations';
 
 /**

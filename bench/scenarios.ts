@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, print } from 'graphql';
 import { prepareRoute } from '../src/rest/documents';
-import { ROUTES } from '../src/rest/routes';
+import { ROUTES } from '../src/modules';
 import type { Request } from './load';
 import type { Seeded } from './seed';
 import { QUESTIONS, SEARCHES } from './vocabulary';

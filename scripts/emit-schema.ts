@@ -7,10 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBus } from '../src/graphql/pubsub';
 import { buildApiSchema, printApiSchema } from '../src/graphql/schema';
+import { RESOLVERS } from '../src/modules';
 
 async function main(): Promise<void> {
   const file = join(__dirname, '..', '..', 'schema.graphql');
-  const sdl = printApiSchema(await buildApiSchema([], createBus()));
+  const sdl = printApiSchema(await buildApiSchema(RESOLVERS.map((r) => r.type), [], createBus()));
   if (process.argv.includes('--check')) {
     const committed = readFileSync(file, 'utf8');
     if (committed !== sdl) {

@@ -7,7 +7,9 @@ const { existsSync, readdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { buildOrExit } = require('./build-if-stale');
 
-const PROJECTS = ['pglite', 'postgres'];
+// `unit` is the fast tier (test/*.unit.test.ts, no database); the others run the rest on a database each.
+const PROJECTS = ['unit', 'pglite', 'postgres'];
+const DESCRIBED = { unit: 'the unit tier (no database)', pglite: 'the embedded PGlite', postgres: 'a throwaway PostgreSQL server' };
 
 function hasPgServer() {
   const dirs = [];
@@ -47,18 +49,18 @@ function stopLeftCluster(pid) {
 }
 
 const { rest, chosen } = readArguments(process.argv.slice(2));
-const available = hasPgServer() ? PROJECTS : ['pglite'];
+const available = hasPgServer() ? PROJECTS : ['unit', 'pglite'];
 if (chosen && (!chosen.length || chosen.some((p) => !PROJECTS.includes(p)))) {
-  console.error(`--selectProjects takes ${PROJECTS.join(' and/or ')}; got "${chosen.join(' ')}"`);
+  console.error(`--selectProjects takes ${PROJECTS.slice(0, -1).join(', ')} and/or ${PROJECTS.at(-1)}; got "${chosen.join(' ')}"`);
   process.exit(2);
 }
 const projects = (chosen ?? available).filter((p) => available.includes(p));
-if (available.length === 1) console.log('PostgreSQL server binaries not found (install postgresql-15 or set PG_BIN): running on the embedded PGlite only.');
+if (!available.includes('postgres')) console.log('PostgreSQL server binaries not found (install postgresql-15 or set PG_BIN): running on the embedded PGlite only.');
 if (!projects.length) {
   console.error('--selectProjects postgres: no PostgreSQL server binaries here (install postgresql-15 or set PG_BIN)');
   process.exit(2);
 }
-console.log(`Running ${rest.some((a) => !a.startsWith('-')) ? 'the files given' : 'the suite'} on ${projects.map((p) => (p === 'pglite' ? 'the embedded PGlite' : 'a throwaway PostgreSQL server')).join(' and ')}.`);
+console.log(`Running ${rest.some((a) => !a.startsWith('-')) ? 'the files given' : 'the suite'} on ${projects.map((p) => DESCRIBED[p]).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`);
 
 // The browser tests drive Chromium (test/helpers/browser.ts): Debian's package, or CHROMIUM_PATH.
 // Without one they are left out, and the run says so; CI installs it (.ci/run) and requires it.

@@ -15,7 +15,6 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/orm';
 import { maskError } from './graphql/mask-error';
 import { ChangeFeed } from './events/change-feed';
-import { ChangeResolver } from './events/change.resolver';
 import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
 import { buildApiSchema } from './graphql/schema';
@@ -35,48 +34,21 @@ import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
-import { AgentResolver } from './modules/agent/agent.resolver';
-import { AgentService } from './modules/agent/agent.service';
-import { ConversationResolver } from './modules/agent/conversation.resolver';
-import { ConversationService } from './modules/agent/conversation.service';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
 import { agentEmbedder, agentEngine, coordinator, planReader } from './modules/agent/agent-setup';
+import { RESOLVERS, ROUTES } from './modules';
+import type { Services } from './modules/services';
+import { ormOptions } from '../mikro-orm.config';
 import { Mailer } from './modules/agent/planner/mailer';
-import { WorkflowResolver } from './modules/agent/planner/workflow.resolver';
 import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
 import { warmPlanner } from './modules/agent/planner/request-intent';
 import { WorkflowService } from './modules/agent/planner/workflow.service';
-import { KnowledgeResolver } from './modules/agent/knowledge/knowledge.resolver';
-import { KnowledgeService } from './modules/agent/knowledge/knowledge.service';
 import { ParsePool } from './modules/agent/knowledge/parse-pool';
 import { UrlReader } from './modules/agent/knowledge/url-reader';
-import { AccountResolver } from './modules/account/account.resolver';
 import { AccountService } from './modules/account/account.service';
-import { AccountDirectoryService } from './modules/account/account-directory.service';
-import { AppResolver } from './modules/app/app.resolver';
-import { AppService } from './modules/app/app.service';
-import { AppLookupResolver } from './modules/app/app-lookup.resolver';
-import { AppLookupService } from './modules/app/app-lookup.service';
-import { EmployeeResolver } from './modules/employee/employee.resolver';
-import { EmployeeService } from './modules/employee/employee.service';
-import { GroupResolver } from './modules/group/group.resolver';
-import { GroupService } from './modules/group/group.service';
-import { IdpResolver } from './modules/idp/idp.resolver';
-import { IdpService } from './modules/idp/idp.service';
-import { IdpNoteResolver } from './modules/idp/idp-note.resolver';
-import { IdpNoteService } from './modules/idp/idp-note.service';
-import { IdpTaskResolver } from './modules/idp/idp-task.resolver';
-import { IdpTaskService } from './modules/idp/idp-task.service';
-import { MAPPINGS_RESOLVERS, MappingResolver } from './modules/mapping/mapping.resolver';
-import { MappingService } from './modules/mapping/mapping.service';
-import { OrganizationResolver } from './modules/organization/organization.resolver';
 import { OrganizationService } from './modules/organization/organization.service';
-import { OrganizationPreferenceService } from './modules/organization/organization-preference.service';
 import { DeliveryWorker } from './modules/webhook/delivery.worker';
-import { WebhookDeliveryResolver, WebhookResolver } from './modules/webhook/webhook.resolver';
 import { WebhookService } from './modules/webhook/webhook.service';
-import { WebhookKeyResolver } from './modules/webhook/webhook-key.resolver';
-import { WebhookKeyService } from './modules/webhook/webhook-key.service';
 import { WebhookSender } from './modules/webhook/webhook-sender';
 import { JobQueue } from './jobs/job-queue';
 import { restRouter } from './rest/facade';
@@ -99,7 +71,7 @@ const VERSION = '1.0.0';
 
 /** Wires the service once: database, services, schema, HTTP (GraphQL, REST, docs, health) and websockets. */
 export async function createApp(config: Config, logger: Logger = createLogger(config)): Promise<App> {
-  const db = await openDatabase(config, logger);
+  const db = await openDatabase(config, logger, ormOptions);
   const secrets = new SecretBox(config.secretsKey);
   const bus = createBus();
   const guard = new OutboundGuard(config.allowPrivateUrls, config.allowedPrivateRanges);
@@ -150,33 +122,12 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
-  const tasks = new IdpTaskService();
-  const apps = new AppService(secrets);
-  const mappings = new MappingService(secrets);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts, bus);
-  const resolvers = [
-    new OrganizationResolver(organizations, new OrganizationPreferenceService()),
-    new AccountResolver(new AccountDirectoryService(accounts)),
-    new EmployeeResolver(new EmployeeService()),
-    new GroupResolver(new GroupService()),
-    new IdpResolver(new IdpService()),
-    new IdpTaskResolver(tasks),
-    new IdpNoteResolver(new IdpNoteService(tasks)),
-    new AppResolver(apps),
-    new AppLookupResolver(new AppLookupService(secrets), apps),
-    new MappingResolver(mappings),
-    ...MAPPINGS_RESOLVERS.map((Resolver) => new Resolver(mappings)),
-    new WebhookKeyResolver(new WebhookKeyService(secrets)),
-    new WebhookResolver(webhooks),
-    new WebhookDeliveryResolver(webhooks),
-    new ChangeResolver(),
-    new ConversationResolver(new ConversationService()),
-    new AgentResolver(new AgentService(coordinator(embedder, workflows), engine, updates)),
-    new WorkflowResolver(workflows),
-    new KnowledgeResolver(new KnowledgeService(pages, parsePool, config.knowledge.maxBytes, embedder)),
-  ];
-  const schema = await buildApiSchema(resolvers, bus);
+  const services: Services = { config, secrets, accounts, organizations, webhooks, workflows, agent: { engine, embedder, updates, pages, parsePool } };
+  // One instance of each resolver of every module (src/modules/index.ts).
+  const resolvers = RESOLVERS.map((entry) => entry.make(services));
+  const schema = await buildApiSchema(RESOLVERS.map((entry) => entry.type), resolvers, bus);
 
   const app = express();
   // A client must send its whole request within REQUEST_TIMEOUT_MS (408 otherwise), so slow or
@@ -235,11 +186,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     expressMiddleware(apollo, { context: async ({ req, res }): Promise<HttpContext> => Object.assign(await contexts.create(req.get('authorization')), { charge: chargeOf(res), gone: clientGone(res) }) }),
   );
 
-  const openapi = openApiDocument(schema, VERSION);
+  const openapi = openApiDocument(schema, ROUTES, VERSION);
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  app.use('/api/v1', restRouter(schema, execution, contexts, logger, config.knowledge.maxBytes, admission));
+  app.use('/api/v1', restRouter(schema, ROUTES, execution, contexts, logger, config.knowledge.maxBytes, admission));
   app.use('/docs', docsRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

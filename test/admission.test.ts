@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildSchema, getOperationAST, parse } from 'graphql';
 import { operationCostOf } from '../src/graphql/operation-cost';
 import { prepareRoute } from '../src/rest/documents';
-import { ROUTES } from '../src/rest/routes';
+import { ROUTES } from '../src/modules';
 import type { ApiResponse } from './helpers/api';
 import { type Member, orgWithAdmin } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';

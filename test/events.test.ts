@@ -596,22 +596,29 @@ describe('what the database removes along with a delete', () => {
 
 describe('the cost of capture', () => {
   it('reads the owners of cascaded parts in one query, whatever their number', async () => {
-    const statementsToDelete = async (groups: number): Promise<{ count: number; patches: ChangeEvent[] }> => {
+    const statementsToDelete = async (groups: number): Promise<{ statements: string[]; patches: ChangeEvent[] }> => {
       const employee = await created<{ id: string }>('/api/v1/employee', { name: 'Joiner', email: email() });
       const groupIds: string[] = [];
       for (let i = 0; i < groups; i++) {
         groupIds.push((await created<{ id: string }>('/api/v1/group', { name: `Cost ${randomUUID().slice(0, 8)}`, members: [employee.id] })).id);
       }
       const since = new Date();
-      const count = (await queriesOf(t, () => ok(t.api.delete(`/api/v1/employee/${employee.id}`, admin.token)))).length;
+      // A list of values is one statement whatever its length: `in (?, ?)` and `values (?, ?), (?, ?)` are written `(?)`.
+      const statements = (await queriesOf(t, () => ok(t.api.delete(`/api/v1/employee/${employee.id}`, admin.token)))).map((sql) => sql.replace(/\((\?(, )?)+\)/g, '(?)').replace(/\(\?\)(, \(\?\))+/g, '(?)'));
       const patches = await t.app.db.orm.em.fork().find(ChangeEvent, { createdAt: { $gte: since }, type: 'group.patch', objectId: { $in: groupIds } });
-      return { count, patches };
+      return { statements, patches };
     };
-    const one = await statementsToDelete(1);
-    const five = await statementsToDelete(5);
+    // Work of other parts of the service can land in a measurement on a busy machine (it only ever
+    // adds statements): each size is measured twice and the smaller count kept.
+    const fewest = async (groups: number) => {
+      const [a, b] = [await statementsToDelete(groups), await statementsToDelete(groups)];
+      return a.statements.length <= b.statements.length ? a : b;
+    };
+    const one = await fewest(1);
+    const five = await fewest(5);
     expect(five.patches).toHaveLength(5);
     // Each group patch carries the group's values, read in the same single query.
     expect(five.patches.every((e) => typeof e.current?.name === 'string' && e.changedFields.join() === 'members')).toBe(true);
-    expect(five.count).toBe(one.count);
+    expect(five.statements).toEqual(one.statements);
   });
 });

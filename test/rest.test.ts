@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { createBus } from '../src/graphql/pubsub';
 import { buildApiSchema } from '../src/graphql/schema';
 import { prepareRoute, selectAll } from '../src/rest/documents';
-import { ROUTES } from '../src/rest/routes';
+import { RESOLVERS, ROUTES } from '../src/modules';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // The REST facade machinery: the route table, its generated documents, OpenAPI and /docs.
@@ -11,7 +11,7 @@ let schema: GraphQLSchema;
 
 beforeAll(async () => {
   t = await startTestApp();
-  schema = await buildApiSchema([], createBus());
+  schema = await buildApiSchema(RESOLVERS.map((r) => r.type), [], createBus());
 });
 
 afterAll(() => t.close());

@@ -4,7 +4,6 @@ import { Loaders } from '../common/loaders';
 import { scopeToTenant } from '../db/tenant-filter';
 import { setActor } from '../events/actor';
 import { forbidden, unauthenticated } from '../graphql/errors';
-import type { AccountService, SignedIn } from '../modules/account/account.service';
 import type { Caller } from './caller';
 import type { LiveRights } from './live-rights';
 import { Role } from './roles';
@@ -21,12 +20,28 @@ export interface Context {
   live?: LiveRights;
 }
 
+/** An account as sign-in finds it, with its grants. */
+export interface SignedIn {
+  id: string;
+  email: string;
+  grants: { organization: { id: string }; role: Role }[];
+}
+
+/** What sign-in needs of the accounts; the account module's AccountService provides it. */
+export interface SignInAccounts {
+  /** The account of a token's issuer and subject, or null before its first sign-in. */
+  signedIn(em: EntityManager, issuer: string, subject: string): Promise<SignedIn | null>;
+  /** Creates or links the account of a first sign-in. */
+  signIn(em: EntityManager, claims: TokenClaims): Promise<{ id: string; email: string }>;
+  grantsOf(em: EntityManager, accountId: string): Promise<{ organization: { id: string }; role: Role }[]>;
+}
+
 /** Builds the context of a request or websocket operation; the same code serves GraphQL and REST. */
 export class ContextFactory {
   constructor(
     private readonly orm: MikroORM,
     private readonly verifier: TokenVerifier,
-    private readonly accounts: AccountService,
+    private readonly accounts: SignInAccounts,
     private readonly bus: PubSub,
   ) {}
 

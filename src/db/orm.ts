@@ -1,6 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { ormOptions } from '../../mikro-orm.config';
 import type { Config } from '../config';
 import { startEmbeddedDatabase } from './embedded';
 import { ChangeCapture } from '../events/change-capture';
@@ -16,8 +15,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens the configured database (a PostgreSQL server, or embedded PGlite) and applies migrations. */
-export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
+/**
+ * Opens the configured database (a PostgreSQL server, or embedded PGlite) and applies migrations.
+ * `ormOptions` is mikro-orm.config.ts's, passed in by the wiring: it lists the modules' entities.
+ */
+export async function openDatabase(config: Config, logger: Logger, ormOptions: (url: string, embedded: boolean) => Options): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
     : await startEmbeddedDatabase(config.embeddedInMemory ? null : config.dataDir, config.embeddedTemplate);

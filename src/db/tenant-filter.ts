@@ -1,7 +1,8 @@
 import type { EntityClass, EntityDictionary, EntityManager, EntityName, FilterQuery, MikroORM, QueryOrderMap } from '@mikro-orm/core';
-import { Organization } from '../modules/organization/organization.entity';
 
 export const TENANT_FILTER = 'tenant';
+/** The entity whose rows are the tenants (src/modules/organization/organization.entity.ts; test/db.test.ts checks the name). */
+export const TENANT_ENTITY = 'Organization';
 
 export interface TenantParams {
   organization?: string | null;
@@ -15,7 +16,7 @@ export interface TenantParams {
  */
 export function installTenantFilter(orm: MikroORM): string[] {
   const scoped = Object.values(orm.getMetadata().getAll())
-    .filter((meta) => !meta.embeddable && meta.properties.organization?.type === Organization.name)
+    .filter((meta) => !meta.embeddable && meta.properties.organization?.type === TENANT_ENTITY)
     .map((meta) => meta.className);
   orm.em.addFilter(
     TENANT_FILTER,

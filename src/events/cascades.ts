@@ -1,10 +1,4 @@
 import { type EntityManager, type EntityMetadata, ReferenceKind } from '@mikro-orm/core';
-import { Employee } from '../modules/employee/employee.entity';
-import { Group } from '../modules/group/group.entity';
-import { IdpAssignee } from '../modules/idp/idp-assignee.entity';
-import { Idp } from '../modules/idp/idp.entity';
-import { IdpTask } from '../modules/idp/idp-task.entity';
-import { Mapping, MappedType } from '../modules/mapping/mapping.entity';
 import { EVENT_OBJECTS, PARTS } from './event-objects';
 
 type Class = abstract new (...args: never[]) => object;
@@ -20,18 +14,20 @@ export interface CascadedChange {
 
 /**
  * Rows that database triggers delete with a record (migration Migration20261122210000): its
- * mappings, and an employee's or group's assignments on plans and tasks.
+ * mappings, and an employee's or group's assignments on plans and tasks. Filled by
+ * `@deletedByTrigger` on the entities whose rows go.
  */
-const TRIGGERED: { of: Class; entity: Class; where(ids: string[]): object }[] = [
-  ...([
-    [Employee, MappedType.EMPLOYEE],
-    [Group, MappedType.GROUP],
-    [Idp, MappedType.IDP],
-    [IdpTask, MappedType.IDP_TASK],
-  ] as const).map(([of, type]) => ({ of, entity: Mapping, where: (ids: string[]) => ({ entityType: type, entityId: { $in: ids } }) })),
-  { of: Employee, entity: IdpAssignee, where: (ids) => ({ entityType: 'EMPLOYEE', entityId: { $in: ids } }) },
-  { of: Group, entity: IdpAssignee, where: (ids) => ({ entityType: 'GROUP', entityId: { $in: ids } }) },
-];
+const TRIGGERED: { of: string; entity: Class; where(ids: string[]): object }[] = [];
+
+/**
+ * Class decorator of an entity whose rows a database trigger deletes with a record of the entity
+ * named `of`: those matching `where(ids)` of the deleted records. Change capture then reports them.
+ */
+export function deletedByTrigger(of: string, where: (ids: string[]) => object): (target: Class) => void {
+  return (entity) => {
+    TRIGGERED.push({ of, entity, where });
+  };
+}
 
 /**
  * What the database will do by itself when the flush deletes `deleted` (class name -> ids):
@@ -65,7 +61,7 @@ export async function cascadedChanges(em: EntityManager, deleted: Map<string, st
           for (const entity of rows) record(entity, meta, prop.deleteRule === 'cascade' ? 'delete' : 'patch', prop.name);
         }
       }
-      for (const rule of TRIGGERED.filter((r) => r.of.name === className)) {
+      for (const rule of TRIGGERED.filter((r) => r.of === className)) {
         const meta = em.getMetadata().get(rule.entity.name);
         for (const entity of await read(em, meta, rule.where(ids))) record(entity, meta, 'delete');
       }

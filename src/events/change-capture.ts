@@ -1,6 +1,5 @@
 import { ChangeSetType, type ChangeSet, type EntityManager, type EntityMetadata, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs } from '@mikro-orm/core';
-import { TENANT_FILTER, type TenantParams } from '../db/tenant-filter';
-import { Organization } from '../modules/organization/organization.entity';
+import { TENANT_ENTITY, TENANT_FILTER, type TenantParams } from '../db/tenant-filter';
 import { actorOf } from './actor';
 import { cascadedChanges, rowKey } from './cascades';
 import { ChangeEvent } from './change-event.entity';
@@ -66,7 +65,7 @@ export class ChangeCapture implements EventSubscriber {
         object,
         operation: change.operation,
         objectId,
-        organization: organizationOf(change.entity) ?? tenant,
+        organization: organizationOf(change.entity, change.meta) ?? tenant,
         changedFields: change.changedFields,
         current: change.after,
         previous: change.before,
@@ -90,7 +89,7 @@ export class ChangeCapture implements EventSubscriber {
         object,
         operation: 'patch',
         objectId: ownerId,
-        organization: organizationOf(change.entity) ?? tenant,
+        organization: organizationOf(change.entity, change.meta) ?? tenant,
         changedFields: [part.field],
         current: values,
         previous: values,
@@ -172,8 +171,8 @@ export class ChangeCapture implements EventSubscriber {
 }
 
 /** An organization is its own organization; other rows name theirs; accounts belong to none. */
-function organizationOf(entity: object): string | null {
-  if (entity instanceof Organization) return entity.id;
+function organizationOf(entity: object, meta: EntityMetadata): string | null {
+  if (meta.className === TENANT_ENTITY) return (entity as { id: string }).id;
   const organization = (entity as { organization?: { id?: string } }).organization;
   return organization?.id ?? null;
 }

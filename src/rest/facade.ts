@@ -10,7 +10,7 @@ import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
 import { readUpload } from './multipart';
-import { ROUTES } from './routes';
+import type { RestRoute } from './routes';
 
 /**
  * The REST facade: each route runs its pre-validated GraphQL document with graphql's execute()
@@ -18,6 +18,7 @@ import { ROUTES } from './routes';
  */
 export function restRouter(
   schema: GraphQLSchema,
+  routes: readonly RestRoute[],
   execution: CompiledExecution,
   contexts: ContextFactory,
   logger: Logger,
@@ -27,7 +28,7 @@ export function restRouter(
   const router = Router();
   // A URI fits in a few KB; text/plain bodies are read only for the routes that take one.
   const text = express.text({ type: 'text/plain', limit: '16kb' });
-  for (const prepared of ROUTES.map((route) => prepareRoute(schema, route))) {
+  for (const prepared of routes.map((route) => prepareRoute(schema, route))) {
     const admit = routeAdmission(admission, schema, prepared.document);
     const run = (req: Request, res: Response) => handle(prepared, execution, admit, contexts, logger, uploadLimitBytes, req, res);
     if (prepared.route.text) router[prepared.route.method](prepared.route.path, text, run);

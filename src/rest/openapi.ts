@@ -13,7 +13,7 @@ import {
   isScalarType,
 } from 'graphql';
 import { pickedType } from './documents';
-import { pathParams, type RestRoute, ROUTES } from './routes';
+import { pathParams, type RestRoute } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ const ERROR_RESPONSES: Record<string, string> = {
  * The OpenAPI 3.1 document of the REST routes, generated from the same route table and schema
  * that serve them, so it cannot drift from what the facade does.
  */
-export function openApiDocument(schema: GraphQLSchema, version: string): JsonSchema {
+export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRoute[], version: string): JsonSchema {
   const components: Record<string, JsonSchema> = {};
 
   const named = (type: GraphQLNamedType): JsonSchema => {
@@ -80,7 +80,7 @@ export function openApiDocument(schema: GraphQLSchema, version: string): JsonSch
   };
 
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const root = route.operation === 'query' ? schema.getQueryType() : schema.getMutationType();
     const field = root?.getFields()[route.field];
     if (!field) continue;

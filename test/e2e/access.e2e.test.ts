@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { pathParams, type RestRoute, ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../../src/modules';
+import { pathParams, type RestRoute } from '../../src/rest/routes';
 import type { RequestOptions } from '../helpers/api';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';

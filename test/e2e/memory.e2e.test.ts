@@ -7,7 +7,7 @@ import { buildSchema, print } from 'graphql';
 import { Client } from 'pg';
 import { cloneRows, idOf } from '../../bench/clone';
 import { prepareRoute } from '../../src/rest/documents';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../../src/modules';
 import type { OrgRecord } from '../helpers/fixtures';
 import { MAIN, type Running, start } from '../helpers/service-process';
 import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken, testDatabase } from '../helpers/test-app';

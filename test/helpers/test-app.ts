@@ -13,7 +13,9 @@ export const SECRETS_KEY = randomBytes(32).toString('base64');
 
 /** Which database this jest project runs on (jest.config.js globals). */
 export function testDatabase(): 'pglite' | 'postgres' {
-  return (globalThis as { TEST_DB?: string }).TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const db = (globalThis as { TEST_DB?: string }).TEST_DB;
+  if (db === 'none') throw new Error('the unit tier (*.unit.test.ts) has no database: a test that needs the service is named *.test.ts');
+  return db === 'postgres' ? 'postgres' : 'pglite';
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Collection, Embedded, Entity, OneToMany, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
-import { Grant } from './grant.entity';
+import type { Grant } from './grant.entity';
+import { eventObject } from '../../events/event-objects';
 
 export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
@@ -10,6 +11,7 @@ export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as cons
 @ObjectType({ description: 'A user account' })
 @Entity()
 @Unique({ name: 'account_subject_issuer_unique', properties: ['subject', 'issuer'] })
+@eventObject('account')
 export class Account {
   [OptionalProps]?: 'active' | 'issuer' | 'subject' | 'grants';
 
@@ -49,7 +51,10 @@ export class Account {
   @Embedded(() => Created, { prefix: false })
   created!: Created;
 
-  /** For queries only ("accounts with a grant in ..."); the API reads grants through a loader. */
-  @OneToMany(() => Grant, (grant) => grant.account)
+  /**
+   * For queries only ("accounts with a grant in ..."); the API reads grants through a loader. Named
+   * by string: the grant's file imports this one, and this one only its type.
+   */
+  @OneToMany('Grant', 'account')
   grants = new Collection<Grant>(this);
 }

@@ -7,18 +7,13 @@ import type { Role } from '../../auth/roles';
 import { LOCAL_ISSUER, type TokenClaims } from '../../auth/tokens';
 import { ACCOUNT_STATES, Account } from './account.entity';
 import { Grant } from './grant.entity';
+import type { SignedIn, SignInAccounts } from '../../auth/context';
 
 const BOUND_ELSEWHERE = 'invalid token: the account of this email is bound to another subject';
 
 /** An account as a request's caller: who, and the roles it holds where. */
-export interface SignedIn {
-  id: string;
-  email: string;
-  grants: { organization: { id: string }; role: Role }[];
-}
-
 /** Account rules shared by sign-in and the account API. */
-export class AccountService {
+export class AccountService implements SignInAccounts {
   /**
    * The account a verified token acts for (docs/tokens.md): the one bound to the token's
    * (issuer, sub); else the unbound account of its email (created by an administrator, never

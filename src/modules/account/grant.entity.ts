@@ -4,11 +4,13 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
 import { Organization } from '../organization/organization.entity';
 import { Account } from './account.entity';
+import { partOf } from '../../events/event-objects';
 
 /** A role an account holds in one organization, optionally tied to an employee of it. */
 @ObjectType({ description: 'A role an account holds in an organization' })
 @Entity()
 @Unique({ properties: ['account', 'organization', 'role'] })
+@partOf<Grant>(() => Account, 'grants', (g) => g.account)
 export class Grant {
   [OptionalProps]?: 'createdAt' | 'orgId' | 'employeeId';
 

@@ -1,10 +1,11 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { searchVector } from '../../common/search-expressions';
 import { Account } from '../account/account.entity';
 import { ContentSource } from './agent.types';
 import { Conversation } from './conversation.entity';
+import { partOf } from '../../events/event-objects';
 
 /** Search matches and ranks messages on their stored words (conversation-search.ts). */
 const SEARCH = searchVector('agent_message', 'message');
@@ -20,6 +21,7 @@ export enum MessageType {
 @Index({ properties: ['conversation', 'timestamp'] })
 @Index({ properties: ['organization', 'user', 'timestamp'] })
 @Index(SEARCH.index)
+@partOf<AgentMessage>(() => Conversation, 'messages', (m) => m.conversation)
 export class AgentMessage extends OrganizationOwned {
   [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant' | 'conversationId' | 'agent' | 'tokenUsage' | 'timeSpent' | 'sources';
 

@@ -1,7 +1,8 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Account } from '../account/account.entity';
+import { eventObject } from '../../events/event-objects';
 
 /**
  * A conversation of one user with the agent. It belongs to the user's account in the
@@ -12,6 +13,7 @@ import { Account } from '../account/account.entity';
 @Index({ properties: ['organization', 'user', 'timestamp'] })
 // Search matches names with this same expression (conversation-search.ts), so it can use the index.
 @Index({ name: 'conversation_name_search_index', expression: `create index "conversation_name_search_index" on "conversation" using gin (to_tsvector('english', "name"))` })
+@eventObject('conversation')
 export class Conversation extends OrganizationOwned {
   [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant';
 

@@ -1,8 +1,9 @@
 import { Embedded, Entity, Index, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
+import { eventObject } from '../../events/event-objects';
 
 export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
@@ -19,6 +20,7 @@ export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 // Containment (@>) look-ups by appData and by secret hash; jsonb_path_ops keeps these indexes small.
 @Index({ name: 'app_app_data_gin', expression: 'create index "app_app_data_gin" on "app" using gin ("app_data" jsonb_path_ops)' })
 @Index({ name: 'app_secret_hashes_gin', expression: 'create index "app_secret_hashes_gin" on "app" using gin ("secret_hashes" jsonb_path_ops)' })
+@eventObject('app', { secretEncrypted: 'secretData' })
 export class App extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'appData' | 'secretEncrypted' | 'secretHashes';
 

@@ -1,10 +1,11 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { searchIndex } from '../../common/search-expressions';
+import { eventObject } from '../../events/event-objects';
 
 /** A person's record in one organization's directory; an account links to at most one per organization. */
 @ObjectType({ description: 'An employee of an organization' })
@@ -15,6 +16,7 @@ import { searchIndex } from '../../common/search-expressions';
 @Unique({ properties: ['organization', 'account'] })
 // The agent's retrieval matches employees with this expression (common/search-expressions.ts).
 @Index(searchIndex('employee', 'employee'))
+@eventObject('employee')
 export class Employee extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
 

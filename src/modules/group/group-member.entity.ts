@@ -1,9 +1,11 @@
 import { Entity, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
+import { partOf } from '../../events/event-objects';
 
 /** Membership of an employee in a group; both belong to the same organization. */
 @Entity()
+@partOf<GroupMember>(() => Group, 'members', (m) => m.group)
 export class GroupMember {
   [OptionalProps]?: 'addedAt';
 

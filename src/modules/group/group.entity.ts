@@ -3,11 +3,13 @@ import { Embedded, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type 
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created } from '../../common/record.embeddables';
 import { Organization } from '../organization/organization.entity';
+import { eventObject } from '../../events/event-objects';
 
 /** A named set of employees of one organization (teams, guilds, cohorts). */
 @ObjectType({ description: 'A group of employees' })
 @Entity({ tableName: 'employee_group' })
 @Unique({ properties: ['organization', 'name'] })
+@eventObject('group')
 export class Group {
   [OptionalProps]?: 'active' | 'organizationId' | 'updatedAt';
 

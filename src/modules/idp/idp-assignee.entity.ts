@@ -5,6 +5,8 @@ import { Organization } from '../organization/organization.entity';
 import { Idp } from './idp.entity';
 import { AssigneeType } from './idp-enums';
 import { IdpTask } from './idp-task.entity';
+import { deletedByTrigger } from '../../events/cascades';
+import { partOf } from '../../events/event-objects';
 
 /**
  * Someone a plan, or one of its tasks when `task` is set, is assigned to: an employee, a group or
@@ -13,6 +15,9 @@ import { IdpTask } from './idp-task.entity';
 @ObjectType('Assignee', { description: 'An employee, group or account a plan or task is assigned to' })
 @Entity()
 @Index({ properties: ['organization', 'entityType', 'entityId'] })
+@partOf<IdpAssignee>(() => Idp, 'assignees', (a) => a.idp)
+@deletedByTrigger('Employee', (ids) => ({ entityType: 'EMPLOYEE', entityId: { $in: ids } }))
+@deletedByTrigger('Group', (ids) => ({ entityType: 'GROUP', entityId: { $in: ids } }))
 export class IdpAssignee {
   [OptionalProps]?: 'organizationId';
 

@@ -4,11 +4,13 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Organization } from '../organization/organization.entity';
 import { Idp } from './idp.entity';
 import { IdpTask } from './idp-task.entity';
+import { partOf } from '../../events/event-objects';
 
 /** A note on a plan, or on one of its tasks when `task` is set; only its author edits it. */
 @ObjectType('Note', { description: 'A note on a plan or a task' })
 @Entity()
 @Index({ properties: ['idp', 'createdAt'] })
+@partOf<IdpNote>(() => Idp, 'notes', (n) => n.idp)
 export class IdpNote {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'organizationId';
 

@@ -1,11 +1,12 @@
 import { Embeddable, Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Idp } from './idp.entity';
 import { searchIndex } from '../../common/search-expressions';
+import { eventObject } from '../../events/event-objects';
 
 /** A link from a task to another entity, here or in a partner system. */
 @ObjectType({ description: 'The entity a task is connected to, e.g. a goal in a partner system' })
@@ -31,6 +32,7 @@ export class ConnectedTo {
 @Index({ properties: ['organization', 'dueDate'] })
 // The agent's retrieval matches idp tasks with this expression (common/search-expressions.ts).
 @Index(searchIndex('idpTask', 'idp_task'))
+@eventObject('idpTask')
 export class IdpTask extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'idpId';
 

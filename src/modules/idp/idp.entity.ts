@@ -1,12 +1,13 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { Visibility } from './idp-enums';
 import { searchIndex } from '../../common/search-expressions';
+import { eventObject } from '../../events/event-objects';
 
 /** Who may see a plan and who owns it (visibility rules: docs/rules.md, "Individual development plans"). */
 @ObjectType({ description: 'Who may see a plan, and its owner' })
@@ -25,6 +26,7 @@ export class Sharing {
 @Index({ properties: ['organization', 'type'] })
 // The agent's retrieval matches idps with this expression (common/search-expressions.ts).
 @Index(searchIndex('idp', 'idp'))
+@eventObject('idp')
 export class Idp extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'visibility' | 'updatedAt' | 'organizationId' | 'sharing';
 

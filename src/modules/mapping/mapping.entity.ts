@@ -1,9 +1,11 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { App } from '../app/app.entity';
+import { deletedByTrigger } from '../../events/cascades';
+import { eventObject } from '../../events/event-objects';
 
 /** The kinds of record that can be mapped to an app (ConnectedTo.type of a mapping). */
 export enum MappedType {
@@ -25,6 +27,11 @@ registerEnumType(MappedType, { name: 'MappedType', description: 'A kind of recor
 @Entity()
 @Unique({ properties: ['app', 'namespace', 'mappedId'] })
 @Index({ properties: ['organization', 'entityType', 'entityId'] })
+@eventObject('mapping', { secretEncrypted: 'mappingSecrets' })
+@deletedByTrigger('Employee', (ids) => ({ entityType: MappedType.EMPLOYEE, entityId: { $in: ids } }))
+@deletedByTrigger('Group', (ids) => ({ entityType: MappedType.GROUP, entityId: { $in: ids } }))
+@deletedByTrigger('Idp', (ids) => ({ entityType: MappedType.IDP, entityId: { $in: ids } }))
+@deletedByTrigger('IdpTask', (ids) => ({ entityType: MappedType.IDP_TASK, entityId: { $in: ids } }))
 export class Mapping extends OrganizationOwned {
   [OptionalProps]?: 'organizationId' | 'appId' | 'mappingData' | 'secretEncrypted' | 'updatedAt';
 

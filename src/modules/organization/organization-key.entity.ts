@@ -3,10 +3,12 @@ import { OptionalProps, Entity, ManyToOne, PrimaryKey, Property, type Ref } from
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
 import { Organization } from './organization.entity';
+import { partOf } from '../../events/event-objects';
 
 /** A key whose secret signs organization tokens (HS256, header kid = key id). */
 @ObjectType({ description: 'A key that signs organization tokens' })
 @Entity()
+@partOf<OrganizationKey>(() => Organization, 'keys', (k) => k.organization)
 export class OrganizationKey {
   [OptionalProps]?: 'createdAt';
 

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
 import type { StringMap } from '../../graphql/string-map';
 import { Organization } from './organization.entity';
+import { partOf } from '../../events/event-objects';
 
 /** Preferences of an organization in one namespace; served as the GraphQL type Preferences. */
 @Entity()
 @Unique({ properties: ['organization', 'namespace'] })
+@partOf<OrganizationPreference>(() => Organization, 'preferences', (p) => p.organization)
 export class OrganizationPreference {
   [OptionalProps]?: 'updatedAt';
 

@@ -3,12 +3,14 @@ import { OptionalProps, ArrayType, Embedded, Entity, Index, PrimaryKey, Property
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
 import { OrganizationProfile } from './organization-profile.embeddable';
+import { eventObject } from '../../events/event-objects';
 
 export const ORGANIZATION_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
 /** A tenant. Not itself tenant-filtered: access to it follows the caller's grants. */
 @ObjectType({ description: 'An organization (tenant) of the directory' })
 @Entity()
+@eventObject('organization')
 export class Organization {
   [OptionalProps]?: 'updatedAt' | 'active' | 'owners' | 'profile';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, PrimaryKey, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { ChangeEvent } from '../../events/change-event.entity';
 import { Webhook } from './webhook.entity';
 

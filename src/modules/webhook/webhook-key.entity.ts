@@ -1,6 +1,7 @@
 import { Entity, Index, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
+import { eventObject } from '../../events/event-objects';
 
 /**
  * A key whose secret signs webhook deliveries. The secret is 32 random bytes, shown
@@ -9,6 +10,7 @@ import { OrganizationOwned } from '../../common/organization-owned';
 @ObjectType({ description: 'A key that signs webhook deliveries' })
 @Entity()
 @Index({ properties: ['organization', 'createdAt'] })
+@eventObject('webhookKey', { isDefault: 'default' })
 export class WebhookKey extends OrganizationOwned {
   [OptionalProps]?: 'createdAt' | 'isDefault' | 'organizationId';
 

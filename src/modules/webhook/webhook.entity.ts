@@ -1,7 +1,8 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../common/organization-owned';
+import { OrganizationOwned } from '../organization/organization-owned';
 import { WebhookKey } from './webhook-key.entity';
+import { eventObject } from '../../events/event-objects';
 
 /**
  * A subscription of another system to the organization's change events: events whose type
@@ -12,6 +13,7 @@ import { WebhookKey } from './webhook-key.entity';
 @Entity()
 // The relay looks up the active webhooks of an organization for every batch of events.
 @Index({ properties: ['organization', 'active'] })
+@eventObject('webhook')
 export class Webhook extends OrganizationOwned {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'active' | 'ifUpdates' | 'organizationId' | 'signingKeyId' | 'previousSigningKey' | 'previousKeyUntil';
 

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../../common/organization-owned';
+import { OrganizationOwned } from '../../organization/organization-owned';
 import { searchVector } from '../../../common/search-expressions';
 
 /** A file or web page the organization's agent has learnt, split into chunks for retrieval. */

@@ -1,10 +1,11 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../../common/organization-owned';
+import { OrganizationOwned } from '../../organization/organization-owned';
 import { Account } from '../../account/account.entity';
 import { Conversation } from '../conversation.entity';
 import { LocalDateScalar } from '../../../graphql/scalars';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
+import { eventObject } from '../../../events/event-objects';
 
 /**
  * A confirmed plan that runs on its schedule: each run answers `task`, writes the answer into the
@@ -14,6 +15,7 @@ import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 @ObjectType({ description: 'A scheduled task the agent runs for a user' })
 @Entity()
 @Index({ properties: ['organization', 'user'] })
+@eventObject('workflow')
 export class Workflow extends OrganizationOwned {
   [OptionalProps]?: 'organizationId' | 'userId' | 'conversationId' | 'active' | 'runs' | 'createdAt' | 'lastRunAt' | 'lastResult' | 'lastNotification' | 'nextRunAt' | 'interval' | 'recurrence' | 'runDate' | 'notifyTo';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManyToOne, PrimaryKey, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Organization } from '../modules/organization/organization.entity';
+import { Organization } from './organization.entity';
 
 /**
  * The start of every record an organization owns: a UUID id and the owning organization, which

@@ -1,0 +1,14 @@
+import { PAGE, type RestRoute } from '../../rest/routes';
+
+const tag = 'Groups';
+
+/** The group module's REST routes below /api/v1 (docs/rest.md); each runs the root field it names. */
+export const GROUP_ROUTES: RestRoute[] = [
+  { method: 'get', path: '/group', operation: 'query', field: 'groups', query: PAGE, tag, summary: 'Groups of the current organization (limit 1-500, default 100)' },
+  { method: 'post', path: '/group', operation: 'mutation', field: 'createGroup', body: 'input', status: 201, tag, summary: 'Create a group' },
+  { method: 'get', path: '/group/:id', operation: 'query', field: 'group', tag, summary: 'Group by id, with its members' },
+  { method: 'patch', path: '/group/:id', operation: 'mutation', field: 'updateGroup', body: 'input', tag, summary: 'Update a group' },
+  { method: 'delete', path: '/group/:id', operation: 'mutation', field: 'deleteGroup', noContent: true, tag, summary: 'Delete a group' },
+  { method: 'post', path: '/group/:id/members', operation: 'mutation', field: 'addGroupMembers', body: 'input', tag, summary: 'Add members (body: employeeIds)' },
+  { method: 'delete', path: '/group/:id/members/:employeeId', operation: 'mutation', field: 'removeGroupMember', tag, summary: 'Remove a member' },
+];
