@@ -13,7 +13,22 @@ module.exports = tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', URL: 'readonly', Headers: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        Headers: 'readonly',
+        globalThis: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -33,7 +48,13 @@ module.exports = tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: LOWER_LAYERS.map((layer) => ({ target: `./src/${layer}`, from: './src/modules', message: `src/${layer} imports no module: pass what it needs in (ARCHITECTURE.md)` })) },
+        {
+          zones: LOWER_LAYERS.map((layer) => ({
+            target: `./src/${layer}`,
+            from: './src/modules',
+            message: `src/${layer} imports no module: pass what it needs in (ARCHITECTURE.md)`,
+          })),
+        },
       ],
       // No two files that need each other at run time (type-only imports are allowed both ways).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -42,6 +63,21 @@ module.exports = tseslint.config(
   {
     // The console's browser code (console/src): the page's globals instead of Node's.
     files: ['console/src/**'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', location: 'readonly', localStorage: 'readonly', atob: 'readonly', HTMLElement: 'readonly', HTMLSelectElement: 'readonly', HTMLElementTagNameMap: 'readonly', Node: 'readonly', Element: 'readonly', Event: 'readonly', EventListener: 'readonly' } },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        localStorage: 'readonly',
+        atob: 'readonly',
+        HTMLElement: 'readonly',
+        HTMLSelectElement: 'readonly',
+        HTMLElementTagNameMap: 'readonly',
+        Node: 'readonly',
+        Element: 'readonly',
+        Event: 'readonly',
+        EventListener: 'readonly',
+      },
+    },
   },
 );

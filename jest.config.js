@@ -27,7 +27,13 @@ module.exports = {
   workerIdleMemoryLimit: '1GB',
   projects: [
     // No database: test/helpers/test-app.ts refuses to start the service in this project.
-    { ...common, displayName: 'unit', globals: { TEST_DB: 'none' }, testMatch: ['<rootDir>/test/**/*.unit.test.ts'], testPathIgnorePatterns: ignored },
+    {
+      ...common,
+      displayName: 'unit',
+      globals: { TEST_DB: 'none' },
+      testMatch: ['<rootDir>/test/**/*.unit.test.ts'],
+      testPathIgnorePatterns: ignored,
+    },
     // The database-loss test stops and starts a PostgreSQL server of its own: only where the server exists.
     {
       ...common,

@@ -11,14 +11,25 @@ import type { Answer, Baseline } from './baseline-server';
 
 /** A timestamptz as JavaScript's toISOString writes it (milliseconds, truncated as Date truncates). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const created = (t: string) => `json_build_object('createdAt', ${iso(`${t}.created_at`)}, 'createdBy', ${t}.created_by)`;
-const status = (t: string) => `json_build_object('current', ${t}.status_current, 'changedAt', ${iso(`${t}.status_changed_at`)}, 'changedBy', ${t}.status_changed_by)`;
-const list = (element: string, order: string, from: string) => `(select coalesce(json_agg(${element} order by ${order}), '[]'::json) from ${from})`;
+const created = (t: string) =>
+  `json_build_object('createdAt', ${iso(`${t}.created_at`)}, 'createdBy', ${t}.created_by)`;
+const status = (t: string) =>
+  `json_build_object('current', ${t}.status_current, 'changedAt', ${iso(`${t}.status_changed_at`)}, 'changedBy', ${t}.status_changed_by)`;
+const list = (element: string, order: string, from: string) =>
+  `(select coalesce(json_agg(${element} order by ${order}), '[]'::json) from ${from})`;
 
 const notes = (where: string) =>
-  list(`json_build_object('id', n.id, 'note', n.note, 'author', n.author, 'createdAt', ${iso('n.created_at')})`, 'n.created_at, n.id', `idp_note n where n.organization_id = $2 and ${where}`);
+  list(
+    `json_build_object('id', n.id, 'note', n.note, 'author', n.author, 'createdAt', ${iso('n.created_at')})`,
+    'n.created_at, n.id',
+    `idp_note n where n.organization_id = $2 and ${where}`,
+  );
 const assignees = (where: string) =>
-  list(`json_build_object('entityId', a.entity_id, 'entityType', a.entity_type)`, 'a.entity_type, a.entity_id', `idp_assignee a where a.organization_id = $2 and ${where}`);
+  list(
+    `json_build_object('entityId', a.entity_id, 'entityType', a.entity_type)`,
+    'a.entity_type, a.entity_id',
+    `idp_assignee a where a.organization_id = $2 and ${where}`,
+  );
 // Mapping secrets are not decrypted (the seed has none): null, as the 9-statement baseline answers.
 const mappings = (type: string, id: string) =>
   list(
@@ -59,14 +70,17 @@ const LIST_PLANS = `with ${ADMIN},
   p as (select * from idp where organization_id = $2 and (select yes from admin) order by name, id limit $3)
   select (select yes from admin) as admin, coalesce(json_agg(${PLAN} order by p.name, p.id), '[]'::json)::text as body from p`;
 
-const search = (words: string) => `with me as (select id from account where subject = $1), ${searchPage(words, '(select id from me)')}
+const search = (
+  words: string,
+) => `with me as (select id from account where subject = $1), ${searchPage(words, '(select id from me)')}
   select coalesce(json_agg(json_build_object('id', page.id, 'conversationId', page.conversation_id, 'result', snippets.result,
       'timestamp', ${iso('page."timestamp"')}, 'type', page.type) order by page.rank desc, page."timestamp" desc, page.id), '[]'::json)::text as body
   from page join snippets on snippets.body = page.body`;
 
 export function jsonBaseline(pool: Pool, words: string): Baseline {
   const SEARCH = search(words);
-  const one = async (sql: string, params: unknown[]) => (await pool.query<{ admin?: boolean; body: string | null }>(sql, params)).rows[0];
+  const one = async (sql: string, params: unknown[]) =>
+    (await pool.query<{ admin?: boolean; body: string | null }>(sql, params)).rows[0];
   const forbidden: Answer = [403, JSON.stringify('the baseline serves ORG_ADMINs only')];
   return {
     async plan(subject, org, id) {

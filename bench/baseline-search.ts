@@ -8,7 +8,9 @@ const HEADLINE = 'StartSel=<b>, StopSel=</b>, MaxWords=35, MinWords=12, MaxFragm
  * else the indexed expression, so the baselines use the index whichever migration the database is at.
  */
 export async function messageWords(pool: Pool): Promise<string> {
-  const { rows } = await pool.query(`select 1 from information_schema.columns where table_schema = 'public' and table_name = 'agent_message' and column_name = 'search_vector'`);
+  const { rows } = await pool.query(
+    `select 1 from information_schema.columns where table_schema = 'public' and table_name = 'agent_message' and column_name = 'search_vector'`,
+  );
   return rows.length ? 'm.search_vector' : `to_tsvector('english', m.message)`;
 }
 

@@ -43,7 +43,9 @@ function bodyOf(req: IncomingMessage): Promise<string> {
 async function answer(baseline: Baseline, secret: string, req: IncomingMessage): Promise<Answer> {
   let claims: { sub?: string; org?: string };
   try {
-    claims = jwt.verify((req.headers.authorization ?? '').replace(/^Bearer /, ''), secret, { algorithms: ['HS256'] }) as typeof claims;
+    claims = jwt.verify((req.headers.authorization ?? '').replace(/^Bearer /, ''), secret, {
+      algorithms: ['HS256'],
+    }) as typeof claims;
   } catch {
     return [401, JSON.stringify('authentication required')];
   }

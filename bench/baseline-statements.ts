@@ -15,7 +15,11 @@ types.setTypeParser(1082, (value) => value);
 type Row = Record<string, unknown>;
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
-const status = (r: Row) => ({ current: r.status_current, changedAt: iso(r.status_changed_at), changedBy: r.status_changed_by });
+const status = (r: Row) => ({
+  current: r.status_current,
+  changedAt: iso(r.status_changed_at),
+  changedBy: r.status_changed_by,
+});
 const created = (r: Row) => ({ createdAt: iso(r.created_at), createdBy: r.created_by });
 const note = (r: Row) => ({ id: r.id, note: r.note, author: r.author, createdAt: iso(r.created_at) });
 const assignee = (r: Row) => ({ entityId: r.entity_id, entityType: r.entity_type });
@@ -38,7 +42,10 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
 
   /** The caller's account and whether they are an ORG_ADMIN of the organization. */
   async function caller(subject: string, org: string): Promise<{ account?: unknown; admin: boolean }> {
-    const grants = await rows(`select a.id, g.role from account a join "grant" g on g.account_id = a.id where a.subject = $1 and g.organization_id = $2`, [subject, org]);
+    const grants = await rows(
+      `select a.id, g.role from account a join "grant" g on g.account_id = a.id where a.subject = $1 and g.organization_id = $2`,
+      [subject, org],
+    );
     return { account: grants[0]?.id, admin: grants.some((g) => g.role === 'ORG_ADMIN') };
   }
 
@@ -47,15 +54,33 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
     const ids = idps.map((p) => p.id);
     const [tasks, notes, assignees, mappings] = await Promise.all([
       rows(`select * from idp_task where organization_id = $1 and idp_id = any($2) order by "order", id`, [org, ids]),
-      rows(`select * from idp_note where organization_id = $1 and idp_id = any($2) and task_id is null order by created_at, id`, [org, ids]),
-      rows(`select * from idp_assignee where organization_id = $1 and idp_id = any($2) and task_id is null order by entity_type, entity_id`, [org, ids]),
-      rows(`select * from mapping where organization_id = $1 and entity_type = 'IDP' and entity_id = any($2) order by namespace, mapped_id, id`, [org, ids]),
+      rows(
+        `select * from idp_note where organization_id = $1 and idp_id = any($2) and task_id is null order by created_at, id`,
+        [org, ids],
+      ),
+      rows(
+        `select * from idp_assignee where organization_id = $1 and idp_id = any($2) and task_id is null order by entity_type, entity_id`,
+        [org, ids],
+      ),
+      rows(
+        `select * from mapping where organization_id = $1 and entity_type = 'IDP' and entity_id = any($2) order by namespace, mapped_id, id`,
+        [org, ids],
+      ),
     ]);
     const taskIds = tasks.map((t) => t.id);
     const [taskNotes, taskAssignees, taskMappings] = await Promise.all([
-      rows(`select * from idp_note where organization_id = $1 and task_id = any($2) order by created_at, id`, [org, taskIds]),
-      rows(`select * from idp_assignee where organization_id = $1 and task_id = any($2) order by entity_type, entity_id`, [org, taskIds]),
-      rows(`select * from mapping where organization_id = $1 and entity_type = 'IDP_TASK' and entity_id = any($2) order by namespace, mapped_id, id`, [org, taskIds]),
+      rows(`select * from idp_note where organization_id = $1 and task_id = any($2) order by created_at, id`, [
+        org,
+        taskIds,
+      ]),
+      rows(
+        `select * from idp_assignee where organization_id = $1 and task_id = any($2) order by entity_type, entity_id`,
+        [org, taskIds],
+      ),
+      rows(
+        `select * from mapping where organization_id = $1 and entity_type = 'IDP_TASK' and entity_id = any($2) order by namespace, mapped_id, id`,
+        [org, taskIds],
+      ),
     ]);
     const by = (list: Row[], key: string) => {
       const groups = new Map<unknown, Row[]>();
@@ -66,8 +91,17 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
       }
       return (id: unknown) => groups.get(id) ?? [];
     };
-    const [tasksOf, notesOf, assigneesOf, mappingsOf] = [by(tasks, 'idp_id'), by(notes, 'idp_id'), by(assignees, 'idp_id'), by(mappings, 'entity_id')];
-    const [taskNotesOf, taskAssigneesOf, taskMappingsOf] = [by(taskNotes, 'task_id'), by(taskAssignees, 'task_id'), by(taskMappings, 'entity_id')];
+    const [tasksOf, notesOf, assigneesOf, mappingsOf] = [
+      by(tasks, 'idp_id'),
+      by(notes, 'idp_id'),
+      by(assignees, 'idp_id'),
+      by(mappings, 'entity_id'),
+    ];
+    const [taskNotesOf, taskAssigneesOf, taskMappingsOf] = [
+      by(taskNotes, 'task_id'),
+      by(taskAssignees, 'task_id'),
+      by(taskMappings, 'entity_id'),
+    ];
     return idps.map((idp) => ({
       id: idp.id,
       organization: idp.organization_id,
@@ -87,7 +121,9 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
         active: t.active,
         description: t.description,
         dueDate: t.due_date,
-        connectedTo: t.connected_type ? { type: t.connected_type, entityId: t.connected_entity_id, organization: t.connected_organization } : null,
+        connectedTo: t.connected_type
+          ? { type: t.connected_type, entityId: t.connected_entity_id, organization: t.connected_organization }
+          : null,
         order: t.order,
         status: status(t),
         created: created(t),
@@ -111,7 +147,13 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
     },
     async plans(subject, org, limit) {
       if (!(await caller(subject, org)).admin) return json(403, 'the baseline serves ORG_ADMINs only');
-      return json(200, await plans(org, await rows(`select * from idp where organization_id = $1 order by name, id limit $2`, [org, limit])));
+      return json(
+        200,
+        await plans(
+          org,
+          await rows(`select * from idp where organization_id = $1 order by name, id limit $2`, [org, limit]),
+        ),
+      );
     },
     async search(subject, org, input: SearchBody) {
       const { account } = await caller(subject, org);
@@ -122,7 +164,13 @@ export function statementsBaseline(pool: Pool, words: string): Baseline {
       );
       return json(
         200,
-        page.map((r) => ({ id: r.id, conversationId: r.conversation_id, result: r.result, timestamp: iso(r.timestamp), type: r.type })),
+        page.map((r) => ({
+          id: r.id,
+          conversationId: r.conversation_id,
+          result: r.result,
+          timestamp: iso(r.timestamp),
+          type: r.type,
+        })),
       );
     },
   };

@@ -6,7 +6,13 @@ import { GENERAL, THEMES } from './vocabulary';
  * template's value unless an override (an SQL expression over the series variables) replaces it.
  * So the copies are rows the service would write, and a column added later needs no change here.
  */
-export async function cloneRows(db: Client, table: string, templateId: string, series: string, overrides: Record<string, string>): Promise<number> {
+export async function cloneRows(
+  db: Client,
+  table: string,
+  templateId: string,
+  series: string,
+  overrides: Record<string, string>,
+): Promise<number> {
   const { rows } = await db.query<{ column_name: string }>(
     // Generated columns (stored search words) are computed by PostgreSQL and cannot be written.
     `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,

@@ -40,13 +40,27 @@ export async function drainBacklog(
   const started: NodeProcess[] = [];
   const role = async (name: 'api' | 'worker') => {
     const port = await freePort();
-    const proc = await startNode(join(__dirname, '..', 'src', 'main.js'), { ...env, ROLE: name, PORT: String(port) }, port, join(work, `drain-${name}.log`));
+    const proc = await startNode(
+      join(__dirname, '..', 'src', 'main.js'),
+      { ...env, ROLE: name, PORT: String(port) },
+      port,
+      join(work, `drain-${name}.log`),
+    );
     started.push(proc);
     return proc;
   };
   try {
     const api = await role('api');
-    const writes = await load({ url: api.url, connections, amount: changes, token: seeded.adminToken, request: employeeChange(seeded, 'Drained title') }, api.pid);
+    const writes = await load(
+      {
+        url: api.url,
+        connections,
+        amount: changes,
+        token: seeded.adminToken,
+        request: employeeChange(seeded, 'Drained title'),
+      },
+      api.pid,
+    );
     if (writes.errors) throw new Error(`drain: ${writes.errors} of ${changes} writes failed`);
     await relayed(env.DATABASE_URL, 120_000);
     await api.stop();
@@ -54,7 +68,14 @@ export async function drainBacklog(
     await role('worker');
     await receiver.until(expected, waitMs);
     const seconds = (receiver.latest - receiver.first) / 1000;
-    return { changes, expected, delivered: receiver.arrivals.size, duplicates: receiver.duplicates, seconds, perSecond: receiver.arrivals.size / Math.max(seconds, 0.001) };
+    return {
+      changes,
+      expected,
+      delivered: receiver.arrivals.size,
+      duplicates: receiver.duplicates,
+      seconds,
+      perSecond: receiver.arrivals.size / Math.max(seconds, 0.001),
+    };
   } finally {
     for (const proc of started.reverse()) await proc.stop();
   }
@@ -67,7 +88,9 @@ async function relayed(databaseUrl: string, timeoutMs: number): Promise<void> {
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const { rows } = await db.query<{ n: string }>('select count(*) as n from change_event where dispatched_at is null');
+      const { rows } = await db.query<{ n: string }>(
+        'select count(*) as n from change_event where dispatched_at is null',
+      );
       if (rows[0].n === '0') return;
       if (Date.now() > deadline) throw new Error(`drain: ${rows[0].n} events still not relayed after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));

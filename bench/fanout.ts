@@ -111,7 +111,11 @@ export async function fanOut(
   const key = await api.post<{ id: string }>('/api/v1/webhook-key', { name: 'bench' }, seeded.adminToken);
   if (key.status !== 201) throw new Error(`webhook key: ${key.status} ${key.text}`);
   for (const [index, eventType] of HOOKS.entries()) {
-    const hook = await api.post('/api/v1/webhook', { name: `bench ${index}`, url: `${receiverUrl}/hook-${index}`, eventType }, seeded.adminToken);
+    const hook = await api.post(
+      '/api/v1/webhook',
+      { name: `bench ${index}`, url: `${receiverUrl}/hook-${index}`, eventType },
+      seeded.adminToken,
+    );
     if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${hook.text}`);
   }
   const rss = new RssSampler(service.pid).start();
@@ -148,5 +152,9 @@ export async function fanOut(
  * second load needs another `title`: setting a title an employee already has changes nothing.
  */
 export function employeeChange(seeded: Seeded, title = 'Title'): (n: number) => Request {
-  return (n) => ({ method: 'PATCH', path: `/api/v1/employee/${seeded.employeeIds[n % seeded.employeeIds.length]}`, body: JSON.stringify({ title: `${title} ${n}` }) });
+  return (n) => ({
+    method: 'PATCH',
+    path: `/api/v1/employee/${seeded.employeeIds[n % seeded.employeeIds.length]}`,
+    body: JSON.stringify({ title: `${title} ${n}` }),
+  });
 }

@@ -68,7 +68,9 @@ export async function load(options: LoadOptions, pid: number): Promise<Measured>
         url: options.url,
         connections: options.connections,
         ...(options.timeoutSeconds ? { timeout: options.timeoutSeconds } : {}),
-        ...(options.amount ? { amount: options.amount } : { duration: bounded ? (options.capSeconds ?? options.seconds) : options.seconds }),
+        ...(options.amount
+          ? { amount: options.amount }
+          : { duration: bounded ? (options.capSeconds ?? options.seconds) : options.seconds }),
         requests: [
           {
             setupRequest: (req) => {
@@ -80,7 +82,8 @@ export async function load(options: LoadOptions, pid: number): Promise<Measured>
             },
             onResponse: (status, _body, _context, headers) => {
               if (status >= 200 && status < 300) return;
-              if (status === 503 && Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'retry-after')) rejected++;
+              if (status === 503 && Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'retry-after'))
+                rejected++;
               else otherFailures++;
             },
           },
@@ -92,7 +95,8 @@ export async function load(options: LoadOptions, pid: number): Promise<Measured>
       if (status < 200 || status >= 300) return;
       latencies.push(ms);
       // Stops at the next tick once both the time and the count are reached.
-      if (bounded && latencies.length >= options.atLeast! && Date.now() - started >= options.seconds! * 1000) tracker.stop();
+      if (bounded && latencies.length >= options.atLeast! && Date.now() - started >= options.seconds! * 1000)
+        tracker.stop();
     });
   });
   const peakRssMb = rss.stop();

@@ -8,9 +8,18 @@ export interface NodeProcess {
 }
 
 /** Starts a Node script in its own process, its output to `logFile`, and waits until `/health` answers 200. */
-export async function startNode(script: string, env: Record<string, string>, port: number, logFile: string, nodeArgs: string[] = []): Promise<NodeProcess> {
+export async function startNode(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<NodeProcess> {
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', out, out],
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const deadline = Date.now() + 120_000;

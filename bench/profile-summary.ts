@@ -27,13 +27,16 @@ function main(dir: string, top = 30): void {
       const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/');
       const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
       self.set(key, (self.get(key) ?? 0) + hits);
-      const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('/dist/') ? 'our code' : url ? 'node' : functionName);
+      const pkg =
+        /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+        (url.includes('/dist/') ? 'our code' : url ? 'node' : functionName);
       packages.set(pkg, (packages.get(pkg) ?? 0) + hits);
     }
   }
   const print = (title: string, map: Map<string, number>) => {
     console.log(`\n${title}`);
-    for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)}%  ${key}`);
+    for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`${((100 * hits) / total).toFixed(1).padStart(5)}%  ${key}`);
   };
   print('self time by package', packages);
   print('self time by function', self);

@@ -59,7 +59,12 @@ function ratio(run: Run, scenario: Scenario, measured: Measured): { share: numbe
 /** The goals of the performance issue (issue 20's table, a row each), judged against this run. */
 export function targets(run: Run): Target[] {
   const list: Target[] = [];
-  const judged = (scenario: string, goal: string, name: string, judge: (m: Measured, s: Scenario) => { measured: string; met: boolean }) => {
+  const judged = (
+    scenario: string,
+    goal: string,
+    name: string,
+    judge: (m: Measured, s: Scenario) => { measured: string; met: boolean },
+  ) => {
     const row = find(run, name);
     if (!row) {
       list.push({ scenario, goal, measured: 'not run', baselines: '', met: false });
@@ -72,7 +77,9 @@ export function targets(run: Run): Target[] {
   };
   const share = (goal: number) => (m: Measured, s: Scenario) => {
     const r = ratio(run, s, m);
-    return r ? { measured: `${perSecond(m)}, ${(100 * r.share).toFixed(0)}% of the best`, met: r.share >= goal } : { measured: `${perSecond(m)}, no baseline ran`, met: false };
+    return r
+      ? { measured: `${perSecond(m)}, ${(100 * r.share).toFixed(0)}% of the best`, met: r.share >= goal }
+      : { measured: `${perSecond(m)}, no baseline ran`, met: false };
   };
   const c = run.connections;
   judged(`REST GET /idp/{id}, ${c} connections`, '≥ 60% of the best raw baseline’s requests/s', NAMES.get, share(0.6));
@@ -80,18 +87,45 @@ export function targets(run: Run): Target[] {
     const rest = find(run, NAMES.get)?.measured;
     if (!rest) return { measured: `${perSecond(m)}, REST not run`, met: false };
     const near = Math.min(m.perSecond, rest.perSecond) / Math.max(m.perSecond, rest.perSecond);
-    return { measured: `${perSecond(m)} vs REST ${perSecond(rest)} (${(100 * (m.perSecond / rest.perSecond - 1)).toFixed(0)}%)`, met: near >= 0.9 };
+    return {
+      measured: `${perSecond(m)} vs REST ${perSecond(rest)} (${(100 * (m.perSecond / rest.perSecond - 1)).toFixed(0)}%)`,
+      met: near >= 0.9,
+    };
   });
-  judged('GET /idp/{id}, 10 connections', 'p99 < 20 ms', NAMES.get10, (m) => ({ measured: `p99 ${ms(m.p99)}`, met: m.p99 < 20 }));
-  judged(`100-plan list, ${c} connections`, '0 errors and 0 timeouts (503 + Retry-After allowed, counted)', NAMES.list, (m) => ({
-    measured: `${m.errors} errors (${m.timeouts} timeouts), ${m.rejected} × 503 + Retry-After`,
-    met: m.errors === 0,
+  judged('GET /idp/{id}, 10 connections', 'p99 < 20 ms', NAMES.get10, (m) => ({
+    measured: `p99 ${ms(m.p99)}`,
+    met: m.p99 < 20,
   }));
+  judged(
+    `100-plan list, ${c} connections`,
+    '0 errors and 0 timeouts (503 + Retry-After allowed, counted)',
+    NAMES.list,
+    (m) => ({
+      measured: `${m.errors} errors (${m.timeouts} timeouts), ${m.rejected} × 503 + Retry-After`,
+      met: m.errors === 0,
+    }),
+  );
   judged(`100-plan list, ${c} connections`, '≥ 50% of the best raw list baseline’s requests/s', NAMES.list, share(0.5));
-  judged('100-plan list, 1 connection', 'p50 < 25 ms', NAMES.list1, (m) => ({ measured: `p50 ${ms(m.p50)}`, met: m.p50 < 25 }));
-  judged(`search over ${count(run.seeded.messages ?? 0)} messages, 10 connections`, 'p95 < 100 ms', NAMES.search, (m) => ({ measured: `p95 ${ms(m.p95)}`, met: m.p95 < 100 }));
-  judged(`local ask at ${count(run.seeded.chunks ?? 0)} chunks, 10 connections`, 'p95 < 150 ms', NAMES.ask, (m) => ({ measured: `p95 ${ms(m.p95)}`, met: m.p95 < 150 }));
-  judged(`local ask at ${count(run.seeded.chunks ?? 0)} chunks, one after another`, 'p95 < 150 ms', NAMES.ask1, (m) => ({ measured: `p95 ${ms(m.p95)}`, met: m.p95 < 150 }));
+  judged('100-plan list, 1 connection', 'p50 < 25 ms', NAMES.list1, (m) => ({
+    measured: `p50 ${ms(m.p50)}`,
+    met: m.p50 < 25,
+  }));
+  judged(
+    `search over ${count(run.seeded.messages ?? 0)} messages, 10 connections`,
+    'p95 < 100 ms',
+    NAMES.search,
+    (m) => ({ measured: `p95 ${ms(m.p95)}`, met: m.p95 < 100 }),
+  );
+  judged(`local ask at ${count(run.seeded.chunks ?? 0)} chunks, 10 connections`, 'p95 < 150 ms', NAMES.ask, (m) => ({
+    measured: `p95 ${ms(m.p95)}`,
+    met: m.p95 < 150,
+  }));
+  judged(
+    `local ask at ${count(run.seeded.chunks ?? 0)} chunks, one after another`,
+    'p95 < 150 ms',
+    NAMES.ask1,
+    (m) => ({ measured: `p95 ${ms(m.p95)}`, met: m.p95 < 150 }),
+  );
   const f = run.fanOut;
   const d = run.drain;
   const all = f.delivered === f.expected;
@@ -106,8 +140,20 @@ export function targets(run: Run): Target[] {
       baselines: '',
       met: d.perSecond >= 1500 && drained && all,
     },
-    { scenario: 'webhook fan-out under the write load', goal: 'commit-to-receipt p99 < 2 s', measured: ms(f.p99), baselines: '', met: f.p99 < 2000 && all },
-    { scenario: 'service peak RSS over the whole bench run', goal: '< 400 MB', measured: `${run.peakRssMb.toFixed(0)} MB`, baselines: '', met: run.peakRssMb < 400 },
+    {
+      scenario: 'webhook fan-out under the write load',
+      goal: 'commit-to-receipt p99 < 2 s',
+      measured: ms(f.p99),
+      baselines: '',
+      met: f.p99 < 2000 && all,
+    },
+    {
+      scenario: 'service peak RSS over the whole bench run',
+      goal: '< 400 MB',
+      measured: `${run.peakRssMb.toFixed(0)} MB`,
+      baselines: '',
+      met: run.peakRssMb < 400,
+    },
   );
   return list;
 }
@@ -119,10 +165,15 @@ export function targets(run: Run): Target[] {
 export function failures(rows: Run['rows'], fanOut: FanOut | undefined, atLeast: number, drain?: Drain): string[] {
   const problems = rows
     .filter((r) => r.measured.errors > 0 || r.measured.requests < atLeast)
-    .map((r) => `${r.scenario.name}: ${r.measured.requests} successful requests (at least ${atLeast} needed) in ${r.measured.seconds} s, ${r.measured.errors} errors (${r.measured.timeouts} timeouts)`);
+    .map(
+      (r) =>
+        `${r.scenario.name}: ${r.measured.requests} successful requests (at least ${atLeast} needed) in ${r.measured.seconds} s, ${r.measured.errors} errors (${r.measured.timeouts} timeouts)`,
+    );
   if (fanOut?.writes.errors) problems.push(`fan-out writes: ${fanOut.writes.errors} errors`);
-  if (fanOut && fanOut.delivered !== fanOut.expected) problems.push(`fan-out: ${fanOut.delivered} of ${fanOut.expected} deliveries arrived`);
-  if (drain && drain.delivered !== drain.expected) problems.push(`drain: ${drain.delivered} of ${drain.expected} deliveries arrived`);
+  if (fanOut && fanOut.delivered !== fanOut.expected)
+    problems.push(`fan-out: ${fanOut.delivered} of ${fanOut.expected} deliveries arrived`);
+  if (drain && drain.delivered !== drain.expected)
+    problems.push(`drain: ${drain.delivered} of ${drain.expected} deliveries arrived`);
   return problems;
 }
 
@@ -169,7 +220,9 @@ export function report(run: Run): string {
     '',
     '| scenario | target | measured | raw baselines | met |',
     '|---|---|---:|---|:---:|',
-    ...targets(run).map((t) => `| ${t.scenario} | ${t.goal} | ${t.measured} | ${t.baselines} | ${t.met ? 'met' : '**missed**'} |`),
+    ...targets(run).map(
+      (t) => `| ${t.scenario} | ${t.goal} | ${t.measured} | ${t.baselines} | ${t.met ? 'met' : '**missed**'} |`,
+    ),
     '',
     END,
   );
@@ -203,7 +256,10 @@ export function soakReport(soak: Soak, date: string, machine: string): string {
     '',
     '| minute | requests/s | p50 | p99 | errors | peak RSS | RSS at the end |',
     '|---:|---:|---:|---:|---:|---:|---:|',
-    ...soak.minutes.map((m) => `| ${m.minute} | ${m.measured.perSecond.toFixed(0)} | ${ms(m.measured.p50)} | ${ms(m.measured.p99)} | ${m.measured.errors} | ${m.measured.peakRssMb.toFixed(0)} MB | ${m.rssEndMb.toFixed(0)} MB |`),
+    ...soak.minutes.map(
+      (m) =>
+        `| ${m.minute} | ${m.measured.perSecond.toFixed(0)} | ${ms(m.measured.p50)} | ${ms(m.measured.p99)} | ${m.measured.errors} | ${m.measured.peakRssMb.toFixed(0)} MB | ${m.rssEndMb.toFixed(0)} MB |`,
+    ),
     '',
     `${requests.toLocaleString('en-US')} requests, ${errors} errors. Events: ${soak.events.toLocaleString('en-US')} committed, ${soak.delivered.toLocaleString('en-US')} delivered ` +
       `(${soak.events - soak.delivered} lost, ${soak.duplicates} duplicates), the last ${soak.drainSeconds.toFixed(1)} s after the load ended. ` +
@@ -215,8 +271,11 @@ export function soakReport(soak: Soak, date: string, machine: string): string {
 
 /** What makes a soak fail: errors, lost events. */
 export function soakFailures(soak: Soak): string[] {
-  const problems = soak.minutes.filter((m) => m.measured.errors > 0).map((m) => `minute ${m.minute}: ${m.measured.errors} errors`);
-  if (soak.delivered !== soak.events) problems.push(`${soak.events - soak.delivered} of ${soak.events} events not delivered`);
+  const problems = soak.minutes
+    .filter((m) => m.measured.errors > 0)
+    .map((m) => `minute ${m.minute}: ${m.measured.errors} errors`);
+  if (soak.delivered !== soak.events)
+    problems.push(`${soak.events - soak.delivered} of ${soak.events} events not delivered`);
   return problems;
 }
 
@@ -225,6 +284,9 @@ export function writeSoak(file: string, section: string): void {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const start = previous.indexOf(SOAK_START);
   const end = previous.indexOf(SOAK_END);
-  const next = start >= 0 && end > start ? previous.slice(0, start) + section + previous.slice(end + SOAK_END.length) : `${previous.trimEnd()}\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? previous.slice(0, start) + section + previous.slice(end + SOAK_END.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }

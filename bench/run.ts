@@ -28,10 +28,29 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
 const soaking = args.includes('--soak');
-const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const option = (name: string, fallback: number) =>
+  Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
-const FULL: SeedSize = { employees: 10_000, plans: 1_000, tasksPerPlan: 10, notesPerPlan: 5, conversations: 1_000, messagesPerConversation: 100, documents: 100, chunksPerDocument: 100 };
-const QUICK: SeedSize = { employees: 200, plans: 120, tasksPerPlan: 10, notesPerPlan: 5, conversations: 20, messagesPerConversation: 50, documents: 10, chunksPerDocument: 20 };
+const FULL: SeedSize = {
+  employees: 10_000,
+  plans: 1_000,
+  tasksPerPlan: 10,
+  notesPerPlan: 5,
+  conversations: 1_000,
+  messagesPerConversation: 100,
+  documents: 100,
+  chunksPerDocument: 100,
+};
+const QUICK: SeedSize = {
+  employees: 200,
+  plans: 120,
+  tasksPerPlan: 10,
+  notesPerPlan: 5,
+  conversations: 20,
+  messagesPerConversation: 50,
+  documents: 10,
+  chunksPerDocument: 20,
+};
 const size = quick ? QUICK : FULL;
 const seconds = option('seconds', quick ? 3 : 15);
 const warmup = quick ? 1 : 3;
@@ -99,18 +118,33 @@ async function main(): Promise<void> {
     const baseline = async (kind: 'statements' | 'json') => {
       const port = await freePort();
       const env = { PORT: String(port), DATABASE_URL: cluster.url, JWT_SECRET: jwtSecret, BASELINE: kind };
-      const proc = await startNode(join(__dirname, 'baseline-server.js'), env, port, join(work, `baseline-${kind}.log`));
+      const proc = await startNode(
+        join(__dirname, 'baseline-server.js'),
+        env,
+        port,
+        join(work, `baseline-${kind}.log`),
+      );
       running.push(proc);
       return proc;
     };
-    const servers: Record<ServerKind, NodeProcess> = { service, statements: await baseline('statements'), json: await baseline('json') };
+    const servers: Record<ServerKind, NodeProcess> = {
+      service,
+      statements: await baseline('statements'),
+      json: await baseline('json'),
+    };
     const all = scenarios(seeded);
     const checkedAnswers = await checkBaselines(all, servers, seeded.adminToken);
 
     const rows: Run['rows'] = [];
     for (const scenario of all.filter((s) => !only || s.name.includes(only))) {
       const target = servers[scenario.server];
-      const options = { url: target.url, connections: scenario.connections ?? connections, token: seeded.adminToken, request: scenario.request, ...paced };
+      const options = {
+        url: target.url,
+        connections: scenario.connections ?? connections,
+        token: seeded.adminToken,
+        request: scenario.request,
+        ...paced,
+      };
       await load({ ...options, seconds: warmup, ...(quick ? { atLeast: 1 } : {}) }, target.pid);
       const measured = await load({ ...options, seconds }, target.pid);
       await settle(target);
@@ -132,11 +166,15 @@ async function main(): Promise<void> {
     receivers.push(receiver);
     const hooks = { receiver, url: await receiver.listen() };
     const fan = await fanOut(service, seeded, hooks, changes, connections, waitMs, quick ? 120 : undefined);
-    console.log(`fan-out: ${fan.delivered}/${fan.expected} deliveries, ${fan.perSecond.toFixed(0)}/s, p50 ${fan.p50} ms, p99 ${fan.p99} ms`);
+    console.log(
+      `fan-out: ${fan.delivered}/${fan.expected} deliveries, ${fan.perSecond.toFixed(0)}/s, p50 ${fan.p50} ms, p99 ${fan.p99} ms`,
+    );
     const peakRssMb = wholeRun.stop();
     // Last, as it stops the service: the deliveries' capacity on a backlog, in a ROLE=worker process.
     const drain = await drainBacklog(service, serviceEnv, seeded, receiver, changes, connections, work, waitMs);
-    console.log(`drain: ${drain.delivered}/${drain.expected} deliveries in ${drain.seconds.toFixed(1)} s, ${drain.perSecond.toFixed(0)}/s`);
+    console.log(
+      `drain: ${drain.delivered}/${drain.expected} deliveries in ${drain.seconds.toFixed(1)} s, ${drain.perSecond.toFixed(0)}/s`,
+    );
     if (only) return check(fan, drain);
 
     const run: Run = {
@@ -156,7 +194,9 @@ async function main(): Promise<void> {
     if (quick) {
       console.log(report(run));
       check(fan, drain);
-      console.log(`quick benchmark: every scenario completed at least ${atLeast} requests without errors; the baselines answered as the service does`);
+      console.log(
+        `quick benchmark: every scenario completed at least ${atLeast} requests without errors; the baselines answered as the service does`,
+      );
     } else {
       const file = join(dist, '..', 'bench', 'RESULTS.md');
       writeResults(file, run);
@@ -176,17 +216,28 @@ async function main(): Promise<void> {
  * (keys ordered), or the run stops here: a baseline that answers something else compares nothing.
  * Returns how many requests were checked.
  */
-async function checkBaselines(all: Scenario[], servers: Record<ServerKind, NodeProcess>, token: string): Promise<number> {
+async function checkBaselines(
+  all: Scenario[],
+  servers: Record<ServerKind, NodeProcess>,
+  token: string,
+): Promise<number> {
   let checked = 0;
   const problems: string[] = [];
   for (const scenario of all.filter((s) => s.versus?.length)) {
     const kinds = new Set(all.filter((s) => scenario.versus!.includes(s.name)).map((s) => s.server));
     const baselines = [...kinds].map((kind) => ({ name: `the ${kind} baseline`, url: servers[kind].url }));
-    const requests = [...new Map(Array.from({ length: CHECKED }, (_, n) => scenario.request(n)).map((r) => [JSON.stringify(r), r])).values()];
-    problems.push(...(await sameAnswers({ name: 'the service', url: servers.service.url }, baselines, token, requests)));
+    const requests = [
+      ...new Map(
+        Array.from({ length: CHECKED }, (_, n) => scenario.request(n)).map((r) => [JSON.stringify(r), r]),
+      ).values(),
+    ];
+    problems.push(
+      ...(await sameAnswers({ name: 'the service', url: servers.service.url }, baselines, token, requests)),
+    );
     checked += requests.length;
   }
-  if (problems.length) throw new Error(`the raw baselines must answer what the service answers:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`the raw baselines must answer what the service answers:\n  ${problems.join('\n  ')}`);
   console.log(`baselines: ${checked} requests answered as the service answers them`);
   return checked;
 }

@@ -34,7 +34,12 @@ export interface Server {
  * goes to the service and to every baseline; each answer must be a 200 whose JSON, keys ordered,
  * is byte for byte the service's, and at least one answer must not be empty.
  */
-export async function sameAnswers(service: Server, baselines: Server[], token: string, requests: Request[]): Promise<string[]> {
+export async function sameAnswers(
+  service: Server,
+  baselines: Server[],
+  token: string,
+  requests: Request[],
+): Promise<string[]> {
   const problems: string[] = [];
   const ask = async (server: Server, request: Request) => {
     const response = await fetch(server.url + request.path, {
@@ -61,9 +66,15 @@ export async function sameAnswers(service: Server, baselines: Server[], token: s
         continue;
       }
       const got = canonical(raw.text);
-      if (got !== expected) problems.push(`${label}: ${baseline.name} answers differently from the service ${firstDifference(expected, got)}`);
+      if (got !== expected)
+        problems.push(
+          `${label}: ${baseline.name} answers differently from the service ${firstDifference(expected, got)}`,
+        );
     }
   }
-  if (!compared && requests.length) problems.push(`${requests[0].method} ${requests[0].path}: every answer of the service was empty, so the check compared nothing`);
+  if (!compared && requests.length)
+    problems.push(
+      `${requests[0].method} ${requests[0].path}: every answer of the service was empty, so the check compared nothing`,
+    );
   return problems;
 }

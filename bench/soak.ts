@@ -40,7 +40,11 @@ function mixed(seeded: Seeded): (n: number) => Request {
         return { method: 'GET', path: `/api/v1/employee?limit=50&offset=${(n * 13) % 5000}` };
       case 6:
       case 7:
-        return { method: 'PATCH', path: `/api/v1/employee/${pick(seeded.employeeIds, n * 31)}`, body: JSON.stringify({ title: `Soak ${n}` }) };
+        return {
+          method: 'PATCH',
+          path: `/api/v1/employee/${pick(seeded.employeeIds, n * 31)}`,
+          body: JSON.stringify({ title: `Soak ${n}` }),
+        };
       case 8:
         return { method: 'POST', path: '/api/v1/employee', body: JSON.stringify({ name: `Soak hire ${n}` }) };
       case 9:
@@ -56,7 +60,13 @@ function mixed(seeded: Seeded): (n: number) => Request {
  * over time, with a webhook on every employee event; afterwards every event committed during the
  * soak must reach the receiver.
  */
-export async function soak(service: { url: string; pid: number }, databaseUrl: string, seeded: Seeded, minutes: number, connections: number): Promise<Soak> {
+export async function soak(
+  service: { url: string; pid: number },
+  databaseUrl: string,
+  seeded: Seeded,
+  minutes: number,
+  connections: number,
+): Promise<Soak> {
   const receiver = new Receiver();
   const base = await receiver.listen();
   const api = new Api(service.url);
@@ -65,7 +75,11 @@ export async function soak(service: { url: string; pid: number }, databaseUrl: s
   try {
     const key = await api.post('/api/v1/webhook-key', { name: 'soak' }, seeded.adminToken);
     if (key.status !== 201) throw new Error(`webhook key: ${key.status} ${key.text}`);
-    const hook = await api.post('/api/v1/webhook', { name: 'soak', url: `${base}/soak`, eventType: 'employee.*' }, seeded.adminToken);
+    const hook = await api.post(
+      '/api/v1/webhook',
+      { name: 'soak', url: `${base}/soak`, eventType: 'employee.*' },
+      seeded.adminToken,
+    );
     if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${hook.text}`);
     const started = new Date();
     const request = mixed(seeded);
@@ -74,7 +88,10 @@ export async function soak(service: { url: string; pid: number }, databaseUrl: s
     for (let minute = 1; minute <= minutes; minute++) {
       // Each minute continues the request numbering, so the mix and the ids keep moving.
       const from = offset;
-      const measured = await load({ url: service.url, connections, seconds: 60, token: seeded.adminToken, request: (n) => request(from + n) }, service.pid);
+      const measured = await load(
+        { url: service.url, connections, seconds: 60, token: seeded.adminToken, request: (n) => request(from + n) },
+        service.pid,
+      );
       offset += measured.requests + connections;
       rows.push({ minute, measured, rssEndMb: rssMb(service.pid) });
       console.log(
@@ -82,7 +99,10 @@ export async function soak(service: { url: string; pid: number }, databaseUrl: s
       );
     }
     const loadEnded = Date.now();
-    const committed = await db.query<{ id: string }>("select id from change_event where type like 'employee.%' and created_at >= $1", [started]);
+    const committed = await db.query<{ id: string }>(
+      "select id from change_event where type like 'employee.%' and created_at >= $1",
+      [started],
+    );
     const expected = committed.rows.map((r) => r.id);
     const deadline = Date.now() + 300_000;
     let got = receiver.eventIds('/soak');

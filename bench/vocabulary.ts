@@ -45,7 +45,9 @@ export const GENERAL: string[] = `
   .filter(Boolean);
 
 /** Questions for the agent, one per theme: each names a few of its theme's words. */
-export const QUESTIONS: string[] = THEMES.map((words) => `What does the handbook say about ${words[0]} and ${words[1]} ${words[3]}?`);
+export const QUESTIONS: string[] = THEMES.map(
+  (words) => `What does the handbook say about ${words[0]} and ${words[1]} ${words[3]}?`,
+);
 
 /** Searches over conversation messages: two theme words each. */
 export const SEARCHES: string[] = THEMES.map((words) => `${words[1]} ${words[2]}`);

@@ -7,7 +7,15 @@ const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
 const BUILD_INFO = join(ROOT, 'dist', '.tsbuildinfo');
-const SOURCES = ['src', 'scripts', 'bench', 'mikro-orm.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'scripts',
+  'bench',
+  'mikro-orm.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package-lock.json',
+];
 const CONSOLE_PAGE = join(ROOT, 'dist', 'console', 'index.html');
 const CONSOLE_SOURCES = ['console', 'package-lock.json'];
 
@@ -41,9 +49,20 @@ function run(what, args, output) {
 /** Builds what changed since the last build; throws when a build fails. True when anything was built. */
 function buildIfStale() {
   const service = !existsSync(join(ROOT, 'dist', 'src', 'main.js')) || stale(BUILD_INFO, SOURCES);
-  if (service) run('the service', [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], BUILD_INFO);
+  if (service)
+    run('the service', [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], BUILD_INFO);
   const browser = stale(CONSOLE_PAGE, CONSOLE_SOURCES);
-  if (browser) run('the console', [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(ROOT, 'console', 'vite.config.mjs')], CONSOLE_PAGE);
+  if (browser)
+    run(
+      'the console',
+      [
+        join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        join(ROOT, 'console', 'vite.config.mjs'),
+      ],
+      CONSOLE_PAGE,
+    );
   return service || browser;
 }
 

@@ -9,9 +9,29 @@ const { buildOrExit } = require('./build-if-stale');
 const ROOT = join(__dirname, '..');
 buildOrExit();
 const children = [
-  spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], { stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    [
+      require.resolve('typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--watch',
+      '--preserveWatchOutput',
+    ],
+    { stdio: 'inherit' },
+  ),
   spawn(process.execPath, ['--watch', join(ROOT, 'dist', 'src', 'main.js')], { stdio: 'inherit' }),
-  spawn(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--watch', '--config', join(ROOT, 'console', 'vite.config.mjs')], { stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--watch',
+      '--config',
+      join(ROOT, 'console', 'vite.config.mjs'),
+    ],
+    { stdio: 'inherit' },
+  ),
 ];
 let stopping = false;
 const stop = (signal) => {

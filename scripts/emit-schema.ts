@@ -11,7 +11,13 @@ import { RESOLVERS } from '../src/modules';
 
 async function main(): Promise<void> {
   const file = join(__dirname, '..', '..', 'schema.graphql');
-  const sdl = printApiSchema(await buildApiSchema(RESOLVERS.map((r) => r.type), [], createBus()));
+  const sdl = printApiSchema(
+    await buildApiSchema(
+      RESOLVERS.map((r) => r.type),
+      [],
+      createBus(),
+    ),
+  );
   if (process.argv.includes('--check')) {
     const committed = readFileSync(file, 'utf8');
     if (committed !== sdl) {

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     await migrator.up();
     if (process.argv.includes('--check')) {
       const pending = await migrator.checkMigrationNeeded();
-      console.log(pending ? 'The entities need a migration: run `npm run migration:create`.' : 'Migrations match the entities.');
+      console.log(
+        pending ? 'The entities need a migration: run `npm run migration:create`.' : 'Migrations match the entities.',
+      );
       process.exitCode = pending ? 1 : 0;
       return;
     }

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   }
   const { organization, created } = await seedDemo(url, (org) => adminToken(config, 300, org));
   const made = Object.entries(created).filter(([, n]) => n > 0);
-  console.log(`Demo organization ${organization} (alias demo): ${made.length ? `created ${made.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : 'already complete'}.`);
+  console.log(
+    `Demo organization ${organization} (alias demo): ${made.length ? `created ${made.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : 'already complete'}.`,
+  );
   console.log('Work in it as its owner: npm run --silent token -- --email ana@example.com --org demo');
 }
 

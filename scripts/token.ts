@@ -5,7 +5,8 @@
 import { adminToken, signToken } from '../src/auth/dev-tokens';
 import { loadConfig } from '../src/config';
 
-const USAGE = 'usage: npm run token -- --email <address> [--org <id|alias>] [--name <name>] [--admin] [--ttl <30m|1h|2d|seconds>] [--url <service url>]';
+const USAGE =
+  'usage: npm run token -- --email <address> [--org <id|alias>] [--name <name>] [--admin] [--ttl <30m|1h|2d|seconds>] [--url <service url>]';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,13 +58,21 @@ async function organizationId(org: string, url: string, adminToken: string): Pro
     res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ query: 'query ($alias: String!) { organizationByAlias(alias: $alias) { id } }', variables: { alias: org } }),
+      body: JSON.stringify({
+        query: 'query ($alias: String!) { organizationByAlias(alias: $alias) { id } }',
+        variables: { alias: org },
+      }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    throw new Error(`--org: could not reach the service at ${url} to look up the alias "${org}"; start it (npm start), pass --url, or give the organization's id`);
+    throw new Error(
+      `--org: could not reach the service at ${url} to look up the alias "${org}"; start it (npm start), pass --url, or give the organization's id`,
+    );
   }
-  const body = (await res.json()) as { data?: { organizationByAlias?: { id: string } }; errors?: { message: string }[] };
+  const body = (await res.json()) as {
+    data?: { organizationByAlias?: { id: string } };
+    errors?: { message: string }[];
+  };
   const id = body.data?.organizationByAlias?.id;
   if (!id) throw new Error(`--org: ${body.errors?.[0]?.message ?? `no organization with the alias "${org}"`}`);
   return id;
@@ -88,7 +97,13 @@ async function main(): Promise<void> {
   const url = options.url ?? `http://localhost:${config.port}`;
   const org = options.org ? await organizationId(options.org, url, adminToken(config, 60)) : undefined;
   // The subject is stable per address, so that the same account signs in each time.
-  const claims = { sub: `dev:${options.email.toLowerCase()}`, email: options.email, name: options.name ?? options.email.split('@')[0], ...(org ? { org } : {}), ...(options.admin ? { roles: ['ADMIN'] } : {}) };
+  const claims = {
+    sub: `dev:${options.email.toLowerCase()}`,
+    email: options.email,
+    name: options.name ?? options.email.split('@')[0],
+    ...(org ? { org } : {}),
+    ...(options.admin ? { roles: ['ADMIN'] } : {}),
+  };
   process.stdout.write(`${signToken(config, claims, ttl)}\n`);
 }
 

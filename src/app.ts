@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -79,12 +82,22 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   // Events: captured on every flush, relayed from the outbox to webhooks (pg-boss jobs) and to
   // live subscribers of every instance. ROLE decides whether this process runs the jobs' handlers
   // (deliveries, workflow runs) and whether it serves the API; every role relays.
-  const queue = new JobQueue(db.orm, logger, { handlers: config.role !== 'api', databaseUrl: config.databaseUrl, listen: config.role === 'worker' });
+  const queue = new JobQueue(db.orm, logger, {
+    handlers: config.role !== 'api',
+    databaseUrl: config.databaseUrl,
+    listen: config.role === 'worker',
+  });
   await queue.start();
   const sender = new WebhookSender(guard, config.webhooks.timeoutMs);
   const worker = new DeliveryWorker(db.orm, queue, sender, secrets, config.webhooks, config.jobPollSeconds, logger);
   const feed = new ChangeFeed(db.orm, bus, config.databaseUrl, logger);
-  const relay = new OutboxRelay(db.orm, worker, feed, { pollMs: config.outboxPollMs, retentionMs: config.eventRetentionMs }, logger);
+  const relay = new OutboxRelay(
+    db.orm,
+    worker,
+    feed,
+    { pollMs: config.outboxPollMs, retentionMs: config.eventRetentionMs },
+    logger,
+  );
   db.capture.onCommit(() => relay.kick());
   // A worker serves no subscribers: it announces what it relays, and needs not listen.
   if (config.role !== 'worker') await feed.start();
@@ -97,13 +110,30 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
 
   // The agent: workflows run with their own coordinator (no planner: a run answers, it does not plan).
   const engine = agentEngine(config.llm);
-  const embedder = agentEmbedder(config.llm, (reason) => logger.warn({ reason }, 'embeddings unavailable; retrieval uses words alone'));
+  const embedder = agentEmbedder(config.llm, (reason) =>
+    logger.warn({ reason }, 'embeddings unavailable; retrieval uses words alone'),
+  );
   const updates = new ConversationUpdates(bus);
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
-  const runner = new WorkflowRunner(db.orm, queue, bus, coordinator(embedder), engine, updates, mailer, config.jobPollSeconds, logger);
+  const runner = new WorkflowRunner(
+    db.orm,
+    queue,
+    bus,
+    coordinator(embedder),
+    engine,
+    updates,
+    mailer,
+    config.jobPollSeconds,
+    logger,
+  );
   await runner.start();
   warmPlanner();
-  const workflows = new WorkflowService(runner, planReader(config.llm, (reason) => logger.warn({ reason }, 'the language model could not check a plan; the rules’ reading stands')));
+  const workflows = new WorkflowService(
+    runner,
+    planReader(config.llm, (reason) =>
+      logger.warn({ reason }, 'the language model could not check a plan; the rules’ reading stands'),
+    ),
+  );
 
   /** Stops the relay and the jobs, then closes what they use; the last step of close(). */
   const stopBackground = async () => {
@@ -124,15 +154,34 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts, bus);
-  const services: Services = { config, secrets, accounts, organizations, webhooks, workflows, agent: { engine, embedder, updates, pages, parsePool } };
+  const services: Services = {
+    config,
+    secrets,
+    accounts,
+    organizations,
+    webhooks,
+    workflows,
+    agent: { engine, embedder, updates, pages, parsePool },
+  };
   // One instance of each resolver of every module (src/modules/index.ts).
   const resolvers = RESOLVERS.map((entry) => entry.make(services));
-  const schema = await buildApiSchema(RESOLVERS.map((entry) => entry.type), resolvers, bus);
+  const schema = await buildApiSchema(
+    RESOLVERS.map((entry) => entry.type),
+    resolvers,
+    bus,
+  );
 
   const app = express();
   // A client must send its whole request within REQUEST_TIMEOUT_MS (408 otherwise), so slow or
   // stalled uploads cannot hold sockets open; checked every second rather than Node's 30 s.
-  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000), connectionsCheckingInterval: 1_000 }, app);
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
   const drain = new Drain(server, config.shutdownGraceMs);
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -162,7 +211,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     // Cache control is off: no field carries a cache hint, and the plugin's per-field hook made
     // Apollo wrap every resolver, thousands per list (bench/RESULTS.md).
     // Apollo's landing page loads its IDE from a CDN; development serves GraphiQL from our build (consoleRouter).
-    plugins: [httpOperationPlugin(admission), ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      httpOperationPlugin(admission),
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+    ],
     formatError(formatted, error) {
       const { code, message } = maskError(error, logger);
       // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
@@ -183,7 +236,13 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use('/graphql', graphqlUploads(config.knowledge.maxBytes));
   app.use(
     '/graphql',
-    expressMiddleware(apollo, { context: async ({ req, res }): Promise<HttpContext> => Object.assign(await contexts.create(req.get('authorization')), { charge: chargeOf(res), gone: clientGone(res) }) }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<HttpContext> =>
+        Object.assign(await contexts.create(req.get('authorization')), {
+          charge: chargeOf(res),
+          gone: clientGone(res),
+        }),
+    }),
   );
 
   const openapi = openApiDocument(schema, ROUTES, VERSION);
@@ -232,7 +291,13 @@ async function listen(server: Server, config: Config): Promise<string> {
  * A ROLE=worker process: deliveries, workflow runs and the relay, and over HTTP only GET /health
  * (for orchestrators' probes); everything else answers 404.
  */
-async function healthOnly(config: Config, db: Database, logger: Logger, relay: OutboxRelay, stopBackground: () => Promise<void>): Promise<App> {
+async function healthOnly(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  relay: OutboxRelay,
+  stopBackground: () => Promise<void>,
+): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   app.use(healthRouter(db));

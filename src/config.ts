@@ -37,7 +37,14 @@ export interface Config {
   /** Private addresses (CIDR ranges) the outbound guard lets through, e.g. one internal system. */
   allowedPrivateRanges: string[];
   /** The OpenAI-compatible server of the `openai` engine; without baseUrl the local engine answers. */
-  llm: { baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string; timeoutMs: number; retries: number };
+  llm: {
+    baseUrl?: string;
+    apiKey?: string;
+    model?: string;
+    embeddingModel?: string;
+    timeoutMs: number;
+    retries: number;
+  };
   /** SMTP server for workflow e-mails (smtp://user:pass@host:port), and the sender address. */
   smtp: { url?: string; from: string };
   /** Knowledge base: largest file or page learnt, and the time to read a URL. */
@@ -116,9 +123,19 @@ const seconds = z
 const addressRanges = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .refine((items) => items.every((item) => (item.includes('/') ? ipaddr.isValidCIDR(item) : ipaddr.isValid(item))), 'must be a comma-separated list of IP addresses or CIDR ranges')
-  .transform((items) => items.map((item) => (item.includes('/') ? item : `${item}/${ipaddr.parse(item).kind() === 'ipv4' ? 32 : 128}`)));
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (items) => items.every((item) => (item.includes('/') ? ipaddr.isValidCIDR(item) : ipaddr.isValid(item))),
+    'must be a comma-separated list of IP addresses or CIDR ranges',
+  )
+  .transform((items) =>
+    items.map((item) => (item.includes('/') ? item : `${item}/${ipaddr.parse(item).kind() === 'ipv4' ? 32 : 128}`)),
+  );
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -156,19 +173,34 @@ const schema = z.object({
   LLM_EMBEDDING_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('Talent directory <no-reply@localhost>'),
-  KNOWLEDGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  KNOWLEDGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   KNOWLEDGE_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   KNOWLEDGE_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   KNOWLEDGE_PARSE_MEMORY_MB: z.coerce.number().int().min(32).default(256),
   KNOWLEDGE_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  KNOWLEDGE_MAX_INFLATED_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  KNOWLEDGE_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   KNOWLEDGE_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
   KNOWLEDGE_MAX_PDF_PAGES: z.coerce.number().int().positive().default(1_000),
   KNOWLEDGE_MAX_DEPTH: z.coerce.number().int().positive().default(256),
   KNOWLEDGE_MAX_ROWS: z.coerce.number().int().positive().default(100_000),
-  KNOWLEDGE_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  KNOWLEDGE_MAX_TEXT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
@@ -187,7 +219,10 @@ const schema = z.object({
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).default(100),
   // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day and a half of retries.
   WEBHOOK_RETRY_SCHEDULE: seconds.default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
-  WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce.number().positive().default(5 * 24 * 3600),
+  WEBHOOK_DEACTIVATE_AFTER_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 24 * 3600),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(5_000),
@@ -228,11 +263,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     // api and worker processes share the database; the embedded one belongs to a single process.
-    throw new ConfigError(`Invalid environment variable ROLE: ${e.ROLE} needs DATABASE_URL (a PostgreSQL server that the api and worker processes share); the embedded database runs only with ROLE=all`);
+    throw new ConfigError(
+      `Invalid environment variable ROLE: ${e.ROLE} needs DATABASE_URL (a PostgreSQL server that the api and worker processes share); the embedded database runs only with ROLE=all`,
+    );
   }
   if (e.ROLE !== 'all' && !e.SECRETS_KEY) {
     // A secret generated into DATA_DIR would differ between processes: workers could not sign deliveries.
-    throw new ConfigError(`Invalid environment variable SECRETS_KEY: required with ROLE=${e.ROLE}, the same in every api and worker process`);
+    throw new ConfigError(
+      `Invalid environment variable SECRETS_KEY: required with ROLE=${e.ROLE}, the same in every api and worker process`,
+    );
   }
   if (e.LLM_BASE_URL && !e.LLM_MODEL) {
     throw new ConfigError('Invalid environment variable LLM_MODEL: required when LLM_BASE_URL is set');
@@ -260,7 +299,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: Buffer.from(secretsKey, 'base64'),
     allowPrivateUrls: e.ALLOW_PRIVATE_URLS,
     allowedPrivateRanges: e.ALLOW_PRIVATE_ADDRESSES,
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, embeddingModel: e.LLM_EMBEDDING_MODEL, timeoutMs: e.LLM_TIMEOUT_MS, retries: e.LLM_RETRIES },
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      embeddingModel: e.LLM_EMBEDDING_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      retries: e.LLM_RETRIES,
+    },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     knowledge: {
       maxBytes: e.KNOWLEDGE_MAX_BYTES,

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   logger.info({ url: app.url, database: app.db.mode, role: config.role }, 'service started');
   const lines =
     config.role === 'worker'
-      ? [`Talent directory worker (webhook deliveries, workflow runs; ROLE=worker) on ${where}`, `  Health    ${app.url}/health`]
+      ? [
+          `Talent directory worker (webhook deliveries, workflow runs; ROLE=worker) on ${where}`,
+          `  Health    ${app.url}/health`,
+        ]
       : [
           `Talent directory service${config.role === 'api' ? ' (ROLE=api: deliveries and workflow runs are left to ROLE=worker processes)' : ''} on ${where}`,
           `  Console   ${app.url}/`,
@@ -48,7 +51,10 @@ async function main(): Promise<void> {
   if (config.seedDemo && config.role !== 'worker' && !config.jwtJwksUrl) {
     // Through the service's own API, as `npm run seed:demo` does; a failure is reported, not fatal.
     seedDemo(app.url, (org) => adminToken(config, 300, org)).then(
-      ({ organization }) => process.stdout.write(`Demo organization ready (alias demo, ${organization}): npm run --silent token -- --email ana@example.com --org demo\n`),
+      ({ organization }) =>
+        process.stdout.write(
+          `Demo organization ready (alias demo, ${organization}): npm run --silent token -- --email ana@example.com --org demo\n`,
+        ),
       (error: unknown) => logger.error({ err: error }, 'demo data could not be created'),
     );
   }

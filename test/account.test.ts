@@ -11,7 +11,8 @@ let employee: AccountMember;
 let other: OrgRecord;
 let otherAdmin: AccountMember;
 
-const ACCOUNT = 'id email name active status { current changedAt changedBy } created { createdAt createdBy } grants { orgId role employeeId } preferences { namespace values }';
+const ACCOUNT =
+  'id email name active status { current changedAt changedBy } created { createdAt createdBy } grants { orgId role employeeId } preferences { namespace values }';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -27,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const code = (result: { errors?: { extensions?: { code?: string } }[] }) => result.errors?.[0]?.extensions?.code;
-const gql = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token = admin.token) => t.api.graphql<T>(query, variables, token);
+const gql = <T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = admin.token,
+) => t.api.graphql<T>(query, variables, token);
 
 const CREATE = `mutation($input: AccountInput!) { createAccount(input: $input) { ${ACCOUNT} } }`;
 const UPDATE = `mutation($key: String!, $input: AccountUpdateInput!) { updateAccount(accountIdOrEmail: $key, input: $input) { ${ACCOUNT} } }`;
@@ -38,9 +43,14 @@ const ACCOUNT_BY = `query($key: String!) { account(accountIdOrEmail: $key) { ${A
 
 describe('account queries', () => {
   it('reads accounts, orgAdmins, account by id and email, accountEmployees and accountPreferences', async () => {
-    const linked = await gql<{ createEmployee: { id: string } }>('mutation($a: UUID!) { createEmployee(input: { name: "Graph Employee", account: $a }) { id } }', { a: employee.id });
+    const linked = await gql<{ createEmployee: { id: string } }>(
+      'mutation($a: UUID!) { createEmployee(input: { name: "Graph Employee", account: $a }) { id } }',
+      { a: employee.id },
+    );
     expect(linked.errors).toBeUndefined();
-    expect(code(await gql(SET_PREFS, { id: employee.id, ns: 'ui', values: { theme: 'dark' } }, employee.token))).toBeUndefined();
+    expect(
+      code(await gql(SET_PREFS, { id: employee.id, ns: 'ui', values: { theme: 'dark' } }, employee.token)),
+    ).toBeUndefined();
     const result = await gql<{
       accounts: { email: string }[];
       orgAdmins: { id: string; grants: { role: string }[] }[];
@@ -64,16 +74,25 @@ describe('account queries', () => {
     const data = result.data!;
     expect(data.accounts.map((a) => a.email)).toEqual([admin.email, employee.email].sort());
     expect(data.orgAdmins).toEqual([{ id: admin.id, grants: [{ role: 'ORG_ADMIN' }] }]);
-    expect(data.byId).toMatchObject({ id: employee.id, email: employee.email, active: true, status: { current: 'ACTIVE', changedBy: admin.id } });
+    expect(data.byId).toMatchObject({
+      id: employee.id,
+      email: employee.email,
+      active: true,
+      status: { current: 'ACTIVE', changedBy: admin.id },
+    });
     expect(data.byId.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
     expect(data.byId.preferences).toEqual([{ namespace: 'ui', values: { theme: 'dark' } }]);
     expect(data.byEmail).toEqual({ id: employee.id });
-    expect(data.accountEmployees).toEqual([{ id: linked.data!.createEmployee.id, name: 'Graph Employee', account: employee.id, organization: org.id }]);
+    expect(data.accountEmployees).toEqual([
+      { id: linked.data!.createEmployee.id, name: 'Graph Employee', account: employee.id, organization: org.id },
+    ]);
     expect(data.accountPreferences).toEqual({ namespace: 'ui', values: { theme: 'dark' } });
   });
 
   it('pages accounts with limit and offset; BAD_USER_INPUT for a bad page', async () => {
-    const all = (await gql<{ accounts: { email: string }[] }>('{ accounts { email } }')).data!.accounts.map((a) => a.email);
+    const all = (await gql<{ accounts: { email: string }[] }>('{ accounts { email } }')).data!.accounts.map(
+      (a) => a.email,
+    );
     const page = await gql<{ accounts: { email: string }[] }>('{ accounts(limit: 1, offset: 1) { email } }');
     expect(page.data!.accounts.map((a) => a.email)).toEqual(all.slice(1, 2));
     for (const args of ['limit: 0', 'limit: 501', 'offset: -1']) {
@@ -89,8 +108,16 @@ describe('account queries', () => {
       expect(code(hidden)).toBe('NOT_FOUND');
       expect(hidden.errors![0].message).toBe('account not found');
     }
-    expect(code(await gql('query($id: UUID!) { accountEmployees(accountId: $id) { id } }', { id: otherAdmin.id }))).toBe('NOT_FOUND');
-    expect(code(await gql('query($id: UUID!) { accountPreferences(accountId: $id, namespace: "ui") { values } }', { id: otherAdmin.id }))).toBe('NOT_FOUND');
+    expect(
+      code(await gql('query($id: UUID!) { accountEmployees(accountId: $id) { id } }', { id: otherAdmin.id })),
+    ).toBe('NOT_FOUND');
+    expect(
+      code(
+        await gql('query($id: UUID!) { accountPreferences(accountId: $id, namespace: "ui") { values } }', {
+          id: otherAdmin.id,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
     const anonymous = await t.api.graphql('{ accounts { id } }');
     expect(anonymous.status).toBe(401);
     expect(code(anonymous)).toBe('UNAUTHENTICATED');
@@ -99,7 +126,11 @@ describe('account queries', () => {
   it('loads the grants and preferences of 30 accounts with one query each (DataLoader)', async () => {
     const fresh = await orgWithAdmin(t);
     for (let i = 0; i < 30; i++) {
-      const created = await gql(CREATE, { input: { email: `bulk-${i}-${randomUUID().slice(0, 6)}@example.com` } }, fresh.admin.token);
+      const created = await gql(
+        CREATE,
+        { input: { email: `bulk-${i}-${randomUUID().slice(0, 6)}@example.com` } },
+        fresh.admin.token,
+      );
       expect(created.errors).toBeUndefined();
     }
     const connection = t.app.db.orm.em.getConnection();
@@ -120,9 +151,15 @@ describe('account queries', () => {
 
 describe('createAccount', () => {
   it('creates an account with an EMPLOYEE grant, lower-casing the email', async () => {
-    const result = await gql<{ createAccount: AccountRecord }>(CREATE, { input: { email: 'Graph.New@Example.com', name: 'Graph New' } });
+    const result = await gql<{ createAccount: AccountRecord }>(CREATE, {
+      input: { email: 'Graph.New@Example.com', name: 'Graph New' },
+    });
     expect(result.errors).toBeUndefined();
-    expect(result.data!.createAccount).toMatchObject({ email: 'graph.new@example.com', name: 'Graph New', active: true });
+    expect(result.data!.createAccount).toMatchObject({
+      email: 'graph.new@example.com',
+      name: 'Graph New',
+      active: true,
+    });
     expect(result.data!.createAccount.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
   });
 
@@ -150,15 +187,26 @@ describe('createAccount', () => {
 
 describe('updateAccount', () => {
   it('lets a user rename themselves and change their email, an ORG_ADMIN rename a member (not change their email)', async () => {
-    const self = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: employee.email, input: { name: 'Graph Self' } }, employee.token);
+    const self = await gql<{ updateAccount: AccountRecord }>(
+      UPDATE,
+      { key: employee.email, input: { name: 'Graph Self' } },
+      employee.token,
+    );
     expect(self.errors).toBeUndefined();
     expect(self.data!.updateAccount.name).toBe('Graph Self');
     const person = await member(t, org, admin);
-    const byAdmin = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { name: 'Named By Admin' } });
+    const byAdmin = await gql<{ updateAccount: AccountRecord }>(UPDATE, {
+      key: person.id,
+      input: { name: 'Named By Admin' },
+    });
     expect(byAdmin.data!.updateAccount.name).toBe('Named By Admin');
     // The email is the account's own (docs/tokens.md): an ORG_ADMIN's change of it is FORBIDDEN.
     expect(code(await gql(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }))).toBe('FORBIDDEN');
-    const own = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: person.id, input: { email: `Renamed-${person.email}` } }, person.token);
+    const own = await gql<{ updateAccount: AccountRecord }>(
+      UPDATE,
+      { key: person.id, input: { email: `Renamed-${person.email}` } },
+      person.token,
+    );
     expect(own.data!.updateAccount.email).toBe(`renamed-${person.email}`);
   });
 
@@ -168,13 +216,18 @@ describe('updateAccount', () => {
     const clash = await gql(UPDATE, { key: employee.id, input: { email: admin.email } }, employee.token);
     expect(code(clash)).toBe('CONFLICT');
     expect(code(await gql(UPDATE, { key: otherAdmin.id, input: { name: 'x' } }))).toBe('NOT_FOUND');
-    expect((await gql<{ account: AccountRecord }>(ACCOUNT_BY, { key: admin.id })).data!.account.name).not.toBe('Hijacked');
+    expect((await gql<{ account: AccountRecord }>(ACCOUNT_BY, { key: admin.id })).data!.account.name).not.toBe(
+      'Hijacked',
+    );
   });
 
   it('deactivates an account, whose token is then FORBIDDEN; keeps the last ORG_ADMIN (CONFLICT)', async () => {
     const leaving = await member(t, org, admin);
     const result = await gql<{ updateAccount: AccountRecord }>(UPDATE, { key: leaving.id, input: { active: false } });
-    expect(result.data!.updateAccount).toMatchObject({ active: false, status: { current: 'INACTIVE', changedBy: admin.id } });
+    expect(result.data!.updateAccount).toMatchObject({
+      active: false,
+      status: { current: 'INACTIVE', changedBy: admin.id },
+    });
     const refused = await gql('{ accounts { id } }', {}, leaving.token);
     expect(refused.status).toBe(403);
     expect(code(refused)).toBe('FORBIDDEN');
@@ -191,7 +244,10 @@ describe('grantRole and revokeRole', () => {
     const granted = await gql<{ grantRole: AccountRecord }>(GRANT, { id: person.id, input: { role: 'MANAGER' } });
     expect(granted.errors).toBeUndefined();
     expect(rolesIn(granted.data!.grantRole, org.id)).toEqual(['EMPLOYEE', 'MANAGER']);
-    const revoked = await gql<{ revokeRole: AccountRecord }>(REVOKE, { id: person.id, input: { role: 'MANAGER', orgId: org.id } });
+    const revoked = await gql<{ revokeRole: AccountRecord }>(REVOKE, {
+      id: person.id,
+      input: { role: 'MANAGER', orgId: org.id },
+    });
     expect(revoked.data!.revokeRole.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
     const missing = await gql(REVOKE, { id: person.id, input: { role: 'MANAGER' } });
     expect(code(missing)).toBe('NOT_FOUND');
@@ -202,8 +258,15 @@ describe('grantRole and revokeRole', () => {
     const adminRole = await gql(GRANT, { id: employee.id, input: { role: 'ADMIN' } });
     expect(code(adminRole)).toBe('BAD_USER_INPUT');
     expect(adminRole.errors![0].message).toBe('role must be ORG_ADMIN, MANAGER or EMPLOYEE');
-    const foreignEmployee = await gql<{ createEmployee: { id: string } }>('mutation { createEmployee(input: { name: "Foreign" }) { id } }', {}, otherAdmin.token);
-    const tied = await gql(GRANT, { id: employee.id, input: { role: 'MANAGER', employeeId: foreignEmployee.data!.createEmployee.id } });
+    const foreignEmployee = await gql<{ createEmployee: { id: string } }>(
+      'mutation { createEmployee(input: { name: "Foreign" }) { id } }',
+      {},
+      otherAdmin.token,
+    );
+    const tied = await gql(GRANT, {
+      id: employee.id,
+      input: { role: 'MANAGER', employeeId: foreignEmployee.data!.createEmployee.id },
+    });
     expect(code(tied)).toBe('BAD_USER_INPUT');
     expect(code(await gql(GRANT, { id: employee.id, input: { role: 'MANAGER' } }, employee.token))).toBe('FORBIDDEN');
     expect(code(await gql(GRANT, { id: employee.id, input: { role: 'MANAGER', orgId: other.id } }))).toBe('NOT_FOUND');
@@ -226,17 +289,29 @@ describe('grantRole and revokeRole', () => {
 
 describe('setAccountPreferences', () => {
   it('sets one’s own; FORBIDDEN for anyone else of the organization, ORG_ADMIN included; NOT_FOUND for another tenant', async () => {
-    const own = await gql<{ setAccountPreferences: { namespace: string; values: Record<string, string> } }>(SET_PREFS, { id: employee.id, ns: 'mail', values: { digest: 'daily' } }, employee.token);
+    const own = await gql<{ setAccountPreferences: { namespace: string; values: Record<string, string> } }>(
+      SET_PREFS,
+      { id: employee.id, ns: 'mail', values: { digest: 'daily' } },
+      employee.token,
+    );
     expect(own.data!.setAccountPreferences).toEqual({ namespace: 'mail', values: { digest: 'daily' } });
     expect(code(await gql(SET_PREFS, { id: admin.id, ns: 'mail', values: {} }, employee.token))).toBe('FORBIDDEN');
     expect(code(await gql(SET_PREFS, { id: employee.id, ns: 'mail', values: {} }, otherAdmin.token))).toBe('NOT_FOUND');
     const bad = await gql(SET_PREFS, { id: employee.id, ns: 'a b', values: {} }, employee.token);
     expect(code(bad)).toBe('BAD_USER_INPUT');
-    const literal = await gql(`mutation($id: UUID!) { setAccountPreferences(accountId: $id, namespace: "mail", input: { values: { digest: 1 } }) { namespace } }`, { id: employee.id }, employee.token);
+    const literal = await gql(
+      `mutation($id: UUID!) { setAccountPreferences(accountId: $id, namespace: "mail", input: { values: { digest: 1 } }) { namespace } }`,
+      { id: employee.id },
+      employee.token,
+    );
     expect(literal.status).toBe(400);
     expect(literal.errors![0].message).toMatch(/must be an object whose values are strings \(digest is not\)/);
     const READ = 'query($id: UUID!) { accountPreferences(accountId: $id, namespace: "mail") { values } }';
-    const read = await gql<{ accountPreferences: { values: Record<string, string> } }>(READ, { id: employee.id }, employee.token);
+    const read = await gql<{ accountPreferences: { values: Record<string, string> } }>(
+      READ,
+      { id: employee.id },
+      employee.token,
+    );
     expect(read.data!.accountPreferences.values).toEqual({ digest: 'daily' });
     // An account's preferences are its own: its organization's ORG_ADMIN neither reads nor lists them.
     expect(code(await gql(READ, { id: employee.id }))).toBe('FORBIDDEN');
@@ -251,7 +326,12 @@ describe('errors of the operation itself', () => {
   it.each([
     ['a role outside the enum', GRANT, { id: randomUUID(), input: { role: 'BOSS' } }, /BOSS/],
     ['a malformed UUID', 'query($id: UUID!) { accountEmployees(accountId: $id) { id } }', { id: 'nope' }, /UUID/],
-    ['a preference value that is not a string', SET_PREFS, { id: randomUUID(), ns: 'ui', values: { theme: true } }, /theme is not/],
+    [
+      'a preference value that is not a string',
+      SET_PREFS,
+      { id: randomUUID(), ns: 'ui', values: { theme: true } },
+      /theme is not/,
+    ],
   ])('answers BAD_USER_INPUT for %s in the variables', async (_what, query, variables, message) => {
     const result = await gql(query, variables);
     expect(result.status).toBe(400);
@@ -260,7 +340,11 @@ describe('errors of the operation itself', () => {
   });
 
   it('refuses a token naming an organization where the account has no grant (FORBIDDEN)', async () => {
-    const result = await gql('{ accounts { id } }', {}, t.token({ sub: employee.sub, email: employee.email, org: other.id }));
+    const result = await gql(
+      '{ accounts { id } }',
+      {},
+      t.token({ sub: employee.sub, email: employee.email, org: other.id }),
+    );
     expect(result.status).toBe(403);
     expect(code(result)).toBe('FORBIDDEN');
     expect(result.errors![0].message).toBe('no access to the organization named by the token');

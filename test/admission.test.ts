@@ -13,7 +13,12 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 // Admission control (src/http/admission.ts) driven over HTTP. The bounds are set so that one
 // 100-plan list (cost 100 x 3 = 300) fills the work lane: ADMISSION_MAX_COST=300; two operations
 // may wait 1.5 s in each lane, a third is refused at once; one expensive operation at a time.
-const LIMITS = { ADMISSION_MAX_COST: '300', ADMISSION_MAX_WAIT_MS: '1500', ADMISSION_MAX_QUEUE: '2', ADMISSION_EXPENSIVE_CONCURRENCY: '1' };
+const LIMITS = {
+  ADMISSION_MAX_COST: '300',
+  ADMISSION_MAX_WAIT_MS: '1500',
+  ADMISSION_MAX_QUEUE: '2',
+  ADMISSION_EXPENSIVE_CONCURRENCY: '1',
+};
 const PLANS = 100;
 
 const schema = buildSchema(readFileSync(join(__dirname, '..', 'schema.graphql'), 'utf8'));
@@ -55,7 +60,8 @@ class HeldUpstream {
   }
 
   release(): void {
-    for (const res of this.held.splice(0)) res.writeHead(200, { 'content-type': 'text/plain' }).end('A page about development plans.');
+    for (const res of this.held.splice(0))
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('A page about development plans.');
   }
 
   async close(): Promise<void> {
@@ -72,16 +78,25 @@ beforeAll(async () => {
   // 100 plans of 3 tasks and a note each, 20 to a request (GRAPHQL_MAX_MUTATIONS).
   const ids: string[] = [];
   for (let from = 0; from < PLANS; from += 20) {
-    const plans = Array.from({ length: 20 }, (_, i) => `p${i}: createIdp(input: { name: "Plan ${from + i}", startDate: "2026-01-01", type: "CAREER" }) { id }`);
-    const created = await t.api.graphql<Record<string, { id: string }>>(`mutation { ${plans.join(' ')} }`, {}, admin.token);
+    const plans = Array.from(
+      { length: 20 },
+      (_, i) => `p${i}: createIdp(input: { name: "Plan ${from + i}", startDate: "2026-01-01", type: "CAREER" }) { id }`,
+    );
+    const created = await t.api.graphql<Record<string, { id: string }>>(
+      `mutation { ${plans.join(' ')} }`,
+      {},
+      admin.token,
+    );
     expect(created.errors).toBeUndefined();
     ids.push(...Object.values(created.data!).map((plan) => plan.id));
   }
   for (let from = 0; from < ids.length; from += 5) {
-    const rows = ids.slice(from, from + 5).flatMap((id, i) => [
-      ...[1, 2, 3].map((k) => `t${i}_${k}: addIdpTask(idpId: "${id}", input: { name: "Task ${k}" }) { id }`),
-      `n${i}: addIdpNote(idpId: "${id}", input: { note: "A note" }) { id }`,
-    ]);
+    const rows = ids
+      .slice(from, from + 5)
+      .flatMap((id, i) => [
+        ...[1, 2, 3].map((k) => `t${i}_${k}: addIdpTask(idpId: "${id}", input: { name: "Task ${k}" }) { id }`),
+        `n${i}: addIdpNote(idpId: "${id}", input: { note: "A note" }) { id }`,
+      ]);
     const added = await t.api.graphql(`mutation { ${rows.join(' ')} }`, {}, admin.token);
     expect(added.errors).toBeUndefined();
   }
@@ -100,21 +115,33 @@ afterAll(async () => {
 });
 
 const restList = () => t.api.get<unknown[]>(`/api/v1/idp?limit=${PLANS}`, admin.token);
-const graphqlList = () => t.api.request<{ data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }>('POST', '/graphql', { body: { query: LIST }, token: admin.token });
+const graphqlList = () =>
+  t.api.request<{ data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }>(
+    'POST',
+    '/graphql',
+    { body: { query: LIST }, token: admin.token },
+  );
 /** An operation holding a little work (startConversation) for as long as the upstream holds its page (addUrlKnowledge, run first). */
 const heldWork = (signal?: AbortSignal) =>
   fetch(`${t.api.baseUrl}/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `mutation { addUrlKnowledge(url: "${upstream.url}/held") { conversation } startConversation { id } }` }),
+    body: JSON.stringify({
+      query: `mutation { addUrlKnowledge(url: "${upstream.url}/held") { conversation } startConversation { id } }`,
+    }),
     signal,
   });
-const heldExpensive = () => t.api.request('POST', '/api/v1/agent/add-url-knowledge', { raw: { body: `${upstream.url}/held`, type: 'text/plain' }, token: admin.token });
+const heldExpensive = () =>
+  t.api.request('POST', '/api/v1/agent/add-url-knowledge', {
+    raw: { body: `${upstream.url}/held`, type: 'text/plain' },
+    token: admin.token,
+  });
 
 /** The REST or GraphQL answer of a refusal: 503, Retry-After, and the error shape of each. */
 function refusal(res: ApiResponse): [number, string | null, string] {
   const body = res.body as string | { errors?: { message: string; extensions?: { code?: string } }[] };
-  const message = typeof body === 'string' ? body : `${body.errors?.[0]?.extensions?.code}: ${body.errors?.[0]?.message}`;
+  const message =
+    typeof body === 'string' ? body : `${body.errors?.[0]?.extensions?.code}: ${body.errors?.[0]?.message}`;
   return [res.status, res.headers.get('retry-after'), message];
 }
 
@@ -124,7 +151,10 @@ describe('the cost of an operation (page size x nesting)', () => {
     return operationCostOf(schema, getOperationAST(document)!, document, variables);
   };
   const route = (method: string, path: string, variables: Record<string, unknown>) => {
-    const { document } = prepareRoute(schema, ROUTES.find((r) => r.method === method && r.path === path)!);
+    const { document } = prepareRoute(
+      schema,
+      ROUTES.find((r) => r.method === method && r.path === path)!,
+    );
     return operationCostOf(schema, getOperationAST(document)!, document, variables).work;
   };
 
@@ -140,8 +170,16 @@ describe('the cost of an operation (page size x nesting)', () => {
   });
 
   it('adds root fields, aliases and fragments included, and keeps expensive fields out of the work', () => {
-    expect(cost('{ a: accounts(limit: 10) { id } b: accounts(limit: 5) { id } ...F } fragment F on Query { organization { id } }')).toEqual({ operations: 3, expensive: 0, work: 16 });
-    expect(cost('mutation { ask(input: { question: "why" }) { reply } }')).toEqual({ operations: 1, expensive: 1, work: 0 });
+    expect(
+      cost(
+        '{ a: accounts(limit: 10) { id } b: accounts(limit: 5) { id } ...F } fragment F on Query { organization { id } }',
+      ),
+    ).toEqual({ operations: 3, expensive: 0, work: 16 });
+    expect(cost('mutation { ask(input: { question: "why" }) { reply } }')).toEqual({
+      operations: 1,
+      expensive: 1,
+      work: 0,
+    });
   });
 
   it('costs a REST route as /graphql costs the same document', () => {
@@ -153,7 +191,10 @@ describe('the cost of an operation (page size x nesting)', () => {
 
 describe('work beyond ADMISSION_MAX_COST', () => {
   it('answers the excess of concurrent large lists 503 with Retry-After, on REST and /graphql, and runs the rest', async () => {
-    const answers = await Promise.all([...Array.from({ length: 8 }, restList), ...Array.from({ length: 8 }, graphqlList)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, restList),
+      ...Array.from({ length: 8 }, graphqlList),
+    ]);
     const statuses = answers.map((res) => res.status);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
@@ -175,9 +216,15 @@ describe('work beyond ADMISSION_MAX_COST', () => {
     expect(refusal(rest)).toEqual([
       503,
       '2',
-      expect.stringMatching(/^the service is busy: this operation \(cost 300\) waited 1500 ms .*\(ADMISSION_MAX_COST=300\); retry after 2 s, or raise ADMISSION_MAX_COST or ADMISSION_MAX_WAIT_MS$/),
+      expect.stringMatching(
+        /^the service is busy: this operation \(cost 300\) waited 1500 ms .*\(ADMISSION_MAX_COST=300\); retry after 2 s, or raise ADMISSION_MAX_COST or ADMISSION_MAX_WAIT_MS$/,
+      ),
     ]);
-    expect(refusal(graphql)).toEqual([503, '2', expect.stringMatching(/^SERVICE_UNAVAILABLE: the service is busy: this operation \(cost 300\) waited 1500 ms/)]);
+    expect(refusal(graphql)).toEqual([
+      503,
+      '2',
+      expect.stringMatching(/^SERVICE_UNAVAILABLE: the service is busy: this operation \(cost 300\) waited 1500 ms/),
+    ]);
     // A cheap read fits beside the held work.
     expect((await t.api.get(`/api/v1/idp/${planId}`, admin.token)).status).toBe(200);
     upstream.release();
@@ -193,7 +240,11 @@ describe('work beyond ADMISSION_MAX_COST', () => {
     const started = Date.now();
     const third = await restList();
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(refusal(third)).toEqual([503, '2', expect.stringContaining('and 2 operations wait (ADMISSION_MAX_QUEUE=2)')]);
+    expect(refusal(third)).toEqual([
+      503,
+      '2',
+      expect.stringContaining('and 2 operations wait (ADMISSION_MAX_QUEUE=2)'),
+    ]);
     // The two waiting get the room once the held work ends within their wait.
     upstream.release();
     expect((await Promise.all(waiting)).map((res) => res.status)).toEqual([200, 200]);
@@ -208,7 +259,11 @@ describe('permits are given back', () => {
       const refused = await t.api.graphql('{ idps(first: 0) { nodes { id } } }', {}, admin.token);
       expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect((await t.api.get('/api/v1/idp/00000000-0000-4000-8000-000000000000', admin.token)).status).toBe(404);
-      const failed = await t.api.graphql('mutation { deleteIdp(id: "00000000-0000-4000-8000-000000000000") }', {}, admin.token);
+      const failed = await t.api.graphql(
+        'mutation { deleteIdp(id: "00000000-0000-4000-8000-000000000000") }',
+        {},
+        admin.token,
+      );
       expect(failed.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     }
     // A list costs the whole bound: one unit kept by any of the above would refuse it.
@@ -235,7 +290,10 @@ describe('permits are given back', () => {
     // Two clients give up waiting; if they kept their places, the queue (2) would be full.
     for (let i = 0; i < 2; i++) {
       const abort = new AbortController();
-      const gone = fetch(`${t.api.baseUrl}/api/v1/idp?limit=${PLANS}`, { headers: { authorization: `Bearer ${admin.token}` }, signal: abort.signal }).catch((error: unknown) => error);
+      const gone = fetch(`${t.api.baseUrl}/api/v1/idp?limit=${PLANS}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+        signal: abort.signal,
+      }).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 100));
       abort.abort();
       expect(await gone).toMatchObject({ name: 'AbortError' });
@@ -276,9 +334,17 @@ describe('the expensive lane (ADMISSION_EXPENSIVE_CONCURRENCY=1)', () => {
     const first = heldExpensive();
     await upstream.holding(1);
     const ask = await t.api.post('/api/v1/agent/ask', { question: 'Which plans are there?' }, admin.token);
-    expect(refusal(ask)).toEqual([503, '2', expect.stringContaining('1 language-model or document operations ran (ADMISSION_EXPENSIVE_CONCURRENCY=1); retry after 2 s, or raise ADMISSION_EXPENSIVE_CONCURRENCY')]);
+    expect(refusal(ask)).toEqual([
+      503,
+      '2',
+      expect.stringContaining(
+        '1 language-model or document operations ran (ADMISSION_EXPENSIVE_CONCURRENCY=1); retry after 2 s, or raise ADMISSION_EXPENSIVE_CONCURRENCY',
+      ),
+    ]);
     upstream.release();
     expect((await first).status).toBe(200);
-    expect((await t.api.post('/api/v1/agent/ask', { question: 'Which plans are there?' }, admin.token)).status).toBe(200);
+    expect((await t.api.post('/api/v1/agent/ask', { question: 'Which plans are there?' }, admin.token)).status).toBe(
+      200,
+    );
   });
 });

@@ -29,7 +29,8 @@ beforeAll(async () => {
   };
   // PEOPLE lists managers before their reports, so each manager's id is known when needed.
   const ids = new Map<string, string>();
-  for (const { key, manager, ...person } of PEOPLE) ids.set(key, await post('/api/v1/employee', { ...person, manager: manager ? ids.get(manager) : undefined }));
+  for (const { key, manager, ...person } of PEOPLE)
+    ids.set(key, await post('/api/v1/employee', { ...person, manager: manager ? ids.get(manager) : undefined }));
   for (const team of TEAMS) await post('/api/v1/group', { ...team, members: team.members.map((key) => ids.get(key)) });
   for (const doc of DOCS) {
     const form = new FormData();
@@ -48,11 +49,13 @@ function wrongness({ expect: want }: Question, answer: AgentAnswer): string | nu
   const reply = answer.reply.toLowerCase();
   const missing = want.includes.filter((fact) => !reply.includes(fact.toLowerCase()));
   if (missing.length) return `lacks ${missing.map((fact) => `"${fact}"`).join(', ')}`;
-  if (want.source && !answer.sources.some(({ name }) => name === want.source || name === TITLES.get(want.source ?? ''))) return `does not cite ${want.source}`;
+  if (want.source && !answer.sources.some(({ name }) => name === want.source || name === TITLES.get(want.source ?? '')))
+    return `does not cite ${want.source}`;
   return null;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 it(`answers at least ${FLOOR * 100}% of ${QUESTIONS.length} questions written as people write them`, async () => {
   expect(QUESTIONS.length).toBeGreaterThanOrEqual(100);

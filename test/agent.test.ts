@@ -10,13 +10,20 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 // graphql-ws) with the local engine, and the change events conversations make. The REST routes
 // are covered by test/e2e/agent.e2e.test.ts.
 
-const ANSWER = 'success reply confirming conversation subtasks { reply } agent { name title coordinator beanName persona avatar bio shortBio } sources { name type url }';
+const ANSWER =
+  'success reply confirming conversation subtasks { reply } agent { name title coordinator beanName persona avatar bio shortBio } sources { name type url }';
 const ASK = `mutation ($input: UserRequest!) { ask(input: $input) { ${ANSWER} } }`;
 const REPLY = `mutation ($input: UserRequest!) { reply(input: $input) { ${ANSWER} } }`;
-const UPDATES = 'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { conversationId kind chunk message { messageType agent message sources { name } } } }';
+const UPDATES =
+  'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { conversationId kind chunk message { messageType agent message sources { name } } } }';
 
 interface Update {
-  conversationUpdates: { conversationId: string; kind: string; chunk: string | null; message: { messageType: string; agent: string; message: string; sources: { name: string }[] } | null };
+  conversationUpdates: {
+    conversationId: string;
+    kind: string;
+    chunk: string | null;
+    message: { messageType: string; agent: string; message: string; sources: { name: string }[] } | null;
+  };
 }
 
 let t: TestApp;
@@ -35,20 +42,34 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const gql = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token = carol.token) => t.api.graphql<T>(query, variables, token);
+const gql = <T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = carol.token,
+) => t.api.graphql<T>(query, variables, token);
 
 describe('GraphQL', () => {
   it('asks, replies and reads history and conversations', async () => {
-    const asked = await gql<{ ask: { reply: string; conversation: string; agent: { name: string; coordinator: boolean }; subtasks: unknown[] } }>(ASK, { input: { question: 'Who reports to Alice Moreau?' } });
+    const asked = await gql<{
+      ask: { reply: string; conversation: string; agent: { name: string; coordinator: boolean }; subtasks: unknown[] };
+    }>(ASK, { input: { question: 'Who reports to Alice Moreau?' } });
     expect(asked.errors).toBeUndefined();
-    expect(asked.data!.ask).toMatchObject({ reply: '1 person reports to Alice Moreau: Carol Jones.', agent: { name: 'Dex', coordinator: false }, subtasks: [] });
+    expect(asked.data!.ask).toMatchObject({
+      reply: '1 person reports to Alice Moreau: Carol Jones.',
+      agent: { name: 'Dex', coordinator: false },
+      subtasks: [],
+    });
     const id = asked.data!.ask.conversation;
-    const replied = await gql<{ reply: { reply: string } }>(REPLY, { input: { conversationId: id, question: 'How many employees do we have?' } });
+    const replied = await gql<{ reply: { reply: string } }>(REPLY, {
+      input: { conversationId: id, question: 'How many employees do we have?' },
+    });
     expect(replied.data!.reply.reply).toBe('The organization has 4 active employees.');
-    const read = await gql<{ agentHistory: { messageType: string; agent: string }[]; conversations: { id: string; name: string }[] }>(
-      'query ($input: UserRequest) { agentHistory(input: $input) { messageType agent } conversations { id name } }',
-      { input: { conversationId: id } },
-    );
+    const read = await gql<{
+      agentHistory: { messageType: string; agent: string }[];
+      conversations: { id: string; name: string }[];
+    }>('query ($input: UserRequest) { agentHistory(input: $input) { messageType agent } conversations { id name } }', {
+      input: { conversationId: id },
+    });
     expect(read.data!.agentHistory).toEqual([
       { messageType: 'user_request', agent: '' },
       { messageType: 'agent_response', agent: 'Dex' },
@@ -59,20 +80,32 @@ describe('GraphQL', () => {
   });
 
   it('starts, renames, searches and deletes conversations', async () => {
-    const started = await gql<{ startConversation: { id: string; name: string } }>('mutation { startConversation(name: "Quarterly goals") { id name } }');
+    const started = await gql<{ startConversation: { id: string; name: string } }>(
+      'mutation { startConversation(name: "Quarterly goals") { id name } }',
+    );
     const id = started.data!.startConversation.id;
-    const renamed = await gql<{ renameConversation: { name: string } }>('mutation ($id: UUID!) { renameConversation(id: $id, input: { name: "Yearly goals" }) { name } }', { id });
+    const renamed = await gql<{ renameConversation: { name: string } }>(
+      'mutation ($id: UUID!) { renameConversation(id: $id, input: { name: "Yearly goals" }) { name } }',
+      { id },
+    );
     expect(renamed.data!.renameConversation.name).toBe('Yearly goals');
-    const found = await gql<{ agentSearch: { id: string; type: string; result: string }[] }>('{ agentSearch(input: { query: "yearly" }) { id type result } }');
+    const found = await gql<{ agentSearch: { id: string; type: string; result: string }[] }>(
+      '{ agentSearch(input: { query: "yearly" }) { id type result } }',
+    );
     expect(found.data!.agentSearch).toEqual([{ id, type: 'conversation', result: '<b>Yearly</b> goals' }]);
-    const deleted = await gql<{ deleteConversation: boolean }>('mutation ($id: UUID!) { deleteConversation(id: $id) }', { id });
+    const deleted = await gql<{ deleteConversation: boolean }>(
+      'mutation ($id: UUID!) { deleteConversation(id: $id) }',
+      { id },
+    );
     expect(deleted.data!.deleteConversation).toBe(true);
     const gone = await gql('query ($id: UUID!) { conversation(id: $id) { id } }', { id });
     expect(gone.errors?.[0]).toMatchObject({ message: 'conversation not found', extensions: { code: 'NOT_FOUND' } });
   });
 
   it('lists the agents: a coordinator and three specialists', async () => {
-    const res = await gql<{ agentProfiles: { name: string; coordinator: boolean; beanName: string }[] }>('{ agentProfiles { name coordinator beanName } }');
+    const res = await gql<{ agentProfiles: { name: string; coordinator: boolean; beanName: string }[] }>(
+      '{ agentProfiles { name coordinator beanName } }',
+    );
     expect(res.data!.agentProfiles).toEqual([
       { name: 'Atlas', coordinator: true, beanName: 'coordinator' },
       { name: 'Dex', coordinator: false, beanName: 'directoryAgent' },
@@ -83,13 +116,19 @@ describe('GraphQL', () => {
 
   it('answers errors with their codes', async () => {
     const noQuestion = await gql(ASK, { input: {} });
-    expect(noQuestion.errors?.[0]).toMatchObject({ message: 'question is required', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(noQuestion.errors?.[0]).toMatchObject({
+      message: 'question is required',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const foreign = await gql(REPLY, { input: { conversationId: randomUUID(), question: 'Hi' } });
     expect(foreign.errors?.[0]).toMatchObject({ message: 'conversation not found', extensions: { code: 'NOT_FOUND' } });
     const anonymous = await t.api.graphql(ASK, { input: { question: 'Hi' } });
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     const badCount = await gql('{ agentSearch(input: { query: "x", count: 500 }) { id } }');
-    expect(badCount.errors?.[0]).toMatchObject({ message: 'count must be between 1 and 100', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badCount.errors?.[0]).toMatchObject({
+      message: 'count must be between 1 and 100',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });
 
@@ -101,12 +140,21 @@ describe('conversationUpdates', () => {
     try {
       const live = subscribe<Update>(client, UPDATES, { id });
       await live.ready;
-      const replied = await gql<{ reply: { reply: string } }>(REPLY, { input: { conversationId: id, question: 'Who is Alice Moreau?' } });
+      const replied = await gql<{ reply: { reply: string } }>(REPLY, {
+        input: { conversationId: id, question: 'Who is Alice Moreau?' },
+      });
       const expected = 'Alice Moreau is Engineering Manager in Engineering, based in Lyon, reporting to Bob Stone.';
       expect(replied.data!.reply.reply).toBe(expected);
-      const updates = (await live.until((u) => u.conversationUpdates.message?.messageType === 'agent_response')).map((u) => u.conversationUpdates);
+      const updates = (await live.until((u) => u.conversationUpdates.message?.messageType === 'agent_response')).map(
+        (u) => u.conversationUpdates,
+      );
       live.stop();
-      expect(updates[0]).toEqual({ conversationId: id, kind: 'MESSAGE', chunk: null, message: { messageType: 'user_request', agent: '', message: 'Who is Alice Moreau?', sources: [] } });
+      expect(updates[0]).toEqual({
+        conversationId: id,
+        kind: 'MESSAGE',
+        chunk: null,
+        message: { messageType: 'user_request', agent: '', message: 'Who is Alice Moreau?', sources: [] },
+      });
       const chunks = updates.slice(1, -1);
       expect(chunks.length).toBeGreaterThan(1);
       expect(chunks.every((u) => u.kind === 'CHUNK' && u.conversationId === id)).toBe(true);
@@ -115,7 +163,12 @@ describe('conversationUpdates', () => {
         conversationId: id,
         kind: 'MESSAGE',
         chunk: null,
-        message: { messageType: 'agent_response', agent: 'Dex', message: expected, sources: [{ name: 'Alice Moreau' }, { name: 'Bob Stone' }] },
+        message: {
+          messageType: 'agent_response',
+          agent: 'Dex',
+          message: expected,
+          sources: [{ name: 'Alice Moreau' }, { name: 'Bob Stone' }],
+        },
       });
     } finally {
       await client.dispose();
@@ -128,7 +181,10 @@ describe('conversationUpdates', () => {
     try {
       for (const id of [started.data!.startConversation.id, randomUUID(), 'not-an-id']) {
         const live = subscribe<Update>(client, UPDATES, { id });
-        await expect(live.until(() => true)).rejects.toMatchObject({ message: 'conversation not found', extensions: { code: 'NOT_FOUND' } });
+        await expect(live.until(() => true)).rejects.toMatchObject({
+          message: 'conversation not found',
+          extensions: { code: 'NOT_FOUND' },
+        });
       }
     } finally {
       await client.dispose();
@@ -136,8 +192,10 @@ describe('conversationUpdates', () => {
   });
 
   it('does not mix conversations: a subscriber sees only the one it chose', async () => {
-    const a = (await gql<{ startConversation: { id: string } }>('mutation { startConversation { id } }')).data!.startConversation.id;
-    const b = (await gql<{ startConversation: { id: string } }>('mutation { startConversation { id } }')).data!.startConversation.id;
+    const a = (await gql<{ startConversation: { id: string } }>('mutation { startConversation { id } }')).data!
+      .startConversation.id;
+    const b = (await gql<{ startConversation: { id: string } }>('mutation { startConversation { id } }')).data!
+      .startConversation.id;
     const client = connect(t, carol.token);
     try {
       const live = subscribe<Update>(client, UPDATES, { id: a });
@@ -155,10 +213,14 @@ describe('conversationUpdates', () => {
 
 describe('change events', () => {
   it('records conversation.post, a messages patch per exchange and conversation.delete, without message text', async () => {
-    const asked = await gql<{ ask: { conversation: string } }>(ASK, { input: { question: 'Who is in the Platform Guild?' } });
+    const asked = await gql<{ ask: { conversation: string } }>(ASK, {
+      input: { question: 'Who is in the Platform Guild?' },
+    });
     const id = asked.data!.ask.conversation;
     await gql('mutation ($id: UUID!) { deleteConversation(id: $id) }', { id });
-    const events = await t.app.db.orm.em.fork().find(ChangeEvent, { objectId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const events = await t.app.db.orm.em
+      .fork()
+      .find(ChangeEvent, { objectId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     expect(events.map((e) => [e.type, e.changedFields])).toEqual([
       ['conversation.post', []],
       ['conversation.patch', ['messages']],

@@ -16,16 +16,28 @@ const gql = <T = Record<string, unknown>>(query: string, variables: Record<strin
   t.api.graphql<T>(query, variables, token) as Promise<Result<T>>;
 
 const CREATE_APP = 'mutation($input: AppInput!) { createApp(input: $input) { id type externalId appData secretData } }';
-const MAP = 'mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id app entityType entityId mappedId mappingData mappingSecrets } }';
+const MAP =
+  'mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id app entityType entityId mappedId mappingData mappingSecrets } }';
 
-async function createApp(input: Record<string, unknown>, token = admin.token): Promise<{ id: string; externalId: string }> {
-  const result = await gql<{ createApp: { id: string; externalId: string } }>(CREATE_APP, { input: { type: 'HRIS', externalId: randomUUID(), internal: true, name: 'People', ...input } }, token);
+async function createApp(
+  input: Record<string, unknown>,
+  token = admin.token,
+): Promise<{ id: string; externalId: string }> {
+  const result = await gql<{ createApp: { id: string; externalId: string } }>(
+    CREATE_APP,
+    { input: { type: 'HRIS', externalId: randomUUID(), internal: true, name: 'People', ...input } },
+    token,
+  );
   if (!result.data) throw new Error(`createApp failed: ${JSON.stringify(result.errors)}`);
   return result.data.createApp;
 }
 
 async function map(app: string, entityType: string, entityId: string, extra: Record<string, unknown> = {}) {
-  const result = await gql<{ mapEntity: { id: string; mappingSecrets: Record<string, string> | null } }>(MAP, { app, input: { entityType, entityId, namespace: 'sync', mappedId: randomUUID(), ...extra } }, admin.token);
+  const result = await gql<{ mapEntity: { id: string; mappingSecrets: Record<string, string> | null } }>(
+    MAP,
+    { app, input: { entityType, entityId, namespace: 'sync', mappedId: randomUUID(), ...extra } },
+    admin.token,
+  );
   if (!result.data) throw new Error(`mapEntity failed: ${JSON.stringify(result.errors)}`);
   return result.data.mapEntity;
 }
@@ -44,10 +56,13 @@ describe('secrets', () => {
   it('stores secretData and mappingSecrets encrypted: the raw rows hold no plaintext secret', async () => {
     const app = await createApp({ secretData: { apiKey: 'plain-app-secret-4711' } });
     await map(app.id, 'ORGANIZATION', org.id, { mappingSecrets: { token: 'plain-mapping-secret-0815' } });
-    const rows = await t.app.db.orm.em.fork().getConnection().execute<{ row: string }[]>(
-      `select row_to_json(a)::text as row from app a where a.id = ? union all select row_to_json(m)::text from mapping m where m.app_id = ?`,
-      [app.id, app.id],
-    );
+    const rows = await t.app.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ row: string }[]>(
+        `select row_to_json(a)::text as row from app a where a.id = ? union all select row_to_json(m)::text from mapping m where m.app_id = ?`,
+        [app.id, app.id],
+      );
     expect(rows).toHaveLength(2);
     const raw = rows.map((r) => r.row).join('\n');
     expect(raw).toContain('apiKey');
@@ -60,12 +75,22 @@ describe('secrets', () => {
     const app = await createApp({ secretData: { apiKey: 'only-for-admins' } });
     const mapping = await map(app.id, 'ORGANIZATION', org.id, { mappingSecrets: { pin: '9999' } });
     expect(mapping.mappingSecrets).toEqual({ pin: '9999' });
-    const QUERY = 'query($id: UUID!) { app(app: $id) { secretData } appMappings(app: $id) { mapping { mappingSecrets } } }';
-    const asAdmin = await gql<{ app: { secretData: unknown }; appMappings: { mapping: { mappingSecrets: unknown } }[] }>(QUERY, { id: app.id }, admin.token);
-    expect(asAdmin.data).toEqual({ app: { secretData: { apiKey: 'only-for-admins' } }, appMappings: [{ mapping: { mappingSecrets: { pin: '9999' } } }] });
+    const QUERY =
+      'query($id: UUID!) { app(app: $id) { secretData } appMappings(app: $id) { mapping { mappingSecrets } } }';
+    const asAdmin = await gql<{
+      app: { secretData: unknown };
+      appMappings: { mapping: { mappingSecrets: unknown } }[];
+    }>(QUERY, { id: app.id }, admin.token);
+    expect(asAdmin.data).toEqual({
+      app: { secretData: { apiKey: 'only-for-admins' } },
+      appMappings: [{ mapping: { mappingSecrets: { pin: '9999' } } }],
+    });
     const asPlatform = await gql<{ app: { secretData: unknown } }>(QUERY, { id: app.id }, platformAdmin(t, org.id));
     expect(asPlatform.data!.app.secretData).toEqual({ apiKey: 'only-for-admins' });
-    const asReader = await gql<{ app: { secretData: unknown }; appMappings: { mapping: { mappingSecrets: unknown } }[] }>(QUERY, { id: app.id }, reader.token);
+    const asReader = await gql<{
+      app: { secretData: unknown };
+      appMappings: { mapping: { mappingSecrets: unknown } }[];
+    }>(QUERY, { id: app.id }, reader.token);
     expect(asReader.data).toEqual({ app: { secretData: null }, appMappings: [{ mapping: { mappingSecrets: null } }] });
   });
 });
@@ -73,11 +98,42 @@ describe('secrets', () => {
 describe('mappings on records', () => {
   it('lists mappings on organizations, accounts, employees, groups, plans and tasks; finds a record by its mapped id', async () => {
     const app = await createApp({});
-    const employee = (await gql<{ createEmployee: { id: string } }>('mutation { createEmployee(input: { name: "Mapped" }) { id } }', {}, admin.token)).data!.createEmployee.id;
-    const group = (await gql<{ createGroup: { id: string } }>('mutation { createGroup(input: { name: "Mapped Group" }) { id } }', {}, admin.token)).data!.createGroup.id;
-    const plan = (await gql<{ createIdp: { id: string } }>('mutation { createIdp(input: { name: "Mapped plan", type: "CAREER", startDate: "2026-01-01", visibility: ORGANIZATION }) { id } }', {}, admin.token)).data!.createIdp.id;
-    const task = (await gql<{ addIdpTask: { id: string } }>('mutation($id: UUID!) { addIdpTask(idpId: $id, input: { name: "Mapped task" }) { id } }', { id: plan }, admin.token)).data!.addIdpTask.id;
-    const targets: [string, string][] = [['ORGANIZATION', org.id], ['ACCOUNT', reader.id], ['EMPLOYEE', employee], ['GROUP', group], ['IDP', plan], ['IDP_TASK', task]];
+    const employee = (
+      await gql<{ createEmployee: { id: string } }>(
+        'mutation { createEmployee(input: { name: "Mapped" }) { id } }',
+        {},
+        admin.token,
+      )
+    ).data!.createEmployee.id;
+    const group = (
+      await gql<{ createGroup: { id: string } }>(
+        'mutation { createGroup(input: { name: "Mapped Group" }) { id } }',
+        {},
+        admin.token,
+      )
+    ).data!.createGroup.id;
+    const plan = (
+      await gql<{ createIdp: { id: string } }>(
+        'mutation { createIdp(input: { name: "Mapped plan", type: "CAREER", startDate: "2026-01-01", visibility: ORGANIZATION }) { id } }',
+        {},
+        admin.token,
+      )
+    ).data!.createIdp.id;
+    const task = (
+      await gql<{ addIdpTask: { id: string } }>(
+        'mutation($id: UUID!) { addIdpTask(idpId: $id, input: { name: "Mapped task" }) { id } }',
+        { id: plan },
+        admin.token,
+      )
+    ).data!.addIdpTask.id;
+    const targets: [string, string][] = [
+      ['ORGANIZATION', org.id],
+      ['ACCOUNT', reader.id],
+      ['EMPLOYEE', employee],
+      ['GROUP', group],
+      ['IDP', plan],
+      ['IDP_TASK', task],
+    ];
     const mapped: Record<string, string> = {};
     for (const [type, id] of targets) mapped[type] = (await map(app.id, type, id, { mappedId: `${type}-1` })).id;
     const READ = `query($org: UUID!, $account: String!, $employee: UUID!, $group: UUID!, $plan: UUID!, $task: UUID!) {
@@ -88,7 +144,11 @@ describe('mappings on records', () => {
       idp(id: $plan) { mappings { id } }
       idpTask(idpId: $plan, taskId: $task) { mappings { id } }
     }`;
-    const read = await gql<Record<string, { mappings: { id: string }[] }>>(READ, { org: org.id, account: reader.id, employee, group, plan, task }, reader.token);
+    const read = await gql<Record<string, { mappings: { id: string }[] }>>(
+      READ,
+      { org: org.id, account: reader.id, employee, group, plan, task },
+      reader.token,
+    );
     expect(read.errors).toBeUndefined();
     // The organization carries the mappings of the earlier tests too.
     expect(read.data!.organization.mappings).toContainEqual({ id: mapped.ORGANIZATION });
@@ -100,18 +160,32 @@ describe('mappings on records', () => {
       idp: { mappings: [{ id: mapped.IDP }] },
       idpTask: { mappings: [{ id: mapped.IDP_TASK }] },
     });
-    const FIND = 'query($app: UUID!, $id: String!) { mappedEntity(app: $app, namespace: "sync", mappedId: $id) { entity { entityId type organization } mapping { id } } }';
+    const FIND =
+      'query($app: UUID!, $id: String!) { mappedEntity(app: $app, namespace: "sync", mappedId: $id) { entity { entityId type organization } mapping { id } } }';
     const found = await gql<{ mappedEntity: unknown }>(FIND, { app: app.id, id: 'GROUP-1' }, reader.token);
-    expect(found.data!.mappedEntity).toEqual({ entity: { entityId: group, type: 'GROUP', organization: org.id }, mapping: { id: mapped.GROUP } });
+    expect(found.data!.mappedEntity).toEqual({
+      entity: { entityId: group, type: 'GROUP', organization: org.id },
+      mapping: { id: mapped.GROUP },
+    });
     // Deleting a record deletes its mappings, also a task's that goes with its plan.
-    expect((await gql('mutation($id: UUID!) { deleteEmployee(id: $id) }', { id: employee }, admin.token)).errors).toBeUndefined();
-    expect((await gql('mutation($id: UUID!) { deleteIdp(id: $id) }', { id: plan }, admin.token)).errors).toBeUndefined();
-    const left = await gql<{ appMappings: { entity: { type: string } }[] }>('query($app: UUID!) { appMappings(app: $app) { entity { type } } }', { app: app.id }, admin.token);
+    expect(
+      (await gql('mutation($id: UUID!) { deleteEmployee(id: $id) }', { id: employee }, admin.token)).errors,
+    ).toBeUndefined();
+    expect(
+      (await gql('mutation($id: UUID!) { deleteIdp(id: $id) }', { id: plan }, admin.token)).errors,
+    ).toBeUndefined();
+    const left = await gql<{ appMappings: { entity: { type: string } }[] }>(
+      'query($app: UUID!) { appMappings(app: $app) { entity { type } } }',
+      { app: app.id },
+      admin.token,
+    );
     expect(left.data!.appMappings.map((m) => m.entity.type).sort()).toEqual(['ACCOUNT', 'GROUP', 'ORGANIZATION']);
     const missing = await gql(FIND, { app: app.id, id: 'nobody' }, reader.token);
     expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
     const outsider = (await orgWithAdmin(t, 'Outside Integrations')).admin;
-    expect((await gql(FIND, { app: app.id, id: 'GROUP-1' }, outsider.token)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await gql(FIND, { app: app.id, id: 'GROUP-1' }, outsider.token)).errors![0].extensions!.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -123,7 +197,8 @@ describe('look-ups at 10,000 apps', () => {
     byApp: 'query($type: String!) { found: organizationsByApp(type: $type) { id } }',
     byId: 'query($type: String!) { found: organizationsByAppId(type: $type, externalId: "bulk-7") { id } }',
     byData: 'query($type: String!) { found: organizationsByAppData(type: $type, key: "shard", value: "s-7") { id } }',
-    bySecret: 'query($type: String!) { found: organizationsByAppSecret(type: $type, key: "signing", input: { secret: "needle" }) { id } }',
+    bySecret:
+      'query($type: String!) { found: organizationsByAppSecret(type: $type, key: "signing", input: { secret: "needle" }) { id } }',
   };
 
   async function lookUp(): Promise<{ counts: number[]; ids: Record<string, string[]> }> {
@@ -144,9 +219,17 @@ describe('look-ups at 10,000 apps', () => {
     const owner = await orgWithAdmin(t, 'Bulk Owner');
     lister = platformAdmin(t);
     const adminToken = owner.admin.token;
-    await createApp({ type, externalId: 'bulk-7', appData: { shard: 's-7' }, secretData: { signing: 'needle' } }, adminToken);
+    await createApp(
+      { type, externalId: 'bulk-7', appData: { shard: 's-7' }, secretData: { signing: 'needle' } },
+      adminToken,
+    );
     const small = await lookUp();
-    expect(small.ids).toEqual({ byApp: [owner.org.id], byId: [owner.org.id], byData: [owner.org.id], bySecret: [owner.org.id] });
+    expect(small.ids).toEqual({
+      byApp: [owner.org.id],
+      byId: [owner.org.id],
+      byData: [owner.org.id],
+      bySecret: [owner.org.id],
+    });
 
     // 10,000 more apps in 100 organizations, seeded in two statements.
     const connection = t.app.db.orm.em.getConnection();

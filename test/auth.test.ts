@@ -24,17 +24,50 @@ describe('user tokens (HS256 with JWT_SECRET)', () => {
     const res = await t.api.post<OrgRecord>(LIST, { name: 'First Use' }, t.token({ sub: `sub-${email}`, email }));
     expect(res.status).toBe(201);
     // The same subject with another email is still the same account.
-    const again = await t.api.post<OrgRecord>(LIST, { name: 'Second' }, t.token({ sub: `sub-${email}`, email: 'changed@example.com' }));
+    const again = await t.api.post<OrgRecord>(
+      LIST,
+      { name: 'Second' },
+      t.token({ sub: `sub-${email}`, email: 'changed@example.com' }),
+    );
     expect(again.body.owners).toEqual(res.body.owners);
   });
 
   it.each([
-    ['alg none', () => handMadeToken({ alg: 'none', typ: 'JWT' }, { sub: 'x', email: 'x@example.com', exp: now() + 60 }), 'invalid token: algorithm not accepted'],
-    ['an expired token', () => signUserToken({ sub: 'late', email: 'late@example.com' }, { expiresIn: -600 }), 'token expired'],
-    ['a wrong secret', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', email: 'x@example.com', exp: now() + 60 }, 'another-secret-of-enough-length-000000'), 'invalid token'],
-    ['a missing sub', () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { email: 'nosub@example.com', exp: now() + 60 }, JWT_SECRET), 'invalid token: sub claim required'],
-    ['an unknown subject without email', () => signUserToken({ sub: `ghost-${randomUUID()}` }), 'invalid token: unknown subject and no email claim'],
-    ['an org claim that is not a UUID', () => signUserToken({ sub: 'o', email: 'o@example.com', org: 'acme' }), 'invalid token: org claim must be a UUID'],
+    [
+      'alg none',
+      () => handMadeToken({ alg: 'none', typ: 'JWT' }, { sub: 'x', email: 'x@example.com', exp: now() + 60 }),
+      'invalid token: algorithm not accepted',
+    ],
+    [
+      'an expired token',
+      () => signUserToken({ sub: 'late', email: 'late@example.com' }, { expiresIn: -600 }),
+      'token expired',
+    ],
+    [
+      'a wrong secret',
+      () =>
+        handMadeToken(
+          { alg: 'HS256', typ: 'JWT' },
+          { sub: 'x', email: 'x@example.com', exp: now() + 60 },
+          'another-secret-of-enough-length-000000',
+        ),
+      'invalid token',
+    ],
+    [
+      'a missing sub',
+      () => handMadeToken({ alg: 'HS256', typ: 'JWT' }, { email: 'nosub@example.com', exp: now() + 60 }, JWT_SECRET),
+      'invalid token: sub claim required',
+    ],
+    [
+      'an unknown subject without email',
+      () => signUserToken({ sub: `ghost-${randomUUID()}` }),
+      'invalid token: unknown subject and no email claim',
+    ],
+    [
+      'an org claim that is not a UUID',
+      () => signUserToken({ sub: 'o', email: 'o@example.com', org: 'acme' }),
+      'invalid token: org claim must be a UUID',
+    ],
     ['garbage', () => 'not.a.token', 'invalid token'],
   ])('refuses %s with 401', async (_name, make, message) => {
     const res = await t.api.get(LIST, make());
@@ -44,7 +77,9 @@ describe('user tokens (HS256 with JWT_SECRET)', () => {
 
   it('refuses a tampered payload', async () => {
     const [header, , signature] = admin.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: admin.sub, email: admin.email, org: org.id, roles: ['ADMIN'], exp: now() + 60 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: admin.sub, email: admin.email, org: org.id, roles: ['ADMIN'], exp: now() + 60 }),
+    ).toString('base64url');
     expect((await t.api.get(LIST, `${header}.${forged}.${signature}`)).status).toBe(401);
   });
 
@@ -73,7 +108,11 @@ describe('user tokens (HS256 with JWT_SECRET)', () => {
 
 describe('organization tokens', () => {
   it('act with the key role; a wrong secret or a deleted key is refused', async () => {
-    const created = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'reader', limitToRole: 'EMPLOYEE' }, admin.token);
+    const created = await t.api.post<OrgRecord>(
+      '/api/v1/organization/keys',
+      { name: 'reader', limitToRole: 'EMPLOYEE' },
+      admin.token,
+    );
     const key = created.body.keys.find((k) => k.secretBase64)!;
     const token = signOrgToken(key.id, key.secretBase64!);
     expect((await t.api.get(`${LIST}/${org.id}`, token)).status).toBe(200);
@@ -104,7 +143,11 @@ describe('RS256 tokens of an external identity provider (JWKS)', () => {
   const claims = { sub: 'idp-user', email: 'idp-user@example.com' };
 
   it('accepts a token signed by a JWKS key with the configured issuer and audience', async () => {
-    const res = await rs.api.post(LIST, { name: 'From The IdP' }, idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent' }));
+    const res = await rs.api.post(
+      LIST,
+      { name: 'From The IdP' },
+      idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent' }),
+    );
     expect(res.status).toBe(201);
   });
 
@@ -112,14 +155,36 @@ describe('RS256 tokens of an external identity provider (JWKS)', () => {
     ['a wrong issuer', () => idp.sign(claims, { issuer: 'https://evil.example', audience: 'talent' })],
     ['a wrong audience', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'other' })],
     ['an unknown kid', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent', keyid: 'unknown' })],
-    ['HS256 signed with the public key as HMAC secret', () => handMadeToken({ alg: 'HS256', typ: 'JWT', kid: 'test-key' }, { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 }, idp.publicKeyPem)],
-    ['alg none with the JWKS kid', () => handMadeToken({ alg: 'none', typ: 'JWT', kid: 'test-key' }, { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 })],
-    ['an expired token', () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent', expiresIn: -600 })],
+    [
+      'HS256 signed with the public key as HMAC secret',
+      () =>
+        handMadeToken(
+          { alg: 'HS256', typ: 'JWT', kid: 'test-key' },
+          { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 },
+          idp.publicKeyPem,
+        ),
+    ],
+    [
+      'alg none with the JWKS kid',
+      () =>
+        handMadeToken(
+          { alg: 'none', typ: 'JWT', kid: 'test-key' },
+          { ...claims, iss: 'https://idp.example', aud: 'talent', exp: now() + 60 },
+        ),
+    ],
+    [
+      'an expired token',
+      () => idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent', expiresIn: -600 }),
+    ],
     [
       'a tampered payload',
       () => {
-        const [header, , signature] = idp.sign(claims, { issuer: 'https://idp.example', audience: 'talent' }).split('.');
-        const forged = Buffer.from(JSON.stringify({ ...claims, roles: ['ADMIN'], iss: 'https://idp.example', aud: 'talent', exp: now() + 60 })).toString('base64url');
+        const [header, , signature] = idp
+          .sign(claims, { issuer: 'https://idp.example', audience: 'talent' })
+          .split('.');
+        const forged = Buffer.from(
+          JSON.stringify({ ...claims, roles: ['ADMIN'], iss: 'https://idp.example', aud: 'talent', exp: now() + 60 }),
+        ).toString('base64url');
         return `${header}.${forged}.${signature}`;
       },
     ],

@@ -15,7 +15,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('loadConfig', () => {
   it('defaults to port 4000 and the embedded database in DATA_DIR', () => {
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 4000, env: 'development', databaseUrl: undefined, allowPrivateUrls: false, jwtSecretGenerated: true });
+    expect(config).toMatchObject({
+      port: 4000,
+      env: 'development',
+      databaseUrl: undefined,
+      allowPrivateUrls: false,
+      jwtSecretGenerated: true,
+    });
     expect(config.dataDir).toBe(dir);
     expect(config.secretsKey).toHaveLength(32);
   });
@@ -34,7 +40,10 @@ describe('loadConfig', () => {
     [{ SECRETS_KEY: Buffer.alloc(16).toString('base64') }, /SECRETS_KEY: must be 32 bytes/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET: must be at least 32 characters/],
     [{ ALLOW_PRIVATE_URLS: 'maybe' }, /ALLOW_PRIVATE_URLS/],
-    [{ ALLOW_PRIVATE_ADDRESSES: '10.0.0.0/8, intranet' }, /ALLOW_PRIVATE_ADDRESSES: must be a comma-separated list of IP addresses or CIDR ranges/],
+    [
+      { ALLOW_PRIVATE_ADDRESSES: '10.0.0.0/8, intranet' },
+      /ALLOW_PRIVATE_ADDRESSES: must be a comma-separated list of IP addresses or CIDR ranges/,
+    ],
     [{ ALLOW_PRIVATE_ADDRESSES: '10.0.0.0/33' }, /ALLOW_PRIVATE_ADDRESSES/],
     [{ NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('base64') }, /JWT_SECRET: required in production/],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SECRETS_KEY: required in production/],
@@ -51,18 +60,42 @@ describe('loadConfig', () => {
   });
 
   it('uses the local agent engine unless an LLM server is configured', () => {
-    expect(loadConfig({ DATA_DIR: dir }).llm).toEqual({ baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000, retries: 2 });
-    const llm = loadConfig({ DATA_DIR: dir, LLM_BASE_URL: 'http://127.0.0.1:8080/v1', LLM_MODEL: 'm', LLM_API_KEY: 'k', LLM_TIMEOUT_MS: '5000', LLM_RETRIES: '0' }).llm;
+    expect(loadConfig({ DATA_DIR: dir }).llm).toEqual({
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: undefined,
+      timeoutMs: 60_000,
+      retries: 2,
+    });
+    const llm = loadConfig({
+      DATA_DIR: dir,
+      LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      LLM_MODEL: 'm',
+      LLM_API_KEY: 'k',
+      LLM_TIMEOUT_MS: '5000',
+      LLM_RETRIES: '0',
+    }).llm;
     expect(llm).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k', model: 'm', timeoutMs: 5000, retries: 0 });
   });
 
   it('reads booleans and the database URL', () => {
-    const config = loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_URLS: 'true', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', JWT_SECRET: 'y'.repeat(40) });
-    expect(config).toMatchObject({ allowPrivateUrls: true, databaseUrl: 'postgres://u@127.0.0.1:5432/db', jwtSecretGenerated: false });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      ALLOW_PRIVATE_URLS: 'true',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      JWT_SECRET: 'y'.repeat(40),
+    });
+    expect(config).toMatchObject({
+      allowPrivateUrls: true,
+      databaseUrl: 'postgres://u@127.0.0.1:5432/db',
+      jwtSecretGenerated: false,
+    });
   });
 
   it('reads private address ranges, a bare address as a single-address range', () => {
     expect(loadConfig({ DATA_DIR: dir }).allowedPrivateRanges).toEqual([]);
-    expect(loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_ADDRESSES: ' 10.1.0.0/16, 192.168.0.7 ,fd00::5' }).allowedPrivateRanges).toEqual(['10.1.0.0/16', '192.168.0.7/32', 'fd00::5/128']);
+    expect(
+      loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_ADDRESSES: ' 10.1.0.0/16, 192.168.0.7 ,fd00::5' }).allowedPrivateRanges,
+    ).toEqual(['10.1.0.0/16', '192.168.0.7/32', 'fd00::5/128']);
   });
 });

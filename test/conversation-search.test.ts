@@ -19,7 +19,11 @@ beforeAll(async () => {
   t = await startTestApp();
   const { org, admin } = await orgWithAdmin(t, 'Search Org');
   owner = await member(t, org, admin);
-  const started = await t.api.post<{ id: string }>('/api/v1/agent/conversations/start?name=Weekly%20notes', undefined, owner.token);
+  const started = await t.api.post<{ id: string }>(
+    '/api/v1/agent/conversations/start?name=Weekly%20notes',
+    undefined,
+    owner.token,
+  );
   conversation = started.body.id;
   // Seeded in one statement: the API would take far longer and test nothing more here.
   await t.app.db.orm.em.getConnection().execute(
@@ -37,9 +41,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it(`uses the GIN index on the stored words with ${MESSAGES.toLocaleString('en')} messages stored`, async () => {
-  const [{ count }] = await t.app.db.orm.em.getConnection().execute<{ count: string }[]>('select count(*) as count from agent_message');
+  const [{ count }] = await t.app.db.orm.em
+    .getConnection()
+    .execute<{ count: string }[]>('select count(*) as count from agent_message');
   expect(Number(count)).toBe(MESSAGES);
-  const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token)).body.organization;
+  const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token))
+    .body.organization;
   const { sql, params } = searchStatement({ orgId: org, accountId: owner.id }, 'zephyr', 20, 0);
   const plan = await t.app.db.orm.em.getConnection().execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, params);
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
@@ -48,10 +55,18 @@ it(`uses the GIN index on the stored words with ${MESSAGES.toLocaleString('en')}
 });
 
 it('finds the rare messages among them, ranked and highlighted, page by page', async () => {
-  const first = await t.api.post<{ id: string; type: string; result: string; conversationId: string }[]>('/api/v1/agent/search', { query: 'zephyr', count: 6 }, owner.token);
+  const first = await t.api.post<{ id: string; type: string; result: string; conversationId: string }[]>(
+    '/api/v1/agent/search',
+    { query: 'zephyr', count: 6 },
+    owner.token,
+  );
   expect(first.status).toBe(200);
   expect(first.body).toHaveLength(6);
-  const second = await t.api.post<{ id: string }[]>('/api/v1/agent/search', { query: 'zephyr', page: 1, count: 6 }, owner.token);
+  const second = await t.api.post<{ id: string }[]>(
+    '/api/v1/agent/search',
+    { query: 'zephyr', page: 1, count: 6 },
+    owner.token,
+  );
   expect(second.body).toHaveLength(MESSAGES / RARE_EVERY - 6);
   for (const hit of first.body) {
     expect(hit).toMatchObject({ type: 'message', conversationId: conversation });
@@ -62,7 +77,8 @@ it('finds the rare messages among them, ranked and highlighted, page by page', a
 
 it('highlights a text repeated on the page once, and gives every hit its snippet, in rank order', async () => {
   // The snippet is built once per distinct text on the page: repeated answers must each keep theirs.
-  const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token)).body.organization;
+  const org = (await t.api.get<{ organization: string }>(`/api/v1/agent/conversations/${conversation}`, owner.token))
+    .body.organization;
   await t.app.db.orm.em.getConnection().execute(
     `insert into agent_message (id, organization_id, conversation_id, user_id, agent, message_type, message, token_usage, time_spent, sources, "timestamp")
      select gen_random_uuid(), ?, ?, ?, '', 'user_request', m.text, 0, 0, '[]', now() - (m.age || ' seconds')::interval
@@ -70,5 +86,9 @@ it('highlights a text repeated on the page once, and gives every hit its snippet
     [org, conversation, owner.id],
   );
   const res = await t.api.post<{ result: string }[]>('/api/v1/agent/search', { query: 'quasar' }, owner.token);
-  expect(res.body.map((h) => h.result)).toEqual(['<b>quasar</b> <b>quasar</b> budget', '<b>quasar</b> <b>quasar</b> budget', '<b>quasar</b> note']);
+  expect(res.body.map((h) => h.result)).toEqual([
+    '<b>quasar</b> <b>quasar</b> budget',
+    '<b>quasar</b> <b>quasar</b> budget',
+    '<b>quasar</b> note',
+  ]);
 });

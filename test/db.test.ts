@@ -53,7 +53,10 @@ describe('database', () => {
     // The reader runs concurrently: it must not see the uncommitted row, whether it waits for the
     // connection (embedded) or runs on its own connection (server).
     const reader = orm.em.fork().transactional((em) => em.count(Organization, { name }));
-    const readerOrTimeout = Promise.race([reader, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+    const readerOrTimeout = Promise.race([
+      reader,
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 300)),
+    ]);
     const early = await readerOrTimeout;
     if (early !== 'waiting') expect(early).toBe(0);
     releaseWriter();
@@ -74,7 +77,14 @@ describe('database', () => {
         }),
       ),
     );
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
     const stored = await orm.em.fork().find(Organization, { name: { $in: names } });
     expect(stored.map((o) => o.name).sort()).toEqual([names[0], names[2], names[4]].sort());
   });
@@ -93,15 +103,25 @@ describe('database', () => {
     const none = t.app.db.orm.em.fork();
     scopeToTenant(none, null);
     expect(await none.find(OrganizationKey, {})).toEqual([]);
-    const all = await t.app.db.orm.em.fork().find(OrganizationKey, { organization: { $in: [a.org.id, b.org.id] } }, { filters: { [TENANT_FILTER]: false } });
+    const all = await t.app.db.orm.em
+      .fork()
+      .find(OrganizationKey, { organization: { $in: [a.org.id, b.org.id] } }, { filters: { [TENANT_FILTER]: false } });
     expect(all).toHaveLength(2);
   });
 
   it('reads rows by id with plain SQL only inside the current organization (findByIds)', async () => {
     const a = await orgWithAdmin(t);
     const b = await orgWithAdmin(t);
-    const keyA = await t.api.post<{ keys: { id: string; name: string }[] }>('/api/v1/organization/keys', { name: 'a-key' }, a.admin.token);
-    const keyB = await t.api.post<{ keys: { id: string; name: string }[] }>('/api/v1/organization/keys', { name: 'b-key' }, b.admin.token);
+    const keyA = await t.api.post<{ keys: { id: string; name: string }[] }>(
+      '/api/v1/organization/keys',
+      { name: 'a-key' },
+      a.admin.token,
+    );
+    const keyB = await t.api.post<{ keys: { id: string; name: string }[] }>(
+      '/api/v1/organization/keys',
+      { name: 'b-key' },
+      b.admin.token,
+    );
     const ids = [...keyA.body.keys, ...keyB.body.keys].map((k) => k.id);
     expect(ids).toHaveLength(2);
     const em = t.app.db.orm.em.fork();

@@ -12,14 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (org?: string) => t.token({ sub: 'dev-admin', email: 'admin@example.com', roles: ['ADMIN'], ...(org ? { org } : {}) });
+const admin = (org?: string) =>
+  t.token({ sub: 'dev-admin', email: 'admin@example.com', roles: ['ADMIN'], ...(org ? { org } : {}) });
 const TASKS = PLANS.reduce((n, p) => n + p.tasks.length, 0);
 
 it('creates an organization with an org chart, groups, plans with tasks and handbook pages, once', async () => {
   const first = await seedDemo(t.app.url, admin);
-  expect(first.created).toEqual({ organization: 1, employees: PEOPLE.length, groups: GROUPS.length, plans: PLANS.length, tasks: TASKS, documents: DOCUMENTS.length });
+  expect(first.created).toEqual({
+    organization: 1,
+    employees: PEOPLE.length,
+    groups: GROUPS.length,
+    plans: PLANS.length,
+    tasks: TASKS,
+    documents: DOCUMENTS.length,
+  });
   const again = await seedDemo(t.app.url, admin);
-  expect(again).toEqual({ organization: first.organization, created: { organization: 0, employees: 0, groups: 0, plans: 0, tasks: 0, documents: 0 } });
+  expect(again).toEqual({
+    organization: first.organization,
+    created: { organization: 0, employees: 0, groups: 0, plans: 0, tasks: 0, documents: 0 },
+  });
 
   // Its owner sees the lists filled and the agent answers from the handbook and the org chart.
   const ana = t.token({ sub: 'ana', email: 'ana@example.com', org: first.organization });
@@ -28,7 +39,11 @@ it('creates an organization with an org chart, groups, plans with tasks and hand
   expect((await t.api.get<unknown[]>('/api/v1/employee', ana)).body).toHaveLength(PEOPLE.length);
   const plans = await t.api.get<{ name: string }[]>('/api/v1/idp?scope=MINE', ana);
   expect(plans.body.map((p) => p.name).sort()).toEqual(PLANS.map((p) => p.name).sort());
-  const leave = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: 'how many days of holiday do I get?' }, ana);
+  const leave = await t.api.post<AgentAnswer>(
+    '/api/v1/agent/ask',
+    { question: 'how many days of holiday do I get?' },
+    ana,
+  );
   expect(leave.body.reply).toMatch(/25 days of annual leave/);
   const boss = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: 'Who does Dev Patel report to?' }, ana);
   expect(boss.body.reply).toMatch(/^Dev Patel reports to Ben Carter/);
@@ -37,6 +52,15 @@ it('creates an organization with an org chart, groups, plans with tasks and hand
 it('completes a demo organization that misses a part', async () => {
   const { organization } = await seedDemo(t.app.url, admin);
   const groups = await t.api.get<{ id: string; name: string }[]>('/api/v1/group', admin(organization));
-  expect((await t.api.request('DELETE', `/api/v1/group/${groups.body[0].id}`, { token: admin(organization) })).status).toBeLessThan(300);
-  expect((await seedDemo(t.app.url, admin)).created).toEqual({ organization: 0, employees: 0, groups: 1, plans: 0, tasks: 0, documents: 0 });
+  expect(
+    (await t.api.request('DELETE', `/api/v1/group/${groups.body[0].id}`, { token: admin(organization) })).status,
+  ).toBeLessThan(300);
+  expect((await seedDemo(t.app.url, admin)).created).toEqual({
+    organization: 0,
+    employees: 0,
+    groups: 1,
+    plans: 0,
+    tasks: 0,
+    documents: 0,
+  });
 });

@@ -37,8 +37,11 @@ const LIST = `query($first: Int, $after: String, $department: String, $manager: 
 const CREATE = `mutation($input: EmployeeInput!) { createEmployee(input: $input) { ${NODE} } }`;
 const UPDATE = `mutation($id: UUID!, $input: EmployeeUpdateInput!) { updateEmployee(id: $id, input: $input) { ${NODE} } }`;
 
-const gql = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token = admin.token) =>
-  t.api.graphql<T>(query, variables, token) as Promise<Result<T>>;
+const gql = <T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = admin.token,
+) => t.api.graphql<T>(query, variables, token) as Promise<Result<T>>;
 const code = (result: Result<unknown>) => result.errors?.[0]?.extensions?.code;
 
 async function createEmployee(input: Record<string, unknown>, token = admin.token): Promise<Node> {
@@ -71,7 +74,15 @@ describe('employees connection', () => {
     // Names sort as E00..E11; two departments; the other organization has a same-named employee.
     ids = [];
     for (let i = 0; i < 12; i++) {
-      ids.push((await createEmployee({ name: `E${String(i).padStart(2, '0')}`, department: i % 2 ? 'Odd' : 'Even', active: i !== 11 })).id);
+      ids.push(
+        (
+          await createEmployee({
+            name: `E${String(i).padStart(2, '0')}`,
+            department: i % 2 ? 'Odd' : 'Even',
+            active: i !== 11,
+          })
+        ).id,
+      );
     }
     await createEmployee({ name: 'E00' }, otherAdmin.token);
   });
@@ -159,7 +170,9 @@ describe('directReports and managerChain', () => {
 
   it('answers NOT_FOUND for another tenant’s employee', async () => {
     const foreign = await createEmployee({ name: 'Foreign Chain' }, otherAdmin.token);
-    expect(code(await gql(`query($id: UUID!) { directReports(id: $id) { totalCount } }`, { id: foreign.id }))).toBe('NOT_FOUND');
+    expect(code(await gql(`query($id: UUID!) { directReports(id: $id) { totalCount } }`, { id: foreign.id }))).toBe(
+      'NOT_FOUND',
+    );
     expect(code(await gql(`query($id: UUID!) { managerChain(id: $id) { id } }`, { id: foreign.id }))).toBe('NOT_FOUND');
     expect(code(await gql(`query($id: UUID!) { employee(id: $id) { id } }`, { id: foreign.id }))).toBe('NOT_FOUND');
   });
@@ -169,13 +182,25 @@ describe('employee mutations', () => {
   it('creates, reads, updates, deactivates and deletes', async () => {
     const created = await createEmployee({ name: 'Mutable', department: 'Ops' });
     expect(created).toMatchObject({ name: 'Mutable', department: 'Ops', active: true, organization: org.id });
-    const read = await gql<{ employee: Node }>(`query($id: UUID!) { employee(id: $id) { ${NODE} } }`, { id: created.id }, reader.token);
+    const read = await gql<{ employee: Node }>(
+      `query($id: UUID!) { employee(id: $id) { ${NODE} } }`,
+      { id: created.id },
+      reader.token,
+    );
     expect(read.data!.employee).toEqual(created);
-    const updated = await gql<{ updateEmployee: Node }>(UPDATE, { id: created.id, input: { name: 'Mutated', department: null } });
+    const updated = await gql<{ updateEmployee: Node }>(UPDATE, {
+      id: created.id,
+      input: { name: 'Mutated', department: null },
+    });
     expect(updated.data!.updateEmployee).toMatchObject({ name: 'Mutated', department: null });
-    const deactivated = await gql<{ deactivateEmployee: Node }>(`mutation($id: UUID!) { deactivateEmployee(id: $id) { ${NODE} } }`, { id: created.id });
+    const deactivated = await gql<{ deactivateEmployee: Node }>(
+      `mutation($id: UUID!) { deactivateEmployee(id: $id) { ${NODE} } }`,
+      { id: created.id },
+    );
     expect(deactivated.data!.deactivateEmployee.active).toBe(false);
-    const deleted = await gql<{ deleteEmployee: boolean }>(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, { id: created.id });
+    const deleted = await gql<{ deleteEmployee: boolean }>(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, {
+      id: created.id,
+    });
     expect(deleted.data!.deleteEmployee).toBe(true);
     expect(code(await gql(`query($id: UUID!) { employee(id: $id) { id } }`, { id: created.id }))).toBe('NOT_FOUND');
   });
@@ -197,9 +222,13 @@ describe('employee mutations', () => {
     const target = await createEmployee({ name: 'Guarded' });
     expect(code(await gql(CREATE, { input: { name: 'Nope' } }, reader.token))).toBe('FORBIDDEN');
     expect(code(await gql(UPDATE, { id: target.id, input: { name: 'Nope' } }, reader.token))).toBe('FORBIDDEN');
-    expect(code(await gql(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, { id: target.id }, reader.token))).toBe('FORBIDDEN');
+    expect(code(await gql(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, { id: target.id }, reader.token))).toBe(
+      'FORBIDDEN',
+    );
     expect(code(await gql(UPDATE, { id: target.id, input: { name: 'Nope' } }, otherAdmin.token))).toBe('NOT_FOUND');
-    expect(code(await gql(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, { id: target.id }, otherAdmin.token))).toBe('NOT_FOUND');
+    expect(
+      code(await gql(`mutation($id: UUID!) { deleteEmployee(id: $id) }`, { id: target.id }, otherAdmin.token)),
+    ).toBe('NOT_FOUND');
     const noName = await gql(CREATE, { input: { name: '  ' } });
     expect(code(noName)).toBe('BAD_USER_INPUT');
     expect(noName.errors![0].message).toBe('name must be 1-200 characters');
@@ -208,7 +237,9 @@ describe('employee mutations', () => {
     expect(badDate.errors![0].message).toMatch(/must be a date \(YYYY-MM-DD\)/);
     const unknownManager = await gql(UPDATE, { id: target.id, input: { manager: randomUUID(), name: 'Half' } });
     expect(unknownManager.errors![0].message).toBe('manager must be an employee of the organization');
-    const kept = await gql<{ employee: Node }>(`query($id: UUID!) { employee(id: $id) { ${NODE} } }`, { id: target.id });
+    const kept = await gql<{ employee: Node }>(`query($id: UUID!) { employee(id: $id) { ${NODE} } }`, {
+      id: target.id,
+    });
     expect(kept.data!.employee.name).toBe('Guarded');
   });
 });

@@ -52,7 +52,9 @@ const ownFields = (event: ChangeEvent) => event.changedFields.filter((f) => f !=
 /** POSTs and returns the body; throws unless the answer is 201. */
 /** Events written since `since` (a count taken before), oldest first, as `type objectId`. */
 async function eventsSince(since: Date): Promise<string[]> {
-  const events = await t.app.db.orm.em.fork().find(ChangeEvent, { createdAt: { $gte: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const events = await t.app.db.orm.em
+    .fork()
+    .find(ChangeEvent, { createdAt: { $gte: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   return events.map((e) => `${e.type} ${e.objectId}${e.changedFields.length ? ` ${e.changedFields.join(',')}` : ''}`);
 }
 
@@ -87,13 +89,27 @@ function expectEvent(event: ChangeEvent, object: string, operation: string, id: 
   });
 }
 
-function expectPost(event: ChangeEvent, object: string, id: string, values: Record<string, unknown>, who: Expected = {}): void {
+function expectPost(
+  event: ChangeEvent,
+  object: string,
+  id: string,
+  values: Record<string, unknown>,
+  who: Expected = {},
+): void {
   expectEvent(event, object, 'post', id, who);
   expect(event).toMatchObject({ changedFields: [], previous: null });
   expect(event.current).toMatchObject({ id, ...values });
 }
 
-function expectPatch(event: ChangeEvent, object: string, id: string, field: string, from: unknown, to: unknown, who: Expected = {}): void {
+function expectPatch(
+  event: ChangeEvent,
+  object: string,
+  id: string,
+  field: string,
+  from: unknown,
+  to: unknown,
+  who: Expected = {},
+): void {
   expectEvent(event, object, 'patch', id, who);
   expect(ownFields(event)).toEqual([field]);
   expect(event.previous?.[field]).toEqual(from);
@@ -101,7 +117,13 @@ function expectPatch(event: ChangeEvent, object: string, id: string, field: stri
   expect(event.current?.id).toBe(id);
 }
 
-function expectDelete(event: ChangeEvent, object: string, id: string, values: Record<string, unknown>, who: Expected = {}): void {
+function expectDelete(
+  event: ChangeEvent,
+  object: string,
+  id: string,
+  values: Record<string, unknown>,
+  who: Expected = {},
+): void {
   expectEvent(event, object, 'delete', id, who);
   expect(event).toMatchObject({ changedFields: [], current: null });
   expect(event.previous).toMatchObject({ id, ...values });
@@ -138,7 +160,11 @@ describe('an event per create, update and delete', () => {
   });
 
   it('idp: post, patch, delete', async () => {
-    const plan = await created<{ id: string }>('/api/v1/idp', { name: 'Plan', startDate: '2026-01-01', type: 'CAREER' });
+    const plan = await created<{ id: string }>('/api/v1/idp', {
+      name: 'Plan',
+      startDate: '2026-01-01',
+      type: 'CAREER',
+    });
     expect(typesOf(await eventsOf(plan.id))).toEqual(['idp.post']);
     await ok(t.api.patch(`/api/v1/idp/${plan.id}`, { name: 'Plan 2' }, admin.token));
     await ok(t.api.delete(`/api/v1/idp/${plan.id}`, admin.token));
@@ -151,7 +177,11 @@ describe('an event per create, update and delete', () => {
   });
 
   it('idpTask: post, patch, delete', async () => {
-    const plan = await created<{ id: string }>('/api/v1/idp', { name: 'Tasks', startDate: '2026-01-01', type: 'CAREER' });
+    const plan = await created<{ id: string }>('/api/v1/idp', {
+      name: 'Tasks',
+      startDate: '2026-01-01',
+      type: 'CAREER',
+    });
     const task = await created<{ id: string }>(`/api/v1/idp/${plan.id}/tasks`, { name: 'Read' });
     expect(typesOf(await eventsOf(task.id))).toEqual(['idpTask.post']);
     await ok(t.api.patch(`/api/v1/idp/${plan.id}/tasks/${task.id}`, { name: 'Read more' }, admin.token));
@@ -179,16 +209,32 @@ describe('an event per create, update and delete', () => {
   });
 
   it('mapping: post, patch, delete', async () => {
-    const app = await created<{ id: string }>('/api/v1/app', { type: 'HR', externalId: randomUUID(), internal: true, name: 'HR' });
+    const app = await created<{ id: string }>('/api/v1/app', {
+      type: 'HR',
+      externalId: randomUUID(),
+      internal: true,
+      name: 'HR',
+    });
     const path = `/api/v1/app/${app.id}/mappings`;
-    const mapping = await created<{ id: string }>(path, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'orgs', mappedId: 'm-1' });
+    const mapping = await created<{ id: string }>(path, {
+      entityType: 'ORGANIZATION',
+      entityId: org.id,
+      namespace: 'orgs',
+      mappedId: 'm-1',
+    });
     expect(typesOf(await eventsOf(mapping.id))).toEqual(['mapping.post']);
     await ok(t.api.patch(`${path}/${mapping.id}`, { mappedId: 'm-2' }, admin.token));
     await ok(t.api.delete(`${path}/${mapping.id}`, admin.token));
 
     const events = await eventsOf(mapping.id);
     expect(typesOf(events)).toEqual(['mapping.post', 'mapping.patch', 'mapping.delete']);
-    expectPost(events[0], 'mapping', mapping.id, { app: app.id, entityType: 'ORGANIZATION', entityId: org.id, namespace: 'orgs', mappedId: 'm-1' });
+    expectPost(events[0], 'mapping', mapping.id, {
+      app: app.id,
+      entityType: 'ORGANIZATION',
+      entityId: org.id,
+      namespace: 'orgs',
+      mappedId: 'm-1',
+    });
     expectPatch(events[1], 'mapping', mapping.id, 'mappedId', 'm-1', 'm-2');
     expectDelete(events[2], 'mapping', mapping.id, { app: app.id, mappedId: 'm-2' });
   });
@@ -198,14 +244,24 @@ describe('an event per create, update and delete', () => {
     const { org: hooked, admin: owner } = await orgWithAdmin(t, 'Hooked Org');
     const who = { actor: (await withId(t, owner)).id, organization: hooked.id };
     const key = await createKey(t, owner, 'signing');
-    const hook = await createWebhook(t, owner, { name: 'hook', url: 'https://example.com/hook', eventType: 'group.delete' });
+    const hook = await createWebhook(t, owner, {
+      name: 'hook',
+      url: 'https://example.com/hook',
+      eventType: 'group.delete',
+    });
     expect(typesOf(await eventsOf(hook.id))).toEqual(['webhook.post']);
     await ok(t.api.patch(`/api/v1/webhook/${hook.id}`, { name: 'hook 2' }, owner.token));
     await ok(t.api.delete(`/api/v1/webhook/${hook.id}`, owner.token));
 
     const events = await eventsOf(hook.id);
     expect(typesOf(events)).toEqual(['webhook.post', 'webhook.patch', 'webhook.delete']);
-    expectPost(events[0], 'webhook', hook.id, { name: 'hook', url: 'https://example.com/hook', eventType: 'group.delete', signingKey: key.id, active: true }, who);
+    expectPost(
+      events[0],
+      'webhook',
+      hook.id,
+      { name: 'hook', url: 'https://example.com/hook', eventType: 'group.delete', signingKey: key.id, active: true },
+      who,
+    );
     expectPatch(events[1], 'webhook', hook.id, 'name', 'hook', 'hook 2', who);
     expectDelete(events[2], 'webhook', hook.id, { name: 'hook 2' }, who);
   });
@@ -259,7 +315,9 @@ describe('an event per create, update and delete', () => {
     expectPatch(renames[0], 'account', account.id, 'name', 'New Person', 'Renamed Person');
     // Creating an account flushes its EMPLOYEE grant separately: at most a patch naming grants besides.
     const others = events.filter((e) => !posts.includes(e) && !renames.includes(e));
-    expect(others.map((e) => [e.type, e.changedFields, e.organization])).toEqual(others.map(() => ['account.patch', ['grants'], org.id]));
+    expect(others.map((e) => [e.type, e.changedFields, e.organization])).toEqual(
+      others.map(() => ['account.patch', ['grants'], org.id]),
+    );
   });
 
   it('names the organization key as the actor of an organization token’s change', async () => {
@@ -302,13 +360,20 @@ describe('parts of an object', () => {
 
   it('creating a group with members writes the group’s post only', async () => {
     const a = await created<{ id: string }>('/api/v1/employee', { name: 'C', email: email() });
-    const group = await created<{ id: string }>('/api/v1/group', { name: `With ${randomUUID().slice(0, 6)}`, members: [a.id] });
+    const group = await created<{ id: string }>('/api/v1/group', {
+      name: `With ${randomUUID().slice(0, 6)}`,
+      members: [a.id],
+    });
     const events = await eventsOf(group.id);
     expect(events.map((e) => [e.type, e.changedFields])).toEqual([['group.post', []]]);
   });
 
   it('a note on a plan patches the plan with ["notes"]', async () => {
-    const plan = await created<{ id: string }>('/api/v1/idp', { name: 'Noted', startDate: '2026-01-01', type: 'CAREER' });
+    const plan = await created<{ id: string }>('/api/v1/idp', {
+      name: 'Noted',
+      startDate: '2026-01-01',
+      type: 'CAREER',
+    });
     await created(`/api/v1/idp/${plan.id}/notes`, { note: 'hello' });
     const events = await eventsOf(plan.id);
     expect(events.map((e) => [e.type, e.changedFields])).toEqual([
@@ -330,7 +395,9 @@ describe('no change, no event', () => {
     const res = await t.api.post('/api/v1/group', { name, members: [randomUUID()] }, admin.token);
     expect(res.status).toBe(400);
     expect(await eventCount()).toBe(before);
-    expect((await t.api.get<{ name: string }[]>('/api/v1/group', admin.token)).body.map((g) => g.name)).not.toContain(name);
+    expect((await t.api.get<{ name: string }[]>('/api/v1/group', admin.token)).body.map((g) => g.name)).not.toContain(
+      name,
+    );
   });
 
   it('a write refused to a plain member leaves no event', async () => {
@@ -348,10 +415,22 @@ describe('no change, no event', () => {
 
 describe('secrets', () => {
   it('names a changed secretData or mappingSecrets but never carries a secret value', async () => {
-    const app = await created<{ id: string }>('/api/v1/app', { type: 'CRM', externalId: randomUUID(), internal: false, name: 'Secretive', secretData: { token: 'app-secret-one' } });
+    const app = await created<{ id: string }>('/api/v1/app', {
+      type: 'CRM',
+      externalId: randomUUID(),
+      internal: false,
+      name: 'Secretive',
+      secretData: { token: 'app-secret-one' },
+    });
     await ok(t.api.patch(`/api/v1/app/${app.id}`, { secretData: { token: 'app-secret-two' } }, admin.token));
     const path = `/api/v1/app/${app.id}/mappings`;
-    const mapping = await created<{ id: string }>(path, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId: 'o-1', mappingSecrets: { pin: 'mapping-secret-one' } });
+    const mapping = await created<{ id: string }>(path, {
+      entityType: 'ORGANIZATION',
+      entityId: org.id,
+      namespace: 'n',
+      mappedId: 'o-1',
+      mappingSecrets: { pin: 'mapping-secret-one' },
+    });
     await ok(t.api.patch(`${path}/${mapping.id}`, { mappingSecrets: { pin: 'mapping-secret-two' } }, admin.token));
 
     const appEvents = await eventsOf(app.id);
@@ -362,7 +441,14 @@ describe('secrets', () => {
     expect(ownFields(mappingEvents[1])).toEqual(['mappingSecrets']);
 
     const everything = JSON.stringify(await allEvents());
-    for (const secret of ['app-secret-one', 'app-secret-two', 'mapping-secret-one', 'mapping-secret-two', 'secretEncrypted', 'secretHashes']) {
+    for (const secret of [
+      'app-secret-one',
+      'app-secret-two',
+      'mapping-secret-one',
+      'mapping-secret-two',
+      'secretEncrypted',
+      'secretHashes',
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });
@@ -422,7 +508,9 @@ function subscribe(token: string, args = ''): Live {
   let probeSeen: () => void = () => undefined;
   const probed = new Promise<void>((resolve) => (probeSeen = resolve));
   client.subscribe<{ changes: LiveEvent }>(
-    { query: `subscription { changes${args} { id type object operation objectId organization actor changedFields current previous timestamp } }` },
+    {
+      query: `subscription { changes${args} { id type object operation objectId organization actor changedFields current previous timestamp } }`,
+    },
     {
       next: (value) => {
         if (value.errors?.length) return fail(value.errors[0].message);
@@ -434,7 +522,12 @@ function subscribe(token: string, args = ''): Live {
         else queue.push(event);
       },
       // graphql-ws hands refusals over as a list of GraphQL errors, a lost socket as a CloseEvent.
-      error: (error) => fail(Array.isArray(error) ? (error as { message: string }[]).map((e) => e.message).join('; ') : String((error as { reason?: string }).reason ?? error)),
+      error: (error) =>
+        fail(
+          Array.isArray(error)
+            ? (error as { message: string }[]).map((e) => e.message).join('; ')
+            : String((error as { reason?: string }).reason ?? error),
+        ),
       complete: () => undefined,
     },
   );
@@ -467,7 +560,11 @@ async function ready(live: Live): Promise<Live> {
   probe ??= await created<{ id: string }>('/api/v1/employee', { name: 'Probe', email: email() });
   for (let attempt = 0; attempt < 30; attempt++) {
     await ok(t.api.patch(`/api/v1/employee/${probe.id}`, { email: email() }, admin.token));
-    const outcome = await Promise.race([live.probed.then(() => 'seen'), live.failure.then((m) => `refused: ${m}`), sleep(500).then(() => 'waiting')]);
+    const outcome = await Promise.race([
+      live.probed.then(() => 'seen'),
+      live.failure.then((m) => `refused: ${m}`),
+      sleep(500).then(() => 'waiting'),
+    ]);
     if (outcome === 'seen') return live;
     if (outcome !== 'waiting') throw new Error(`the subscription was ${outcome}`);
   }
@@ -479,7 +576,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `promise`, or a rejection after `ms`. */
 async function within<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -495,7 +594,11 @@ describe('organizations', () => {
 
   it('events carry the organization of the changed object', async () => {
     const mine = await created<{ id: string }>('/api/v1/employee', { name: 'Mine', email: email() });
-    const theirs = await created<{ id: string }>('/api/v1/employee', { name: 'Theirs', email: email() }, other.admin.token);
+    const theirs = await created<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Theirs', email: email() },
+      other.admin.token,
+    );
     expect((await eventsOf(mine.id)).map((e) => e.organization)).toEqual([org.id]);
     expect((await eventsOf(theirs.id)).map((e) => e.organization)).toEqual([other.org.id]);
   });
@@ -505,7 +608,14 @@ describe('organizations', () => {
     await created('/api/v1/employee', { name: 'Elsewhere', email: email() }, other.admin.token);
     const mine = await created<{ id: string }>('/api/v1/employee', { name: 'Here', email: email() });
     const first = await live.next();
-    expect(first).toMatchObject({ type: 'employee.post', objectId: mine.id, organization: org.id, actor: adminId, changedFields: [], previous: null });
+    expect(first).toMatchObject({
+      type: 'employee.post',
+      objectId: mine.id,
+      organization: org.id,
+      actor: adminId,
+      changedFields: [],
+      previous: null,
+    });
     expect(first.current).toMatchObject({ id: mine.id, name: 'Here' });
   });
 
@@ -548,46 +658,108 @@ describe('parts of an account and an organization', () => {
   it('keys, grants and preferences: patches of their organization or account', async () => {
     const { org: fresh, admin: owner } = await orgWithAdmin(t);
     await t.api.post('/api/v1/organization/keys', { name: 'k' }, owner.token);
-    await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: owner.token, body: { values: { theme: 'dark' } } });
-    const orgPatches = (await eventsOf(fresh.id)).filter((e) => e.type === 'organization.patch').map((e) => e.changedFields.join(','));
+    await t.api.request('PUT', '/api/v1/organization/preferences/ui', {
+      token: owner.token,
+      body: { values: { theme: 'dark' } },
+    });
+    const orgPatches = (await eventsOf(fresh.id))
+      .filter((e) => e.type === 'organization.patch')
+      .map((e) => e.changedFields.join(','));
     expect(orgPatches).toEqual(expect.arrayContaining(['keys', 'preferences']));
 
     const someone = await member(t, org, admin);
     const someoneId = (await t.api.get<{ id: string }>(`/api/v1/account/${someone.email}`, admin.token)).body.id;
     await ok(t.api.post(`/api/v1/account/${someoneId}/grant`, { role: 'MANAGER', orgId: org.id }, admin.token));
-    expect((await eventsOf(someoneId)).some((e) => e.type === 'account.patch' && e.changedFields.includes('grants') && e.organization === org.id)).toBe(true);
+    expect(
+      (await eventsOf(someoneId)).some(
+        (e) => e.type === 'account.patch' && e.changedFields.includes('grants') && e.organization === org.id,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('what the database removes along with a delete', () => {
   it('deleting an employee: group membership, reports’ manager and mappings', async () => {
     const boss = await created<{ id: string }>('/api/v1/employee', { name: 'Boss', email: email() });
-    const report = await created<{ id: string }>('/api/v1/employee', { name: 'Report', email: email(), manager: boss.id });
-    const group = await created<{ id: string }>('/api/v1/group', { name: `Cascade ${randomUUID().slice(0, 6)}`, members: [boss.id] });
-    const app = await created<{ id: string }>('/api/v1/app', { type: 'CRM', externalId: randomUUID(), internal: false, name: 'CRM' });
-    const mapping = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, { entityType: 'EMPLOYEE', entityId: boss.id, namespace: 'people', mappedId: 'b-1' });
+    const report = await created<{ id: string }>('/api/v1/employee', {
+      name: 'Report',
+      email: email(),
+      manager: boss.id,
+    });
+    const group = await created<{ id: string }>('/api/v1/group', {
+      name: `Cascade ${randomUUID().slice(0, 6)}`,
+      members: [boss.id],
+    });
+    const app = await created<{ id: string }>('/api/v1/app', {
+      type: 'CRM',
+      externalId: randomUUID(),
+      internal: false,
+      name: 'CRM',
+    });
+    const mapping = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, {
+      entityType: 'EMPLOYEE',
+      entityId: boss.id,
+      namespace: 'people',
+      mappedId: 'b-1',
+    });
     const since = new Date();
     await ok(t.api.delete(`/api/v1/employee/${boss.id}`, admin.token));
     expect((await eventsSince(since)).sort()).toEqual(
-      [`employee.delete ${boss.id}`, `group.patch ${group.id} members`, `employee.patch ${report.id} manager`, `mapping.delete ${mapping.id}`].sort(),
+      [
+        `employee.delete ${boss.id}`,
+        `group.patch ${group.id} members`,
+        `employee.patch ${report.id} manager`,
+        `mapping.delete ${mapping.id}`,
+      ].sort(),
     );
     const reportPatch = (await eventsOf(report.id)).at(-1)!;
     expect([reportPatch.previous?.manager, reportPatch.current?.manager]).toEqual([boss.id, null]);
   });
 
   it('deleting a plan: its tasks and the mappings of both; deleting an app: its mappings', async () => {
-    const plan = await created<{ id: string }>('/api/v1/idp', { name: 'Doomed', startDate: '2026-01-01', type: 'CAREER' });
+    const plan = await created<{ id: string }>('/api/v1/idp', {
+      name: 'Doomed',
+      startDate: '2026-01-01',
+      type: 'CAREER',
+    });
     const task = await created<{ id: string }>(`/api/v1/idp/${plan.id}/tasks`, { name: 'Step' });
     await created(`/api/v1/idp/${plan.id}/notes`, { note: 'a note' });
-    const app = await created<{ id: string }>('/api/v1/app', { type: 'LMS', externalId: randomUUID(), internal: false, name: 'LMS' });
-    const onTask = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, { entityType: 'IDP_TASK', entityId: task.id, namespace: 'n', mappedId: 't-1' });
-    const onPlan = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, { entityType: 'IDP', entityId: plan.id, namespace: 'n', mappedId: 'p-1' });
+    const app = await created<{ id: string }>('/api/v1/app', {
+      type: 'LMS',
+      externalId: randomUUID(),
+      internal: false,
+      name: 'LMS',
+    });
+    const onTask = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, {
+      entityType: 'IDP_TASK',
+      entityId: task.id,
+      namespace: 'n',
+      mappedId: 't-1',
+    });
+    const onPlan = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, {
+      entityType: 'IDP',
+      entityId: plan.id,
+      namespace: 'n',
+      mappedId: 'p-1',
+    });
     let since = new Date();
     await ok(t.api.delete(`/api/v1/idp/${plan.id}`, admin.token));
-    expect((await eventsSince(since)).sort()).toEqual([`idp.delete ${plan.id}`, `idpTask.delete ${task.id}`, `mapping.delete ${onTask.id}`, `mapping.delete ${onPlan.id}`].sort());
+    expect((await eventsSince(since)).sort()).toEqual(
+      [
+        `idp.delete ${plan.id}`,
+        `idpTask.delete ${task.id}`,
+        `mapping.delete ${onTask.id}`,
+        `mapping.delete ${onPlan.id}`,
+      ].sort(),
+    );
 
     const other = await created<{ id: string }>('/api/v1/employee', { name: 'Mapped', email: email() });
-    const mapping = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, { entityType: 'EMPLOYEE', entityId: other.id, namespace: 'n', mappedId: 'e-1' });
+    const mapping = await created<{ id: string }>(`/api/v1/app/${app.id}/mappings`, {
+      entityType: 'EMPLOYEE',
+      entityId: other.id,
+      namespace: 'n',
+      mappedId: 'e-1',
+    });
     since = new Date();
     await ok(t.api.delete(`/api/v1/app/${app.id}`, admin.token));
     expect((await eventsSince(since)).sort()).toEqual([`app.delete ${app.id}`, `mapping.delete ${mapping.id}`].sort());
@@ -600,12 +772,23 @@ describe('the cost of capture', () => {
       const employee = await created<{ id: string }>('/api/v1/employee', { name: 'Joiner', email: email() });
       const groupIds: string[] = [];
       for (let i = 0; i < groups; i++) {
-        groupIds.push((await created<{ id: string }>('/api/v1/group', { name: `Cost ${randomUUID().slice(0, 8)}`, members: [employee.id] })).id);
+        groupIds.push(
+          (
+            await created<{ id: string }>('/api/v1/group', {
+              name: `Cost ${randomUUID().slice(0, 8)}`,
+              members: [employee.id],
+            })
+          ).id,
+        );
       }
       const since = new Date();
       // A list of values is one statement whatever its length: `in (?, ?)` and `values (?, ?), (?, ?)` are written `(?)`.
-      const statements = (await queriesOf(t, () => ok(t.api.delete(`/api/v1/employee/${employee.id}`, admin.token)))).map((sql) => sql.replace(/\((\?(, )?)+\)/g, '(?)').replace(/\(\?\)(, \(\?\))+/g, '(?)'));
-      const patches = await t.app.db.orm.em.fork().find(ChangeEvent, { createdAt: { $gte: since }, type: 'group.patch', objectId: { $in: groupIds } });
+      const statements = (
+        await queriesOf(t, () => ok(t.api.delete(`/api/v1/employee/${employee.id}`, admin.token)))
+      ).map((sql) => sql.replace(/\((\?(, )?)+\)/g, '(?)').replace(/\(\?\)(, \(\?\))+/g, '(?)'));
+      const patches = await t.app.db.orm.em
+        .fork()
+        .find(ChangeEvent, { createdAt: { $gte: since }, type: 'group.patch', objectId: { $in: groupIds } });
       return { statements, patches };
     };
     // Work of other parts of the service can land in a measurement on a busy machine (it only ever
@@ -618,7 +801,9 @@ describe('the cost of capture', () => {
     const five = await fewest(5);
     expect(five.patches).toHaveLength(5);
     // Each group patch carries the group's values, read in the same single query.
-    expect(five.patches.every((e) => typeof e.current?.name === 'string' && e.changedFields.join() === 'members')).toBe(true);
+    expect(five.patches.every((e) => typeof e.current?.name === 'string' && e.changedFields.join() === 'members')).toBe(
+      true,
+    );
     expect(five.statements).toEqual(one.statements);
   });
 });

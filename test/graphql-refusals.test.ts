@@ -35,14 +35,20 @@ describe('a subscription sent over HTTP', () => {
   it('answers 400 pointing at graphql-ws, on POST, and logs nothing at error level', async () => {
     for (const query of ['subscription { changes { type } }', 'subscription Live { organizationUpdated { id } }']) {
       const res = await t.api.graphql(query, {}, user.token);
-      expect([res.status, res.errors?.map((e) => [e.extensions?.code, e.message])]).toEqual([400, [['GRAPHQL_VALIDATION_FAILED', SUBSCRIPTION_OVER_HTTP]]]);
+      expect([res.status, res.errors?.map((e) => [e.extensions?.code, e.message])]).toEqual([
+        400,
+        [['GRAPHQL_VALIDATION_FAILED', SUBSCRIPTION_OVER_HTTP]],
+      ]);
     }
     expect(errorLines()).toEqual([]);
   });
 
   it('answers 400 on GET too, and without a token the same', async () => {
     const query = encodeURIComponent('subscription { changes { type } }');
-    const res = await t.api.request<{ errors?: { message: string }[] }>('GET', `/graphql?query=${query}`, { token: user.token, headers: { 'apollo-require-preflight': 'true' } });
+    const res = await t.api.request<{ errors?: { message: string }[] }>('GET', `/graphql?query=${query}`, {
+      token: user.token,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect([res.status, res.body.errors?.map((e) => e.message)]).toEqual([400, [SUBSCRIPTION_OVER_HTTP]]);
     const anonymous = await t.api.graphql('subscription { changes { type } }');
     expect(anonymous.status).toBe(400);
@@ -53,7 +59,13 @@ describe('a subscription sent over HTTP', () => {
 describe('any document or variables (property)', () => {
   /** Root fields of each operation type, with how to select them (a leaf, or `{ __typename }`). */
   const roots = async () => {
-    const introspection = await t.api.graphql<{ __schema: { queryType: { fields: Field[] }; mutationType: { fields: Field[] }; subscriptionType: { fields: Field[] } } }>(
+    const introspection = await t.api.graphql<{
+      __schema: {
+        queryType: { fields: Field[] };
+        mutationType: { fields: Field[] };
+        subscriptionType: { fields: Field[] };
+      };
+    }>(
       `{ __schema {
           queryType { fields { name args { name type { kind } } type { kind ofType { kind } } } }
           mutationType { fields { name args { name type { kind } } type { kind ofType { kind } } } }
@@ -72,7 +84,11 @@ describe('any document or variables (property)', () => {
 
   it('answers below 500 and logs no error, whatever the operation, fields, aliases, arguments and variables', async () => {
     const schema = await roots();
-    const fieldsOf = { query: schema.queryType.fields, mutation: schema.mutationType.fields, subscription: schema.subscriptionType.fields };
+    const fieldsOf = {
+      query: schema.queryType.fields,
+      mutation: schema.mutationType.fields,
+      subscription: schema.subscriptionType.fields,
+    };
     // Hostile scalars for arguments and variables: wrong types, huge, unicode edge cases, prototype keys.
     const hostile = fc.oneof(
       fc.string(),
@@ -80,27 +96,61 @@ describe('any document or variables (property)', () => {
       fc.double(),
       fc.boolean(),
       fc.constant(null),
-      fc.constantFrom('00000000-0000-0000-0000-000000000000', '\u0000', '\ud800', '__proto__', 'x'.repeat(100_000), '{"constructor":{"prototype":1}}'),
-      fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'name', 'question', 'secret', 'id'), fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
+      fc.constantFrom(
+        '00000000-0000-0000-0000-000000000000',
+        '\u0000',
+        '\ud800',
+        '__proto__',
+        'x'.repeat(100_000),
+        '{"constructor":{"prototype":1}}',
+      ),
+      fc.dictionary(
+        fc.constantFrom('__proto__', 'constructor', 'name', 'question', 'secret', 'id'),
+        fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      ),
       fc.array(fc.string(), { maxLength: 5 }),
     );
-    const literal = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value === 'object' ? '$v' : String(value));
+    const literal = (value: unknown) =>
+      typeof value === 'string'
+        ? JSON.stringify(value)
+        : value === null
+          ? 'null'
+          : typeof value === 'object'
+            ? '$v'
+            : String(value);
     const document = fc
       .record({
-        type: fc.constantFrom('query', 'mutation', 'subscription') as fc.Arbitrary<'query' | 'mutation' | 'subscription'>,
+        type: fc.constantFrom('query', 'mutation', 'subscription') as fc.Arbitrary<
+          'query' | 'mutation' | 'subscription'
+        >,
         picks: fc.array(fc.nat(), { minLength: 1, maxLength: 30 }),
         argValues: fc.array(hostile, { minLength: 1, maxLength: 4 }),
         variable: hostile,
         // Half the documents use only fields without arguments, so that many pass validation and run.
         plain: fc.boolean(),
-        variableType: fc.constantFrom('String', 'String!', 'ID', 'Int', 'UUID', 'UserRequestInput', 'AppSecretInput', '[String!]'),
+        variableType: fc.constantFrom(
+          'String',
+          'String!',
+          'ID',
+          'Int',
+          'UUID',
+          'UserRequestInput',
+          'AppSecretInput',
+          '[String!]',
+        ),
       })
       .map(({ type, picks, argValues, variable, plain, variableType }) => {
-        const fields = plain ? fieldsOf[type].filter((field) => field.args.every((arg) => arg.type.kind !== 'NON_NULL')) : fieldsOf[type];
+        const fields = plain
+          ? fieldsOf[type].filter((field) => field.args.every((arg) => arg.type.kind !== 'NON_NULL'))
+          : fieldsOf[type];
         const selections = picks.map((pick, i) => {
           const field = fields[pick % fields.length];
           const args = field.args.map((arg, j) => `${arg.name}: ${literal(argValues[j % argValues.length])}`);
-          const leaf = field.type.kind === 'SCALAR' || field.type.kind === 'ENUM' || (field.type.kind === 'NON_NULL' && (field.type.ofType?.kind === 'SCALAR' || field.type.ofType?.kind === 'ENUM'));
+          const leaf =
+            field.type.kind === 'SCALAR' ||
+            field.type.kind === 'ENUM' ||
+            (field.type.kind === 'NON_NULL' &&
+              (field.type.ofType?.kind === 'SCALAR' || field.type.ofType?.kind === 'ENUM'));
           return `f${i}: ${field.name}${args.length ? `(${args.join(', ')})` : ''}${leaf ? '' : ' { __typename }'}`;
         });
         // Declared only when used: an unused variable would make every such document a validation error.

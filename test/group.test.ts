@@ -28,7 +28,8 @@ interface GroupNode {
 }
 type Result<T> = { data?: T; errors?: { message: string; extensions?: { code?: string } }[]; status: number };
 
-const GROUP = 'id organization name description active created { createdAt createdBy } members { id name organization }';
+const GROUP =
+  'id organization name description active created { createdAt createdBy } members { id name organization }';
 const LIST = `query($limit: Int, $offset: Int) { groups(limit: $limit, offset: $offset) { ${GROUP} } }`;
 const GET = `query($id: UUID!) { group(id: $id) { ${GROUP} } }`;
 const CREATE = `mutation($input: GroupInput!) { createGroup(input: $input) { ${GROUP} } }`;
@@ -38,15 +39,26 @@ const ADD = `mutation($id: UUID!, $input: GroupMembersInput!) { addGroupMembers(
 const REMOVE = `mutation($id: UUID!, $input: GroupMembersInput!) { removeGroupMembers(id: $id, input: $input) { ${GROUP} } }`;
 const REMOVE_ONE = `mutation($id: UUID!, $employeeId: UUID!) { removeGroupMember(id: $id, employeeId: $employeeId) { ${GROUP} } }`;
 
-const gql = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token = admin.token) =>
-  t.api.graphql<T>(query, variables, token) as Promise<Result<T>>;
+const gql = <T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = admin.token,
+) => t.api.graphql<T>(query, variables, token) as Promise<Result<T>>;
 const code = (result: Result<unknown>) => result.errors?.[0]?.extensions?.code;
 /** A GraphQL error: its code and message, and no data. */
 const expectError = (result: Result<unknown>, errorCode: string, message: string) =>
-  expect({ code: code(result), message: result.errors?.[0]?.message, data: result.data ?? null }).toEqual({ code: errorCode, message, data: null });
+  expect({ code: code(result), message: result.errors?.[0]?.message, data: result.data ?? null }).toEqual({
+    code: errorCode,
+    message,
+    data: null,
+  });
 
 async function employee(name: string, token = admin.token): Promise<Person> {
-  const result = await gql<{ createEmployee: Person }>('mutation($input: EmployeeInput!) { createEmployee(input: $input) { id name organization } }', { input: { name } }, token);
+  const result = await gql<{ createEmployee: Person }>(
+    'mutation($input: EmployeeInput!) { createEmployee(input: $input) { id name organization } }',
+    { input: { name } },
+    token,
+  );
   if (!result.data) throw new Error(`createEmployee failed: ${JSON.stringify(result.errors)}`);
   return result.data.createEmployee;
 }
@@ -94,8 +106,17 @@ afterAll(() => t.close());
 
 describe('createGroup and group', () => {
   it('creates a group with members (deduplicated, by name) that a member reads back', async () => {
-    const created = await createGroup({ name: '  Platform  ', description: 'Runs the platform', members: [cyd.id, ada.id, cyd.id.toUpperCase()] });
-    expect(created).toMatchObject({ organization: org.id, name: 'Platform', description: 'Runs the platform', active: true });
+    const created = await createGroup({
+      name: '  Platform  ',
+      description: 'Runs the platform',
+      members: [cyd.id, ada.id, cyd.id.toUpperCase()],
+    });
+    expect(created).toMatchObject({
+      organization: org.id,
+      name: 'Platform',
+      description: 'Runs the platform',
+      active: true,
+    });
     expect(created.created.createdBy).toBe(admin.id);
     expect(Date.parse(created.created.createdAt)).not.toBeNaN();
     expect(created.members).toEqual([ada, cyd]);
@@ -112,7 +133,10 @@ describe('createGroup and group', () => {
     [{ name: '   ' }, 'name must be 1-200 characters'],
     [{ name: 'x'.repeat(201) }, 'name must be 1-200 characters'],
     [{ name: 'Long Description', description: 'd'.repeat(2001) }, 'description must be at most 2000 characters'],
-    [{ name: 'Too Many', members: Array.from({ length: 1001 }, () => randomUUID()) }, 'members must have at most 1000 items'],
+    [
+      { name: 'Too Many', members: Array.from({ length: 1001 }, () => randomUUID()) },
+      'members must have at most 1000 items',
+    ],
   ])('answers BAD_USER_INPUT naming the field for %#, storing nothing', async (input, message) => {
     const before = await groupNames();
     expectError(await gql(CREATE, { input }), 'BAD_USER_INPUT', message);
@@ -151,7 +175,11 @@ describe('createGroup and group', () => {
 
   it('answers FORBIDDEN to an EMPLOYEE and UNAUTHENTICATED without a token, storing nothing', async () => {
     const before = await groupNames();
-    expectError(await gql(CREATE, { input: { name: 'By Reader' } }, reader.token), 'FORBIDDEN', 'requires the ORG_ADMIN role in this organization');
+    expectError(
+      await gql(CREATE, { input: { name: 'By Reader' } }, reader.token),
+      'FORBIDDEN',
+      'requires the ORG_ADMIN role in this organization',
+    );
     const anonymous = await t.api.graphql(CREATE, { input: { name: 'By Nobody' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.errors![0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -211,24 +239,53 @@ describe('groups', () => {
 describe('updateGroup', () => {
   it('changes the name (trimmed), description and active flag, keeping the members', async () => {
     const group = await createGroup({ name: 'Before', description: 'old', members: [bob.id] });
-    const result = await gql<{ updateGroup: GroupNode }>(UPDATE, { id: group.id, input: { name: ' After ', description: 'new', active: false } });
+    const result = await gql<{ updateGroup: GroupNode }>(UPDATE, {
+      id: group.id,
+      input: { name: ' After ', description: 'new', active: false },
+    });
     expect(result.errors).toBeUndefined();
-    expect(result.data!.updateGroup).toMatchObject({ id: group.id, name: 'After', description: 'new', active: false, members: [bob] });
-    expect(await readGroup(group.id)).toMatchObject({ name: 'After', description: 'new', active: false, created: group.created });
+    expect(result.data!.updateGroup).toMatchObject({
+      id: group.id,
+      name: 'After',
+      description: 'new',
+      active: false,
+      members: [bob],
+    });
+    expect(await readGroup(group.id)).toMatchObject({
+      name: 'After',
+      description: 'new',
+      active: false,
+      created: group.created,
+    });
     // Fields left out stay; null and '' clear the description.
     const partial = await gql<{ updateGroup: GroupNode }>(UPDATE, { id: group.id, input: { description: null } });
     expect(partial.data!.updateGroup).toMatchObject({ name: 'After', description: null, active: false });
     await gql(UPDATE, { id: group.id, input: { description: 'again' } });
-    const emptied = await gql<{ updateGroup: GroupNode }>(UPDATE, { id: group.id, input: { description: '', active: true } });
+    const emptied = await gql<{ updateGroup: GroupNode }>(UPDATE, {
+      id: group.id,
+      input: { description: '', active: true },
+    });
     expect(emptied.data!.updateGroup).toMatchObject({ name: 'After', description: null, active: true });
   });
 
   it('answers BAD_USER_INPUT naming the field and CONFLICT for a used name, changing nothing', async () => {
     await createGroup({ name: 'Occupied' });
     const group = await createGroup({ name: 'Steady', description: 'kept' });
-    expectError(await gql(UPDATE, { id: group.id, input: { name: '' } }), 'BAD_USER_INPUT', 'name must be 1-200 characters');
-    expectError(await gql(UPDATE, { id: group.id, input: { name: 'y'.repeat(201) } }), 'BAD_USER_INPUT', 'name must be 1-200 characters');
-    expectError(await gql(UPDATE, { id: group.id, input: { description: 'd'.repeat(2001) } }), 'BAD_USER_INPUT', 'description must be at most 2000 characters');
+    expectError(
+      await gql(UPDATE, { id: group.id, input: { name: '' } }),
+      'BAD_USER_INPUT',
+      'name must be 1-200 characters',
+    );
+    expectError(
+      await gql(UPDATE, { id: group.id, input: { name: 'y'.repeat(201) } }),
+      'BAD_USER_INPUT',
+      'name must be 1-200 characters',
+    );
+    expectError(
+      await gql(UPDATE, { id: group.id, input: { description: 'd'.repeat(2001) } }),
+      'BAD_USER_INPUT',
+      'description must be at most 2000 characters',
+    );
     const clash = await gql(UPDATE, { id: group.id, input: { name: 'Occupied', description: 'half' } });
     expectError(clash, 'CONFLICT', 'name is already used by another group');
     expect(await readGroup(group.id)).toMatchObject({ name: 'Steady', description: 'kept' });
@@ -236,8 +293,16 @@ describe('updateGroup', () => {
 
   it('answers FORBIDDEN to an EMPLOYEE and NOT_FOUND to another organization and for an unknown id', async () => {
     const group = await createGroup({ name: 'Guarded' });
-    expectError(await gql(UPDATE, { id: group.id, input: { name: 'Nope' } }, reader.token), 'FORBIDDEN', 'requires the ORG_ADMIN role in this organization');
-    expectError(await gql(UPDATE, { id: group.id, input: { name: 'Nope' } }, otherAdmin.token), 'NOT_FOUND', 'group not found');
+    expectError(
+      await gql(UPDATE, { id: group.id, input: { name: 'Nope' } }, reader.token),
+      'FORBIDDEN',
+      'requires the ORG_ADMIN role in this organization',
+    );
+    expectError(
+      await gql(UPDATE, { id: group.id, input: { name: 'Nope' } }, otherAdmin.token),
+      'NOT_FOUND',
+      'group not found',
+    );
     expectError(await gql(UPDATE, { id: randomUUID(), input: { name: 'Nope' } }), 'NOT_FOUND', 'group not found');
     expect((await readGroup(group.id)).name).toBe('Guarded');
   });
@@ -246,18 +311,26 @@ describe('updateGroup', () => {
 describe('group members', () => {
   it('adds members, ignoring those already in, and removes them one or several at a time', async () => {
     const group = await createGroup({ name: 'Movers', members: [bob.id] });
-    const added = await gql<{ addGroupMembers: GroupNode }>(ADD, { id: group.id, input: { employeeIds: [cyd.id, bob.id, ada.id] } });
+    const added = await gql<{ addGroupMembers: GroupNode }>(ADD, {
+      id: group.id,
+      input: { employeeIds: [cyd.id, bob.id, ada.id] },
+    });
     expect(added.errors).toBeUndefined();
     expect(added.data!.addGroupMembers.members).toEqual([ada, bob, cyd]);
     const again = await gql<{ addGroupMembers: GroupNode }>(ADD, { id: group.id, input: { employeeIds: [ada.id] } });
     expect(ids(again.data!.addGroupMembers.members)).toEqual([ada.id, bob.id, cyd.id]);
     const one = await gql<{ removeGroupMember: GroupNode }>(REMOVE_ONE, { id: group.id, employeeId: bob.id });
     expect(ids(one.data!.removeGroupMember.members)).toEqual([ada.id, cyd.id]);
-    const several = await gql<{ removeGroupMembers: GroupNode }>(REMOVE, { id: group.id, input: { employeeIds: [ada.id, cyd.id] } });
+    const several = await gql<{ removeGroupMembers: GroupNode }>(REMOVE, {
+      id: group.id,
+      input: { employeeIds: [ada.id, cyd.id] },
+    });
     expect(several.data!.removeGroupMembers.members).toEqual([]);
     expect((await readGroup(group.id)).members).toEqual([]);
     // The employees themselves stay.
-    const still = await gql<{ employee: Person }>('query($id: UUID!) { employee(id: $id) { id name organization } }', { id: bob.id });
+    const still = await gql<{ employee: Person }>('query($id: UUID!) { employee(id: $id) { id name organization } }', {
+      id: bob.id,
+    });
     expect(still.data!.employee).toEqual(bob);
   });
 
@@ -272,21 +345,49 @@ describe('group members', () => {
 
   it('answers BAD_USER_INPUT for an empty list and NOT_FOUND for someone who is not a member', async () => {
     const group = await createGroup({ name: 'Picky', members: [ada.id] });
-    expectError(await gql(ADD, { id: group.id, input: { employeeIds: [] } }), 'BAD_USER_INPUT', 'employeeIds must not be empty');
-    expectError(await gql(REMOVE, { id: group.id, input: { employeeIds: [] } }), 'BAD_USER_INPUT', 'employeeIds must not be empty');
+    expectError(
+      await gql(ADD, { id: group.id, input: { employeeIds: [] } }),
+      'BAD_USER_INPUT',
+      'employeeIds must not be empty',
+    );
+    expectError(
+      await gql(REMOVE, { id: group.id, input: { employeeIds: [] } }),
+      'BAD_USER_INPUT',
+      'employeeIds must not be empty',
+    );
     expectError(await gql(REMOVE_ONE, { id: group.id, employeeId: bob.id }), 'NOT_FOUND', 'member not found');
-    expectError(await gql(REMOVE, { id: group.id, input: { employeeIds: [foreigner.id] } }), 'NOT_FOUND', 'member not found');
+    expectError(
+      await gql(REMOVE, { id: group.id, input: { employeeIds: [foreigner.id] } }),
+      'NOT_FOUND',
+      'member not found',
+    );
     expect(ids((await readGroup(group.id)).members)).toEqual([ada.id]);
   });
 
   it('answers FORBIDDEN to an EMPLOYEE and NOT_FOUND to another organization, changing nothing', async () => {
     const group = await createGroup({ name: 'Members Guarded', members: [ada.id] });
     const forbidden = 'requires the ORG_ADMIN role in this organization';
-    expectError(await gql(ADD, { id: group.id, input: { employeeIds: [bob.id] } }, reader.token), 'FORBIDDEN', forbidden);
-    expectError(await gql(REMOVE, { id: group.id, input: { employeeIds: [ada.id] } }, reader.token), 'FORBIDDEN', forbidden);
+    expectError(
+      await gql(ADD, { id: group.id, input: { employeeIds: [bob.id] } }, reader.token),
+      'FORBIDDEN',
+      forbidden,
+    );
+    expectError(
+      await gql(REMOVE, { id: group.id, input: { employeeIds: [ada.id] } }, reader.token),
+      'FORBIDDEN',
+      forbidden,
+    );
     expectError(await gql(REMOVE_ONE, { id: group.id, employeeId: ada.id }, reader.token), 'FORBIDDEN', forbidden);
-    expectError(await gql(ADD, { id: group.id, input: { employeeIds: [foreigner.id] } }, otherAdmin.token), 'NOT_FOUND', 'group not found');
-    expectError(await gql(REMOVE_ONE, { id: group.id, employeeId: ada.id }, otherAdmin.token), 'NOT_FOUND', 'group not found');
+    expectError(
+      await gql(ADD, { id: group.id, input: { employeeIds: [foreigner.id] } }, otherAdmin.token),
+      'NOT_FOUND',
+      'group not found',
+    );
+    expectError(
+      await gql(REMOVE_ONE, { id: group.id, employeeId: ada.id }, otherAdmin.token),
+      'NOT_FOUND',
+      'group not found',
+    );
     expectError(await gql(ADD, { id: randomUUID(), input: { employeeIds: [bob.id] } }), 'NOT_FOUND', 'group not found');
     expect(ids((await readGroup(group.id)).members)).toEqual([ada.id]);
   });
@@ -294,7 +395,9 @@ describe('group members', () => {
   it('drops a deleted employee from its groups', async () => {
     const leaver = await employee('Leaver');
     const group = await createGroup({ name: 'Left Behind', members: [leaver.id, bob.id] });
-    const deleted = await gql<{ deleteEmployee: boolean }>('mutation($id: UUID!) { deleteEmployee(id: $id) }', { id: leaver.id });
+    const deleted = await gql<{ deleteEmployee: boolean }>('mutation($id: UUID!) { deleteEmployee(id: $id) }', {
+      id: leaver.id,
+    });
     expect(deleted.data!.deleteEmployee).toBe(true);
     expect(ids((await readGroup(group.id)).members)).toEqual([bob.id]);
   });
@@ -308,7 +411,9 @@ describe('deleteGroup', () => {
     expectError(await gql(GET, { id: group.id }), 'NOT_FOUND', 'group not found');
     expect(await groupNames()).not.toContain('Doomed');
     expectError(await gql(DELETE, { id: group.id }), 'NOT_FOUND', 'group not found');
-    const still = await gql<{ employee: Person }>('query($id: UUID!) { employee(id: $id) { id name organization } }', { id: ada.id });
+    const still = await gql<{ employee: Person }>('query($id: UUID!) { employee(id: $id) { id name organization } }', {
+      id: ada.id,
+    });
     expect(still.data!.employee).toEqual(ada);
     // The name is free again.
     expect((await createGroup({ name: 'Doomed' })).members).toEqual([]);
@@ -316,7 +421,11 @@ describe('deleteGroup', () => {
 
   it('answers FORBIDDEN to an EMPLOYEE and NOT_FOUND to another organization, deleting nothing', async () => {
     const group = await createGroup({ name: 'Survivor' });
-    expectError(await gql(DELETE, { id: group.id }, reader.token), 'FORBIDDEN', 'requires the ORG_ADMIN role in this organization');
+    expectError(
+      await gql(DELETE, { id: group.id }, reader.token),
+      'FORBIDDEN',
+      'requires the ORG_ADMIN role in this organization',
+    );
     expectError(await gql(DELETE, { id: group.id }, otherAdmin.token), 'NOT_FOUND', 'group not found');
     expect((await readGroup(group.id)).name).toBe('Survivor');
   });
@@ -332,7 +441,10 @@ describe('the cost of listing groups with their members', () => {
     for (const name of ['P1', 'P2', 'P3']) people.push(await employee(name, many.token));
     // Group i has the members i % 3 and (i + 1) % 3.
     for (let i = 0; i < 50; i++) {
-      await createGroup({ name: `G${String(i).padStart(2, '0')}`, members: [people[i % 3].id, people[(i + 1) % 3].id] }, many.token);
+      await createGroup(
+        { name: `G${String(i).padStart(2, '0')}`, members: [people[i % 3].id, people[(i + 1) % 3].id] },
+        many.token,
+      );
     }
   }, 120_000);
 

@@ -35,7 +35,11 @@ const body = (res: { status: number; body: unknown }) => ({ status: res.status, 
 async function bob(): Promise<{ bob: Member & { id: string }; conversation: string }> {
   const bob = await member(t, org, admin, 'ORG_ADMIN');
   await withId(t, bob); // his first sign-in binds the account to his subject
-  const asked = await t.api.post<{ conversation: string }>('/api/v1/agent/ask', { question: 'What is my salary?' }, bob.token);
+  const asked = await t.api.post<{ conversation: string }>(
+    '/api/v1/agent/ask',
+    { question: 'What is my salary?' },
+    bob.token,
+  );
   expect(asked.status).toBe(200);
   return { bob, conversation: asked.body.conversation };
 }
@@ -45,26 +49,34 @@ describe('another subject with the email of a bound account', () => {
     ['the same case', (e: string) => e],
     ['upper case', (e: string) => e.toUpperCase()],
     ['mixed case', (e: string) => e.replace(/^./, (c) => c.toUpperCase())],
-  ])('is refused with 401 naming the conflict (%s), with and without an org claim, and reaches nothing of the account', async (_name, caseOf) => {
-    const { bob: victim, conversation } = await bob();
-    const before = await rowCounts();
-    const mallory = (claims: Record<string, string>) => t.token({ sub: `mallory-${randomUUID()}`, email: caseOf(victim.email), ...claims });
-    for (const [path, token] of [
-      ['/api/v1/organization', mallory({})],
-      [`/api/v1/agent/conversations/${conversation}`, mallory({ org: org.id })],
-      ['/api/v1/app', mallory({ org: org.id })],
-      [`/api/v1/account/${victim.id}`, mallory({ org: org.id })],
-    ] as const) {
-      expect(body(await t.api.get(path, token))).toEqual({ status: 401, body: BOUND });
-    }
-    // No account was made for the intruder either, and the owner still signs in.
-    expect(await rowCounts()).toEqual(before);
-    expect((await t.api.get(`/api/v1/agent/conversations/${conversation}`, victim.token)).status).toBe(200);
-  });
+  ])(
+    'is refused with 401 naming the conflict (%s), with and without an org claim, and reaches nothing of the account',
+    async (_name, caseOf) => {
+      const { bob: victim, conversation } = await bob();
+      const before = await rowCounts();
+      const mallory = (claims: Record<string, string>) =>
+        t.token({ sub: `mallory-${randomUUID()}`, email: caseOf(victim.email), ...claims });
+      for (const [path, token] of [
+        ['/api/v1/organization', mallory({})],
+        [`/api/v1/agent/conversations/${conversation}`, mallory({ org: org.id })],
+        ['/api/v1/app', mallory({ org: org.id })],
+        [`/api/v1/account/${victim.id}`, mallory({ org: org.id })],
+      ] as const) {
+        expect(body(await t.api.get(path, token))).toEqual({ status: 401, body: BOUND });
+      }
+      // No account was made for the intruder either, and the owner still signs in.
+      expect(await rowCounts()).toEqual(before);
+      expect((await t.api.get(`/api/v1/agent/conversations/${conversation}`, victim.token)).status).toBe(200);
+    },
+  );
 
   it('is refused through GraphQL too, as UNAUTHENTICATED with HTTP 401', async () => {
     const { bob: victim } = await bob();
-    const res = await t.api.graphql('{ organizations { id } }', {}, t.token({ sub: `mallory-${randomUUID()}`, email: victim.email }));
+    const res = await t.api.graphql(
+      '{ organizations { id } }',
+      {},
+      t.token({ sub: `mallory-${randomUUID()}`, email: victim.email }),
+    );
     expect(res.status).toBe(401);
     expect(res.errors?.[0]).toMatchObject({ message: BOUND, extensions: { code: 'UNAUTHENTICATED' } });
   });
@@ -88,8 +100,12 @@ describe('an account created by an administrator (unbound)', () => {
   it('goes to exactly one of two subjects signing in at once', async () => {
     const invited = email('raced');
     expect((await t.api.post('/api/v1/account', { email: invited }, admin.token)).status).toBe(201);
-    const tokens = Array.from({ length: 6 }, (_, i) => t.token({ sub: `racer-${i}-${randomUUID()}`, email: invited, org: org.id }));
-    const statuses = (await Promise.all(tokens.map((token) => t.api.get('/api/v1/organization', token)))).map((res) => res.status);
+    const tokens = Array.from({ length: 6 }, (_, i) =>
+      t.token({ sub: `racer-${i}-${randomUUID()}`, email: invited, org: org.id }),
+    );
+    const statuses = (await Promise.all(tokens.map((token) => t.api.get('/api/v1/organization', token)))).map(
+      (res) => res.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
   });
@@ -103,18 +119,30 @@ describe('changing an account’s email', () => {
     const before = await rowCounts();
     const taken = email('taken');
     const changed = await t.api.patch(`/api/v1/account/${victim.id}`, { email: taken }, admin.token);
-    expect(body(changed)).toEqual({ status: 403, body: 'only the account itself or a platform ADMIN may change its email' });
+    expect(body(changed)).toEqual({
+      status: 403,
+      body: 'only the account itself or a platform ADMIN may change its email',
+    });
     expect(await rowCounts()).toEqual(before);
     // Even where the email does change (a platform ADMIN may), a new subject with it is refused.
-    expect((await t.api.patch(`/api/v1/account/${victim.id}`, { email: taken }, platformAdmin(t, org.id))).status).toBe(200);
+    expect((await t.api.patch(`/api/v1/account/${victim.id}`, { email: taken }, platformAdmin(t, org.id))).status).toBe(
+      200,
+    );
     const taker = t.token({ sub: `taker-${randomUUID()}`, email: taken, org: org.id });
-    expect(body(await t.api.get(`/api/v1/agent/conversations/${conversation}`, taker))).toEqual({ status: 401, body: BOUND });
+    expect(body(await t.api.get(`/api/v1/agent/conversations/${conversation}`, taker))).toEqual({
+      status: 401,
+      body: BOUND,
+    });
     expect((await t.api.get(`/api/v1/agent/conversations/${conversation}`, victim.token)).status).toBe(200);
   });
 
   it('is allowed to the account itself', async () => {
     const { bob: self } = await bob();
-    const res = await t.api.patch<AccountRecord>(`/api/v1/account/${self.id}`, { email: email('Mine').toUpperCase() }, self.token);
+    const res = await t.api.patch<AccountRecord>(
+      `/api/v1/account/${self.id}`,
+      { email: email('Mine').toUpperCase() },
+      self.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(res.body.email.toLowerCase());
   });
@@ -172,14 +200,17 @@ describe('tokens of an external identity provider (RS256)', () => {
   it.each([
     ['false', false],
     ['"false"', 'false'],
-  ])('do not link an unbound account through an email with email_verified %s (401), nor claim a new one', async (_name, verified) => {
-    const invited = email('unverified');
-    const id = await invite(invited);
-    const token = idpToken({ sub: `idp-${randomUUID()}`, email: invited, email_verified: verified, org: rsOrg.id });
-    expect(body(await rs.api.get(`/api/v1/account/${id}`, token))).toEqual({ status: 401, body: UNVERIFIED });
-    const fresh = idpToken({ sub: `idp-${randomUUID()}`, email: email('nobody'), email_verified: verified });
-    expect(body(await rs.api.get('/api/v1/organization', fresh))).toEqual({ status: 401, body: UNVERIFIED });
-  });
+  ])(
+    'do not link an unbound account through an email with email_verified %s (401), nor claim a new one',
+    async (_name, verified) => {
+      const invited = email('unverified');
+      const id = await invite(invited);
+      const token = idpToken({ sub: `idp-${randomUUID()}`, email: invited, email_verified: verified, org: rsOrg.id });
+      expect(body(await rs.api.get(`/api/v1/account/${id}`, token))).toEqual({ status: 401, body: UNVERIFIED });
+      const fresh = idpToken({ sub: `idp-${randomUUID()}`, email: email('nobody'), email_verified: verified });
+      expect(body(await rs.api.get('/api/v1/organization', fresh))).toEqual({ status: 401, body: UNVERIFIED });
+    },
+  );
 
   it.each([
     ['true', { email_verified: true }],
@@ -204,7 +235,10 @@ describe('tokens of an external identity provider (RS256)', () => {
     expect(theirs.body.map((o) => o.id)).not.toContain(created.body.id);
     // Nor does the external subject reach the local account through the local account's email.
     const [owner] = created.body.owners;
-    const localAccount = await rs.api.get<AccountRecord>(`/api/v1/account/${owner}`, rs.token({ sub, org: created.body.id }));
+    const localAccount = await rs.api.get<AccountRecord>(
+      `/api/v1/account/${owner}`,
+      rs.token({ sub, org: created.body.id }),
+    );
     const viaEmail = idpToken({ sub: `other-${randomUUID()}`, email: localAccount.body.email });
     expect(body(await rs.api.get('/api/v1/organization', viaEmail))).toEqual({ status: 401, body: BOUND });
   });

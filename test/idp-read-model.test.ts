@@ -21,7 +21,15 @@ beforeAll(async () => {
   const owner = await member(t, org, admin);
   const plan = await t.api.post<{ id: string }>(
     '/api/v1/idp',
-    { name: 'Lead', startDate: '2026-01-15', endDate: '2026-12-31', type: 'CAREER', visibility: 'MANAGERS', owner: owner.id, assignees: [{ entityId: me.id, entityType: 'ACCOUNT' }] },
+    {
+      name: 'Lead',
+      startDate: '2026-01-15',
+      endDate: '2026-12-31',
+      type: 'CAREER',
+      visibility: 'MANAGERS',
+      owner: owner.id,
+      assignees: [{ entityId: me.id, entityType: 'ACCOUNT' }],
+    },
     token,
   );
   expect(plan.status).toBe(201);
@@ -43,12 +51,19 @@ beforeAll(async () => {
   expect((await t.api.post(`/api/v1/idp/${planId}/tasks`, { name: 'Plain' }, token)).status).toBe(201);
   const note = await t.api.post<{ id: string }>(`/api/v1/idp/${planId}/notes`, { note: 'On the plan' }, token);
   noteId = note.body.id;
-  expect((await t.api.post(`/api/v1/idp/${planId}/tasks/${taskId}/notes`, { note: 'On the task' }, token)).status).toBe(201);
+  expect((await t.api.post(`/api/v1/idp/${planId}/tasks/${taskId}/notes`, { note: 'On the task' }, token)).status).toBe(
+    201,
+  );
   // Timestamps written by PostgreSQL carry microseconds: both paths must cut them alike.
   await t.app.db.orm.em
     .getConnection()
-    .execute(`update idp set status_changed_at = '2026-03-04 05:06:07.123456+00', created_at = '2026-03-04 05:06:07.999999+00' where id = ?`, [planId]);
-  await t.app.db.orm.em.getConnection().execute(`update idp_task set created_at = '2026-03-04 05:06:08.000500+00' where id = ?`, [taskId]);
+    .execute(
+      `update idp set status_changed_at = '2026-03-04 05:06:07.123456+00', created_at = '2026-03-04 05:06:07.999999+00' where id = ?`,
+      [planId],
+    );
+  await t.app.db.orm.em
+    .getConnection()
+    .execute(`update idp_task set created_at = '2026-03-04 05:06:08.000500+00' where id = ?`, [taskId]);
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +77,11 @@ describe('read models answer as the entities do', () => {
     expect(read.status).toBe(200);
     expect(changed.status).toBe(200);
     expect(read.text).toBe(changed.text);
-    expect(read.body).toMatchObject({ endDate: '2026-12-31', status: { changedAt: '2026-03-04T05:06:07.123Z' }, created: { createdAt: '2026-03-04T05:06:07.999Z' } });
+    expect(read.body).toMatchObject({
+      endDate: '2026-12-31',
+      status: { changedAt: '2026-03-04T05:06:07.123Z' },
+      created: { createdAt: '2026-03-04T05:06:07.999Z' },
+    });
   });
 
   it('the same plan in a list', async () => {
@@ -78,7 +97,11 @@ describe('read models answer as the entities do', () => {
     const changed = await t.api.patch(`/api/v1/idp/${planId}/tasks/${taskId}`, {}, token);
     expect(read.status).toBe(200);
     expect(read.text).toBe(changed.text);
-    expect(read.body).toMatchObject({ idp: planId, connectedTo: { entityId: 'goal-7', type: 'GOAL' }, created: { createdAt: '2026-03-04T05:06:08.000Z' } });
+    expect(read.body).toMatchObject({
+      idp: planId,
+      connectedTo: { entityId: 'goal-7', type: 'GOAL' },
+      created: { createdAt: '2026-03-04T05:06:08.000Z' },
+    });
     const tasks = await t.api.get<unknown[]>(`/api/v1/idp/${planId}/tasks`, token);
     expect(JSON.stringify(tasks.body[0])).toBe(read.text);
     expect(tasks.body[1]).toMatchObject({ connectedTo: null, description: null, dueDate: null });
@@ -92,7 +115,11 @@ describe('read models answer as the entities do', () => {
   });
 
   it('a task of another plan is not found through this one', async () => {
-    const other = await t.api.post<{ id: string }>('/api/v1/idp', { name: 'Other', startDate: '2026-01-01', type: 'CAREER' }, token);
+    const other = await t.api.post<{ id: string }>(
+      '/api/v1/idp',
+      { name: 'Other', startDate: '2026-01-01', type: 'CAREER' },
+      token,
+    );
     const answer = await t.api.get(`/api/v1/idp/${other.body.id}/tasks/${taskId}`, token);
     expect(answer.status).toBe(404);
     expect((await t.api.get(`/api/v1/idp/${other.body.id}/tasks/${taskId}/notes`, token)).status).toBe(404);
@@ -101,7 +128,11 @@ describe('read models answer as the entities do', () => {
 
 describe('statements', () => {
   it('a plan with tasks, notes and assignees costs as few statements as a plan with one bare task', async () => {
-    const small = await t.api.post<{ id: string }>('/api/v1/idp', { name: 'Small', startDate: '2026-01-01', type: 'CAREER' }, token);
+    const small = await t.api.post<{ id: string }>(
+      '/api/v1/idp',
+      { name: 'Small', startDate: '2026-01-01', type: 'CAREER' },
+      token,
+    );
     expect((await t.api.post(`/api/v1/idp/${small.body.id}/tasks`, { name: 'Only' }, token)).status).toBe(201);
     const full = await queriesOf(t, () => t.api.get(`/api/v1/idp/${planId}`, token));
     const bare = await queriesOf(t, () => t.api.get(`/api/v1/idp/${small.body.id}`, token));

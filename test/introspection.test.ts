@@ -53,7 +53,11 @@ describe.each([
   afterAll(() => t.close());
 
   it(`${allowed ? 'answers' : 'refuses'} __schema and __type over HTTP, with or without a token`, async () => {
-    for (const [query, token] of [[INTROSPECTION, undefined], [TYPE, undefined], [INTROSPECTION, admin.token]] as const) {
+    for (const [query, token] of [
+      [INTROSPECTION, undefined],
+      [TYPE, undefined],
+      [INTROSPECTION, admin.token],
+    ] as const) {
       const res = await t.api.graphql(query, {}, token);
       if (allowed) {
         expect(res.errors).toBeUndefined();

@@ -53,7 +53,10 @@ describe('stopping the job queue', () => {
     await queue.stop(1000);
     events.push('stopped');
     // Past the grace period pg-boss gave the job up, to be run again, whatever the handler did next.
-    const jobs = await t.app.db.orm.em.fork().getConnection().execute<{ state: string }[]>(`select state from pgboss.job where name = '${QUEUE}'`);
+    const jobs = await t.app.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ state: string }[]>(`select state from pgboss.job where name = '${QUEUE}'`);
     expect(jobs.map((j) => j.state)).toEqual(['retry']);
     await t.close();
     open = false;
@@ -93,7 +96,10 @@ describe('stopping the job queue', () => {
     await holding;
     await stopping;
     expect(ran).toEqual(['handler done', 'stopped']);
-    const jobs = await orm.em.fork().getConnection().execute<{ state: string }[]>(`select state from pgboss.job where name = '${QUEUE}'`);
+    const jobs = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ state: string }[]>(`select state from pgboss.job where name = '${QUEUE}'`);
     expect(jobs.map((j) => j.state)).toEqual(['completed']);
   });
 });

@@ -11,7 +11,9 @@ describe('chunkText', () => {
   });
 
   it('never spans two sections, and starts each chunk with its section’s heading', () => {
-    const chunks = chunkText('# Handbook\n\nIntro text.\n\n## Travel\n\nTrains are preferred.\n\n## Meals\n\nLunch is covered.');
+    const chunks = chunkText(
+      '# Handbook\n\nIntro text.\n\n## Travel\n\nTrains are preferred.\n\n## Meals\n\nLunch is covered.',
+    );
     expect(chunks).toEqual(['Handbook\nIntro text.', 'Travel\nTrains are preferred.', 'Meals\nLunch is covered.']);
   });
 
@@ -32,7 +34,9 @@ describe('chunkText', () => {
   });
 
   it('cuts a paragraph longer than a chunk at sentence ends', () => {
-    const sentences = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} says something about the rules.`).join(' ');
+    const sentences = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} says something about the rules.`).join(
+      ' ',
+    );
     const chunks = chunkText(sentences);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks[0].endsWith('rules.')).toBe(true);

@@ -20,7 +20,10 @@ const markdown = (title: string, sections: Record<string, string>) =>
 async function learn(admin: Member, name: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/markdown' }), name);
-  const added = await t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+  const added = await t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-file-knowledge', {
+    token: admin.token,
+    form,
+  });
   expect(added.status).toBe(200);
 }
 
@@ -55,8 +58,15 @@ describe('rarity', () => {
     'Part five': 'Zinnia, quokka, walrus, yarrow and xylem meet in this part.',
     'Part four': 'Vervain, umber, sorrel and marlin meet in this part.',
     // Many passages with one common word, and a few with two.
-    ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Part filler ${i}`, `The tundra stretches far in section ${i}.`])),
-    ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`Part plain ${i}`, `The tundra and the steppe meet the meadow in plain ${i}.`])),
+    ...Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`Part filler ${i}`, `The tundra stretches far in section ${i}.`]),
+    ),
+    ...Object.fromEntries(
+      Array.from({ length: 6 }, (_, i) => [
+        `Part plain ${i}`,
+        `The tundra and the steppe meet the meadow in plain ${i}.`,
+      ]),
+    ),
     // All of three words once, in a passage ten times as long as the others.
     'Part long': `Zinnia, quokka and marlin are named once among ${LONG}.`,
   };
@@ -69,7 +79,11 @@ describe('rarity', () => {
 
   it('ranks passages by the rare words they hold; one common word alone is no answer', async () => {
     // "tundra" is in 47 chunks: the forty fillers holding only it are not answers.
-    expect(quotedHeadings((await ask(employee, 'zinnia quokka marlin tundra')).reply)).toEqual(['Part all', 'Part three', 'Part five']);
+    expect(quotedHeadings((await ask(employee, 'zinnia quokka marlin tundra')).reply)).toEqual([
+      'Part all',
+      'Part three',
+      'Part five',
+    ]);
   });
 
   it('answers “I don’t know” when a rare key word is nowhere, though common words match', async () => {
@@ -102,10 +116,14 @@ describe('a policy in HR words, asked about in everyday words', () => {
       'All staff are entitled to 25 days of annual leave per calendar year, plus public holidays. Requests are approved by your line manager in the HR portal. Up to five unused days may be carried over into the next year.',
     'Sickness absence':
       'If you are unable to work due to illness, notify your line manager before 10:00 on the first day of sickness absence. A fit note from a doctor is required after seven calendar days.',
-    'Parental leave': 'Birth parents may take up to 52 weeks of parental leave. The first 26 weeks are paid at full salary.',
-    'Expense reimbursement': 'Business costs are refunded within 30 days once your manager approves the claim. Attach every receipt in the finance portal.',
-    'Remote working': 'Staff may work remotely up to three days per week by agreement with their team. Equipment for a home office is provided on request.',
-    'Office access': 'The office opens at 08:00 on working days. Visitors sign in at reception and wear a badge at all times.',
+    'Parental leave':
+      'Birth parents may take up to 52 weeks of parental leave. The first 26 weeks are paid at full salary.',
+    'Expense reimbursement':
+      'Business costs are refunded within 30 days once your manager approves the claim. Attach every receipt in the finance portal.',
+    'Remote working':
+      'Staff may work remotely up to three days per week by agreement with their team. Equipment for a home office is provided on request.',
+    'Office access':
+      'The office opens at 08:00 on working days. Visitors sign in at reception and wear a badge at all times.',
     'Quetzel room': 'The quetzel room on the third floor is booked through reception.',
   };
 
@@ -116,21 +134,37 @@ describe('a policy in HR words, asked about in everyday words', () => {
   });
 
   it('finds the policy through the HR vocabulary: holiday → annual leave, off sick → sickness absence, maternity → parental leave, WFH → remote working', async () => {
-    expect((await ask(employee, 'How much holiday do I get?')).reply).toMatch(/^All staff are entitled to 25 days of annual leave per calendar year, plus public holidays\. \(source: Staff Handbook\)/);
-    expect((await ask(employee, 'Who do I tell when I am off sick?')).reply).toMatch(/^If you are unable to work due to illness, notify your line manager/);
-    expect((await ask(employee, 'How long is maternity leave?')).reply).toMatch(/^Birth parents may take up to 52 weeks of parental leave\./);
-    expect((await ask(employee, 'Can I WFH on Fridays?')).reply).toMatch(/^Staff may work remotely up to three days per week/);
-    expect((await ask(employee, 'Is there a policy on working from home?')).reply).toMatch(/^Staff may work remotely up to three days per week/);
+    expect((await ask(employee, 'How much holiday do I get?')).reply).toMatch(
+      /^All staff are entitled to 25 days of annual leave per calendar year, plus public holidays\. \(source: Staff Handbook\)/,
+    );
+    expect((await ask(employee, 'Who do I tell when I am off sick?')).reply).toMatch(
+      /^If you are unable to work due to illness, notify your line manager/,
+    );
+    expect((await ask(employee, 'How long is maternity leave?')).reply).toMatch(
+      /^Birth parents may take up to 52 weeks of parental leave\./,
+    );
+    expect((await ask(employee, 'Can I WFH on Fridays?')).reply).toMatch(
+      /^Staff may work remotely up to three days per week/,
+    );
+    expect((await ask(employee, 'Is there a policy on working from home?')).reply).toMatch(
+      /^Staff may work remotely up to three days per week/,
+    );
   });
 
   it('finds the policy through WordNet synonyms', async () => {
     // "reimbursed" is nowhere in the policy; the vocabulary reads it as "refund" and "claim".
-    expect((await ask(employee, 'When will my costs be reimbursed?')).reply).toMatch(/^Business costs are refunded within 30 days/);
+    expect((await ask(employee, 'When will my costs be reimbursed?')).reply).toMatch(
+      /^Business costs are refunded within 30 days/,
+    );
   });
 
   it('mends a misspelt word to the closest word of the organization’s own', async () => {
-    expect((await ask(employee, 'How many days are carryed over?')).reply).toMatch(/^Up to five unused days may be carried over into the next year\./);
-    expect((await ask(employee, 'Where is the quetzl room?')).reply).toMatch(/^The quetzel room on the third floor is booked through reception\./);
+    expect((await ask(employee, 'How many days are carryed over?')).reply).toMatch(
+      /^Up to five unused days may be carried over into the next year\./,
+    );
+    expect((await ask(employee, 'Where is the quetzl room?')).reply).toMatch(
+      /^The quetzel room on the third floor is booked through reception\./,
+    );
   });
 
   it('leads with the sentence that answers, cites it, then quotes its passage', async () => {
@@ -164,22 +198,34 @@ describe('tenancy', () => {
     const b = await orgWithAdmin(t, 'Tenant B');
     mine = await member(t, a.org, a.admin);
     theirs = await member(t, b.org, b.admin);
-    await learn(a.admin, 'a.md', markdown('Handbook A', { 'Bicycle storage': 'Bicycles are kept in the quetzel shed behind the car park.' }));
+    await learn(
+      a.admin,
+      'a.md',
+      markdown('Handbook A', { 'Bicycle storage': 'Bicycles are kept in the quetzel shed behind the car park.' }),
+    );
     // Tenant B's chunks hold the words tenant A's question asks about, and a word as close to A's misspelling as A's own.
-    await learn(b.admin, 'b.md', markdown('Handbook B', { 'Narwhal tank': 'The narwhal tank is cleaned by the quetzal team every Tuesday.' }));
+    await learn(
+      b.admin,
+      'b.md',
+      markdown('Handbook B', { 'Narwhal tank': 'The narwhal tank is cleaned by the quetzal team every Tuesday.' }),
+    );
   });
 
   it('never answers from another organization’s chunks', async () => {
     const answer = await ask(mine, 'When is the narwhal tank cleaned?');
     expect(answer.reply).toMatch(/^I don’t know/);
     expect(JSON.stringify(answer)).not.toContain('Handbook B');
-    expect((await ask(theirs, 'When is the narwhal tank cleaned?')).reply).toMatch(/^The narwhal tank is cleaned by the quetzal team every Tuesday\. \(source: Handbook B\)/);
+    expect((await ask(theirs, 'When is the narwhal tank cleaned?')).reply).toMatch(
+      /^The narwhal tank is cleaned by the quetzal team every Tuesday\. \(source: Handbook B\)/,
+    );
   });
 
   it('mends spelling from the organization’s own words only', async () => {
     // "quetzl" is one letter from A's "quetzel" and from B's "quetzal": with B's words counted
     // the two would tie and nothing would be mended.
-    expect((await ask(mine, 'Where is the quetzl shed?')).reply).toMatch(/^Bicycles are kept in the quetzel shed behind the car park\. \(source: Handbook A\)/);
+    expect((await ask(mine, 'Where is the quetzl shed?')).reply).toMatch(
+      /^Bicycles are kept in the quetzel shed behind the car park\. \(source: Handbook A\)/,
+    );
   });
 });
 
@@ -189,21 +235,39 @@ describe('a directory question the directory cannot answer', () => {
   beforeAll(async () => {
     const { org, admin } = await orgWithAdmin(t, 'Fallback Org');
     employee = await member(t, org, admin);
-    const hired = await t.api.post('/api/v1/employee', { name: 'Dan Okafor', title: 'Recruiter', department: 'People' }, admin.token);
+    const hired = await t.api.post(
+      '/api/v1/employee',
+      { name: 'Dan Okafor', title: 'Recruiter', department: 'People' },
+      admin.token,
+    );
     expect(hired.status).toBe(201);
-    await learn(admin, 'auditors.md', markdown('External Partners', { 'Payroll audit': 'Ingrid Holm is the external auditor who checks payroll every spring.' }));
+    await learn(
+      admin,
+      'auditors.md',
+      markdown('External Partners', {
+        'Payroll audit': 'Ingrid Holm is the external auditor who checks payroll every spring.',
+      }),
+    );
   });
 
   it('is answered from a passage that names who or what it asks about', async () => {
     const answer = await ask(employee, 'Who is Ingrid Holm?');
     expect(answer.agent.name).toBe('Sage');
-    expect(answer.reply).toMatch(/^Ingrid Holm is the external auditor who checks payroll every spring\. \(source: External Partners\)/);
+    expect(answer.reply).toMatch(
+      /^Ingrid Holm is the external auditor who checks payroll every spring\. \(source: External Partners\)/,
+    );
   });
 
   it('keeps the directory’s “I don’t know” when the passages found do not name it', async () => {
     // "people" finds Dan Okafor's card (department People), which says nothing of Astronautics.
-    expect((await ask(employee, 'How many people work in Astronautics?')).reply).toBe('I don’t know of a department called “Astronautics” in the directory.');
-    expect((await ask(employee, 'Who does Dan Smith report to?')).reply).toBe('I don’t know anyone called “Dan Smith” in the directory.');
-    expect((await ask(employee, 'who are the payroll champions')).reply).toBe('I don’t know a group called “payroll champions”.');
+    expect((await ask(employee, 'How many people work in Astronautics?')).reply).toBe(
+      'I don’t know of a department called “Astronautics” in the directory.',
+    );
+    expect((await ask(employee, 'Who does Dan Smith report to?')).reply).toBe(
+      'I don’t know anyone called “Dan Smith” in the directory.',
+    );
+    expect((await ask(employee, 'who are the payroll champions')).reply).toBe(
+      'I don’t know a group called “payroll champions”.',
+    );
   });
 });

@@ -17,12 +17,14 @@ describe('WordNet', () => {
   });
 
   it('tells English words, inflected or not, from misspellings and names', () => {
-    for (const word of ['thursdays', 'reports', 'posted', 'sending', 'the', 'hey']) expect(isEnglishWord(word)).toBe(true);
+    for (const word of ['thursdays', 'reports', 'posted', 'sending', 'the', 'hey'])
+      expect(isEnglishWord(word)).toBe(true);
     for (const word of ['holliday', 'reimbursment', 'olufemi', '']) expect(isEnglishWord(word)).toBe(false);
   });
 
   it('tells nouns that name a subject from the verbs and adverbs that frame a question', () => {
-    for (const word of ['parking', 'jury', 'wife', 'pension', 'jury duty', 'meeting room']) expect(isMainlyNoun(word)).toBe(true);
+    for (const word of ['parking', 'jury', 'wife', 'pension', 'jury duty', 'meeting room'])
+      expect(isMainlyNoun(word)).toBe(true);
     for (const word of ['away', 'passes', 'permanently', 'quick', 'kick in']) expect(isMainlyNoun(word)).toBe(false);
   });
 });
@@ -51,7 +53,12 @@ describe('question words', () => {
 
   it('adds what a word is a kind of and words formed from it, below its synonyms', () => {
     const { wife, arrives } = words('my wife arrives');
-    expect(wife.alternatives).toEqual(expect.arrayContaining([{ text: 'married woman', origin: 'synonym' }, { text: 'partner', origin: 'related' }]));
+    expect(wife.alternatives).toEqual(
+      expect.arrayContaining([
+        { text: 'married woman', origin: 'synonym' },
+        { text: 'partner', origin: 'related' },
+      ]),
+    );
     expect(arrives.alternatives).toEqual(expect.arrayContaining([{ text: 'arrival', origin: 'related' }]));
   });
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Introspection nests `ofType` as deep as asked: a query `depth` fields deep. */
-const deep = (depth: number) => `{ __schema { types { fields { type ${'{ ofType '.repeat(depth - 5)}{ name }${' }'.repeat(depth - 5)} } } } }`;
+const deep = (depth: number) =>
+  `{ __schema { types { fields { type ${'{ ofType '.repeat(depth - 5)}{ name }${' }'.repeat(depth - 5)} } } } }`;
 const fragmentQuery = (times: number) =>
   `fragment F on Organization { id name alias active } { ${Array.from({ length: times }, (_, i) => `o${i}: organizations { ...F }`).join(' ')} }`;
 
@@ -28,7 +29,9 @@ describe('GraphQL operation limits (GRAPHQL_MAX_DEPTH=5, GRAPHQL_MAX_FIELDS=30)'
   it('refuses a deeper operation with 400 before running it', async () => {
     const res = await t.api.graphql(deep(6), {}, token);
     expect(res.status).toBe(400);
-    expect(res.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([['query is 6 fields deep; the limit is 5', 'GRAPHQL_VALIDATION_FAILED']]);
+    expect(res.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([
+      ['query is 6 fields deep; the limit is 5', 'GRAPHQL_VALIDATION_FAILED'],
+    ]);
   });
 
   it('counts fields where fragments are spread', async () => {
@@ -43,7 +46,9 @@ describe('GraphQL operation limits (GRAPHQL_MAX_DEPTH=5, GRAPHQL_MAX_FIELDS=30)'
     try {
       const fields = Array.from({ length: 31 }, (_, i) => `f${i}: id`).join(' ');
       const live = subscribe(client, `subscription { changes { ${fields} } }`, {});
-      await expect(live.until(() => true)).rejects.toEqual([expect.objectContaining({ message: 'query selects 32 fields; the limit is 30' })]);
+      await expect(live.until(() => true)).rejects.toEqual([
+        expect.objectContaining({ message: 'query selects 32 fields; the limit is 30' }),
+      ]);
     } finally {
       await client.dispose();
     }

@@ -18,7 +18,10 @@ it('sends through SMTP_URL', async () => {
 });
 
 it('records why nothing was sent: no server configured, or a server that cannot be reached', async () => {
-  expect(await new Mailer(undefined, 'x <x@example.com>').send('ana@example.com', 's', 't')).toEqual({ sent: false, reason: 'no SMTP server is configured (SMTP_URL)' });
+  expect(await new Mailer(undefined, 'x <x@example.com>').send('ana@example.com', 's', 't')).toEqual({
+    sent: false,
+    reason: 'no SMTP server is configured (SMTP_URL)',
+  });
   const sink = await new SmtpSink().start();
   const url = sink.url;
   await sink.close();

@@ -16,7 +16,13 @@ beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error('dist/src/main.js is missing: npm test builds it first (npm run build)');
   dataDir = mkdtempSync(join(tmpdir(), 'talent-main-'));
   database = await freshDatabaseUrl();
-  env = { DATA_DIR: dataDir, JWT_SECRET, SECRETS_KEY, NODE_ENV: 'production', ...(database.url ? { DATABASE_URL: database.url } : {}) };
+  env = {
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    SECRETS_KEY,
+    NODE_ENV: 'production',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  };
 });
 
 afterAll(async () => {
@@ -32,11 +38,23 @@ function halfSent(url: URL, token: string, json: unknown) {
   const body = JSON.stringify(json);
   let req!: ClientRequest;
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = request(url, { method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
   });
   const arrived = new Promise<void>((resolve) => req.write(body.slice(0, 10), () => setTimeout(resolve, 100)));
@@ -88,10 +106,17 @@ describe('the service process', () => {
     let running = await start(loadEnv);
     try {
       const email = 'sigterm-load@example.com';
-      const org = await running.api.post<{ id: string }>('/api/v1/organization', { name: 'Under Load' }, signUserToken({ sub: email, email }));
+      const org = await running.api.post<{ id: string }>(
+        '/api/v1/organization',
+        { name: 'Under Load' },
+        signUserToken({ sub: email, email }),
+      );
       const token = signUserToken({ sub: email, email, org: org.body.id });
       expect((await running.api.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
-      expect((await running.api.post('/api/v1/webhook', { name: 'w', url: receiver.url, eventType: 'employee.post' }, token)).status).toBe(201);
+      expect(
+        (await running.api.post('/api/v1/webhook', { name: 'w', url: receiver.url, eventType: 'employee.post' }, token))
+          .status,
+      ).toBe(201);
       const employees = new URL('/api/v1/employee', running.api.baseUrl);
 
       const acknowledged: string[] = [];
@@ -103,7 +128,9 @@ describe('the service process', () => {
       await Promise.all(pending.map((p) => p.arrived));
       const writer = async (w: number) => {
         for (let n = 0; !running.child.exitCode; n++) {
-          const res = await running.api.post<{ id: string }>('/api/v1/employee', { name: `Load ${w}-${n}` }, token).catch(() => null);
+          const res = await running.api
+            .post<{ id: string }>('/api/v1/employee', { name: `Load ${w}-${n}` }, token)
+            .catch(() => null);
           if (!res) {
             refusedConnections++;
             if (signalled) return;
@@ -157,7 +184,10 @@ describe('the service process', () => {
   }, 180_000);
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
-    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

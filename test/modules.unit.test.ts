@@ -22,7 +22,9 @@ const names = (classes: readonly { name: string }[]) => classes.map((c) => c.nam
 
 describe('the module list', () => {
   it('has one descriptor for each folder under src/modules, named after it', () => {
-    const folders = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(MODULES_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(MODULES.map((m) => m.name).sort()).toEqual(folders.sort());
   });
 
@@ -55,7 +57,9 @@ describe('the module list', () => {
   });
 
   it('announces changes of the event objects and parts the entities declare, each of a listed entity', () => {
-    expect([...EVENT_OBJECTS.values()]).toEqual(expect.arrayContaining(['organization', 'employee', 'idp', 'workflow', 'webhookKey']));
+    expect([...EVENT_OBJECTS.values()]).toEqual(
+      expect.arrayContaining(['organization', 'employee', 'idp', 'workflow', 'webhookKey']),
+    );
     for (const [entity, part] of PARTS) {
       expect(ENTITIES).toContain(entity);
       expect(EVENT_OBJECTS.has(part.owner)).toBe(true);

@@ -20,7 +20,12 @@ let carol: AccountMember;
 beforeAll(async () => {
   llm = new OpenAiFixture();
   const baseUrl = await llm.start();
-  t = await startTestApp({ LLM_BASE_URL: baseUrl, LLM_API_KEY: API_KEY, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: String(TIMEOUT_MS) });
+  t = await startTestApp({
+    LLM_BASE_URL: baseUrl,
+    LLM_API_KEY: API_KEY,
+    LLM_MODEL: 'test-model',
+    LLM_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
   ({ org, admin } = await orgWithAdmin(t, 'Model Org'));
   carol = await member(t, org, admin);
   await seedDirectory(t, admin, carol);
@@ -33,12 +38,16 @@ afterAll(async () => {
 
 const ask = (body: unknown) => t.api.post<AgentAnswer>('/api/v1/agent/ask', body, carol.token);
 const reply = (body: unknown) => t.api.post<AgentAnswer>('/api/v1/agent/reply', body, carol.token);
-const history = (conversationId: string) => t.api.post<HistoryRecord[]>('/api/v1/agent/history', { conversationId }, carol.token);
+const history = (conversationId: string) =>
+  t.api.post<HistoryRecord[]>('/api/v1/agent/history', { conversationId }, carol.token);
 const lastRequest = () => llm.requests[llm.requests.length - 1];
 
 describe('the openai engine', () => {
   it('sends the question with the retrieved context, the instructions and the key, and streams the answer back', async () => {
-    const res = await ask({ question: 'Who does Carol Jones report to?', additionalInstructions: 'Answer in one sentence.' });
+    const res = await ask({
+      question: 'Who does Carol Jones report to?',
+      additionalInstructions: 'Answer in one sentence.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, reply: 'Hello from the model.', agent: { name: 'Dex' } });
     expect(res.body.sources.map((s) => s.name)).toEqual(['Carol Jones', 'Alice Moreau']);
@@ -47,7 +56,9 @@ describe('the openai engine', () => {
     expect(sent.body).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true } });
     const [system, user] = sent.body.messages;
     expect(system.role).toBe('system');
-    expect(system.content).toContain('[1] Carol Jones reports to Alice Moreau (Engineering Manager). (source: Carol Jones)');
+    expect(system.content).toContain(
+      '[1] Carol Jones reports to Alice Moreau (Engineering Manager). (source: Carol Jones)',
+    );
     expect(system.content).toContain('Additional instructions from the user: Answer in one sentence.');
     expect(system.content).toContain('say plainly that you don’t know');
     expect(user).toEqual({ role: 'user', content: 'Who does Carol Jones report to?' });
@@ -70,7 +81,13 @@ describe('the openai engine', () => {
     const started = await t.api.post<{ id: string }>('/api/v1/agent/conversations/start', undefined, carol.token);
     const client = connect(t, carol.token);
     try {
-      const live = subscribe<{ conversationUpdates: { kind: string; chunk: string | null; message: { messageType: string; message: string } | null } }>(
+      const live = subscribe<{
+        conversationUpdates: {
+          kind: string;
+          chunk: string | null;
+          message: { messageType: string; message: string } | null;
+        };
+      }>(
         client,
         'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { kind chunk message { messageType message } } }',
         { id: started.body.id },
@@ -92,7 +109,11 @@ describe('the openai engine', () => {
   });
 
   it('reads a plain JSON completion from a server that does not stream', async () => {
-    llm.respondWith({ plain: true, chunks: ['Not streamed.'], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } });
+    llm.respondWith({
+      plain: true,
+      chunks: ['Not streamed.'],
+      usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+    });
     const res = await ask({ question: 'How many employees do we have?' });
     expect(res.body.reply).toBe('Not streamed.');
     expect((await history(res.body.conversation)).body[1].tokenUsage).toBe(7);
@@ -112,7 +133,9 @@ describe('the openai engine', () => {
     llm.respondWith({ status: 500 }, { status: 500 }, { status: 500 });
     const res = await ask({ question: 'Is the model down?' });
     expect(res.status).toBe(502);
-    expect(res.body).toMatch(/^the language model server answered HTTP 500 after 3 attempts; your message is kept in conversation [0-9a-f-]{36}, try again with reply$/);
+    expect(res.body).toMatch(
+      /^the language model server answered HTTP 500 after 3 attempts; your message is kept in conversation [0-9a-f-]{36}, try again with reply$/,
+    );
     expect(llm.requests.length - before).toBe(3);
     const conversation = /conversation ([0-9a-f-]{36})/.exec(res.body as unknown as string)![1];
     const kept = (await history(conversation)).body;
@@ -150,7 +173,9 @@ describe('the openai engine', () => {
     const started = Date.now();
     const res = await ask({ question: 'Are you there?' });
     expect(res.status).toBe(503);
-    expect(res.body).toMatch(new RegExp(`^the language model server did not answer within ${TIMEOUT_MS} ms; your message is kept`));
+    expect(res.body).toMatch(
+      new RegExp(`^the language model server did not answer within ${TIMEOUT_MS} ms; your message is kept`),
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
   });
 
@@ -172,7 +197,9 @@ describe('embeddings', () => {
 
   it('ranks the word matches again by meaning when the server offers embeddings', async () => {
     // Both documents hold the question's words equally; the travel one comes first by name.
-    expect((await upload('The travel policy covers trips booked through the portal.', 'a-travel.txt')).status).toBe(200);
+    expect((await upload('The travel policy covers trips booked through the portal.', 'a-travel.txt')).status).toBe(
+      200,
+    );
     expect((await upload('The expense policy covers meals up to 50 euros.', 'b-expense.txt')).status).toBe(200);
     expect(llm.embedded.some((input) => input.includes('The expense policy covers meals up to 50 euros.'))).toBe(true);
     const res = await ask({ question: 'Which policy covers money matters?', maxResults: 1 });
@@ -199,7 +226,19 @@ describe('a workflow run', () => {
     expect(asked.body.confirming).toBe(true);
     await reply({ conversationId: asked.body.conversation, question: 'yes' });
     llm.respondWith({ status: 500 }, { status: 500 }, { status: 500 });
-    const read = async () => (await t.api.get<{ id: string; conversationId: string; runs: number; lastNotification: string | null; lastResult: string | null; nextRunAt: string }[]>('/api/v1/agent/workflows', carol.token)).body.find((w) => w.conversationId === asked.body.conversation)!;
+    const read = async () =>
+      (
+        await t.api.get<
+          {
+            id: string;
+            conversationId: string;
+            runs: number;
+            lastNotification: string | null;
+            lastResult: string | null;
+            nextRunAt: string;
+          }[]
+        >('/api/v1/agent/workflows', carol.token)
+      ).body.find((w) => w.conversationId === asked.body.conversation)!;
     let workflow = await read();
     const scheduled = workflow.nextRunAt;
     // Run now rather than at its time (the scheduled path is workflow.e2e.test.ts's): the same run.
@@ -209,9 +248,16 @@ describe('a workflow run', () => {
       await new Promise((r) => setTimeout(r, 200));
       workflow = await read();
     }
-    expect(workflow).toMatchObject({ runs: 1, lastNotification: 'not sent: the run failed', lastResult: 'the language model server answered HTTP 500 after 3 attempts', nextRunAt: scheduled });
+    expect(workflow).toMatchObject({
+      runs: 1,
+      lastNotification: 'not sent: the run failed',
+      lastResult: 'the language model server answered HTTP 500 after 3 attempts',
+      nextRunAt: scheduled,
+    });
     const messages = (await history(asked.body.conversation)).body;
-    expect(messages[messages.length - 1].message).toBe('Workflow “notify me about my overdue tasks” failed: the language model server answered HTTP 500 after 3 attempts');
+    expect(messages[messages.length - 1].message).toBe(
+      'Workflow “notify me about my overdue tasks” failed: the language model server answered HTTP 500 after 3 attempts',
+    );
   });
 });
 
@@ -225,7 +271,9 @@ describe('an unreachable server', () => {
       const { admin: someone } = await orgWithAdmin(down, 'Offline Org');
       const res = await down.api.post<string>('/api/v1/agent/ask', { question: 'Hello?' }, someone.token);
       expect(res.status).toBe(503);
-      expect(res.body).toMatch(/^the language model server could not be reached \(ECONNREFUSED\); your message is kept in conversation/);
+      expect(res.body).toMatch(
+        /^the language model server could not be reached \(ECONNREFUSED\); your message is kept in conversation/,
+      );
       const kept = await down.api.post<HistoryRecord[]>('/api/v1/agent/history', {}, someone.token);
       expect(kept.body.map((m) => m.message)).toEqual(['Hello?']);
     } finally {

@@ -33,18 +33,30 @@ describe('root mutation fields (GRAPHQL_MAX_MUTATIONS=20)', () => {
     const counts = await rowCounter(t);
     const before = await counts();
     const res = await t.api.graphql(`mutation { ${aliased(999, 'startConversation { id }')} }`, {}, user.token);
-    expect(refusal(res)).toEqual([400, ['GRAPHQL_VALIDATION_FAILED'], 'mutation has 999 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)']);
+    expect(refusal(res)).toEqual([
+      400,
+      ['GRAPHQL_VALIDATION_FAILED'],
+      'mutation has 999 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)',
+    ]);
     expect(await counts()).toEqual(before);
     expect(await conversations()).toBe(0);
   });
 
   it('runs 20 mutations and refuses 21, counting fragments spread at the root', async () => {
-    const ok = await t.api.graphql<Record<string, { id: string }>>(`mutation { ${aliased(20, 'startConversation { id }')} }`, {}, user.token);
+    const ok = await t.api.graphql<Record<string, { id: string }>>(
+      `mutation { ${aliased(20, 'startConversation { id }')} }`,
+      {},
+      user.token,
+    );
     expect([ok.status, ok.errors, Object.keys(ok.data ?? {}).length]).toEqual([200, undefined, 20]);
     expect(await conversations()).toBe(20);
     const inFragments = `fragment Ten on Mutation { ${aliased(10, 'startConversation { id }')} } mutation { ...Ten ... on Mutation { ...Ten } x: startConversation { id } }`;
     const refused = await t.api.graphql(inFragments, {}, user.token);
-    expect(refusal(refused)).toEqual([400, ['GRAPHQL_VALIDATION_FAILED'], 'mutation has 21 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)']);
+    expect(refusal(refused)).toEqual([
+      400,
+      ['GRAPHQL_VALIDATION_FAILED'],
+      'mutation has 21 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)',
+    ]);
     expect(await conversations()).toBe(20);
   });
 });
@@ -57,7 +69,9 @@ describe('fragments spread at the root', () => {
     const res = await t.api.graphql(query, {}, user.token);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.status).toBe(400);
-    expect(res.errors?.map((e) => e.message)).toContain(`mutation has ${2 ** 30} root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)`);
+    expect(res.errors?.map((e) => e.message)).toContain(
+      `mutation has ${2 ** 30} root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)`,
+    );
   });
 });
 
@@ -69,7 +83,11 @@ describe('fields that call the language model or read a document (GRAPHQL_MAX_EX
   it('refuses 600 aliased ask with 400 before any runs', async () => {
     const counts = await rowCounter(t);
     const before = await counts();
-    const res = await t.api.graphql(`mutation { ${aliased(600, 'ask(input: { question: "hi" }) { success }')} }`, {}, user.token);
+    const res = await t.api.graphql(
+      `mutation { ${aliased(600, 'ask(input: { question: "hi" }) { success }')} }`,
+      {},
+      user.token,
+    );
     expect(res.status).toBe(400);
     expect(res.errors?.map((e) => e.message)).toContain(
       'operation has 600 fields that call the language model or read a document (ask); the limit is 1 a request (GRAPHQL_MAX_EXPENSIVE)',
@@ -80,8 +98,16 @@ describe('fields that call the language model or read a document (GRAPHQL_MAX_EX
   it('refuses two of them in one request, of the same field or of different ones', async () => {
     const counts = await rowCounter(t);
     const before = await counts();
-    const two = await t.api.graphql('mutation { a: ask(input: { question: "hi" }) { success } b: ask(input: { question: "ho" }) { success } }', {}, user.token);
-    expect(refusal(two)).toEqual([400, ['GRAPHQL_VALIDATION_FAILED'], 'operation has 2 fields that call the language model or read a document (ask); the limit is 1 a request (GRAPHQL_MAX_EXPENSIVE)']);
+    const two = await t.api.graphql(
+      'mutation { a: ask(input: { question: "hi" }) { success } b: ask(input: { question: "ho" }) { success } }',
+      {},
+      user.token,
+    );
+    expect(refusal(two)).toEqual([
+      400,
+      ['GRAPHQL_VALIDATION_FAILED'],
+      'operation has 2 fields that call the language model or read a document (ask); the limit is 1 a request (GRAPHQL_MAX_EXPENSIVE)',
+    ]);
     const mixed = await t.api.graphql(
       'mutation { ask(input: { question: "hi" }) { success } addUrlKnowledge(url: "https://example.com/") { success } }',
       {},
@@ -101,7 +127,11 @@ describe('root query fields (GRAPHQL_MAX_ROOT_FIELDS=50)', () => {
     const ok = await t.api.graphql(`{ ${aliased(50, 'organizations { id }')} }`, {}, user.token);
     expect([ok.status, ok.errors]).toEqual([200, undefined]);
     const refused = await t.api.graphql(`{ ${aliased(51, 'organizations { id }')} }`, {}, user.token);
-    expect(refusal(refused)).toEqual([400, ['GRAPHQL_VALIDATION_FAILED'], 'query has 51 root fields (aliases count); the limit is 50 (GRAPHQL_MAX_ROOT_FIELDS)']);
+    expect(refusal(refused)).toEqual([
+      400,
+      ['GRAPHQL_VALIDATION_FAILED'],
+      'query has 51 root fields (aliases count); the limit is 50 (GRAPHQL_MAX_ROOT_FIELDS)',
+    ]);
   });
 });
 
@@ -113,11 +143,15 @@ describe('over graphql-ws', () => {
       const before = await counts();
       const mutations = subscribe(client, `mutation { ${aliased(21, 'startConversation { id }')} }`, {});
       await expect(mutations.until(() => true)).rejects.toEqual([
-        expect.objectContaining({ message: 'mutation has 21 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)' }),
+        expect.objectContaining({
+          message: 'mutation has 21 root fields (aliases count); the limit is 20 (GRAPHQL_MAX_MUTATIONS)',
+        }),
       ]);
       const asks = subscribe(client, `mutation { ${aliased(2, 'ask(input: { question: "hi" }) { success }')} }`, {});
       await expect(asks.until(() => true)).rejects.toEqual([
-        expect.objectContaining({ message: expect.stringContaining('the limit is 1 a request (GRAPHQL_MAX_EXPENSIVE)') }),
+        expect.objectContaining({
+          message: expect.stringContaining('the limit is 1 a request (GRAPHQL_MAX_EXPENSIVE)'),
+        }),
       ]);
       expect(await counts()).toEqual(before);
     } finally {

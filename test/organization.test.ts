@@ -9,7 +9,8 @@ let org: OrgRecord;
 let admin: Member;
 let foreign: OrgRecord;
 
-const FIELDS = 'id name alias active owners status { current changedAt changedBy } created { createdAt createdBy } profile { timezone website } keys { id name limitToRole secretBase64 }';
+const FIELDS =
+  'id name alias active owners status { current changedAt changedBy } created { createdAt createdBy } profile { timezone website } keys { id name limitToRole secretBase64 }';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -51,9 +52,17 @@ describe('organization queries', () => {
   });
 
   it('hides other tenants (NOT_FOUND) and needs a token (UNAUTHENTICATED)', async () => {
-    const hidden = await t.api.graphql(`query($id: UUID) { organization(id: $id) { id } }`, { id: foreign.id }, admin.token);
+    const hidden = await t.api.graphql(
+      `query($id: UUID) { organization(id: $id) { id } }`,
+      { id: foreign.id },
+      admin.token,
+    );
     expect(code(hidden)).toBe('NOT_FOUND');
-    const byAlias = await t.api.graphql(`query($a: String!) { organizationByAlias(alias: $a) { id } }`, { a: foreign.alias }, admin.token);
+    const byAlias = await t.api.graphql(
+      `query($a: String!) { organizationByAlias(alias: $a) { id } }`,
+      { a: foreign.alias },
+      admin.token,
+    );
     expect(code(byAlias)).toBe('NOT_FOUND');
     const anonymous = await t.api.graphql('{ organizations { id } }');
     expect(code(anonymous)).toBe('UNAUTHENTICATED');
@@ -67,7 +76,11 @@ describe('organization queries', () => {
 
   it('loads the keys of many organizations with one query per request (no N+1)', async () => {
     const token = platformAdmin(t);
-    const result = await t.api.graphql<{ organizations: { id: string; keys: unknown[] }[] }>('{ organizations { id keys { id } } }', {}, token);
+    const result = await t.api.graphql<{ organizations: { id: string; keys: unknown[] }[] }>(
+      '{ organizations { id keys { id } } }',
+      {},
+      token,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data!.organizations.length).toBeGreaterThanOrEqual(2);
   });
@@ -84,7 +97,12 @@ describe('organization mutations', () => {
     );
     expect(created.errors).toBeUndefined();
     const made = created.data!.createOrganization;
-    expect(made).toMatchObject({ name: 'Made In GraphQL', alias: 'made-in-graphql', active: true, status: { current: 'ACTIVE' } });
+    expect(made).toMatchObject({
+      name: 'Made In GraphQL',
+      alias: 'made-in-graphql',
+      active: true,
+      status: { current: 'ACTIVE' },
+    });
     const owner = t.token({ sub: email, email, org: made.id });
 
     const updated = await t.api.graphql<{ updateOrganization: OrgRecord }>(
@@ -92,14 +110,21 @@ describe('organization mutations', () => {
       {},
       owner,
     );
-    expect(updated.data!.updateOrganization).toMatchObject({ name: 'Renamed', active: false, status: { current: 'INACTIVE', changedBy: made.owners[0] } });
+    expect(updated.data!.updateOrganization).toMatchObject({
+      name: 'Renamed',
+      active: false,
+      status: { current: 'INACTIVE', changedBy: made.owners[0] },
+    });
 
     const replaced = await t.api.graphql<{ replaceOrganizationProfile: OrgRecord }>(
       `mutation { replaceOrganizationProfile(input: { timezone: "Asia/Tokyo", website: "https://renamed.example" }) { ${FIELDS} } }`,
       {},
       owner,
     );
-    expect(replaced.data!.replaceOrganizationProfile.profile).toEqual({ timezone: 'Asia/Tokyo', website: 'https://renamed.example' });
+    expect(replaced.data!.replaceOrganizationProfile.profile).toEqual({
+      timezone: 'Asia/Tokyo',
+      website: 'https://renamed.example',
+    });
     const patched = await t.api.graphql<{ updateOrganizationProfile: OrgRecord }>(
       `mutation { updateOrganizationProfile(input: { website: "" }) { ${FIELDS} } }`,
       {},
@@ -135,11 +160,23 @@ describe('organization mutations', () => {
     const blank = await t.api.graphql('mutation { createOrganization(input: { name: "  " }) { id } }', {}, admin.token);
     expect(code(blank)).toBe('BAD_USER_INPUT');
     expect(blank.errors![0].message).toBe('name must be 1-200 characters');
-    const clash = await t.api.graphql(`mutation($a: String!) { createOrganization(input: { name: "X", alias: $a }) { id } }`, { a: foreign.alias }, admin.token);
+    const clash = await t.api.graphql(
+      `mutation($a: String!) { createOrganization(input: { name: "X", alias: $a }) { id } }`,
+      { a: foreign.alias },
+      admin.token,
+    );
     expect(code(clash)).toBe('CONFLICT');
-    const elsewhere = await t.api.graphql(`mutation($id: UUID) { updateOrganization(id: $id, input: { name: "Mine now" }) { id } }`, { id: foreign.id }, admin.token);
+    const elsewhere = await t.api.graphql(
+      `mutation($id: UUID) { updateOrganization(id: $id, input: { name: "Mine now" }) { id } }`,
+      { id: foreign.id },
+      admin.token,
+    );
     expect(code(elsewhere)).toBe('NOT_FOUND');
-    const profile = await t.api.graphql('mutation { updateOrganizationProfile(input: { website: "not a url" }) { id } }', {}, admin.token);
+    const profile = await t.api.graphql(
+      'mutation { updateOrganizationProfile(input: { website: "not a url" }) { id } }',
+      {},
+      admin.token,
+    );
     expect(profile.errors![0].message).toBe('website must be an http(s) URL');
   });
 });

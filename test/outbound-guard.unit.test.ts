@@ -55,7 +55,9 @@ describe('outbound address guard', () => {
 
   it('refuses an IP literal at send time too, and a name at connect time', async () => {
     expect(() => guard.assertLiteralAllowed(new URL('http://2130706433/'))).toThrow(REFUSED);
-    const error = await new Promise<Error | null>((resolve) => guard.lookup('localhost', { all: true }, (e) => resolve(e)));
+    const error = await new Promise<Error | null>((resolve) =>
+      guard.lookup('localhost', { all: true }, (e) => resolve(e)),
+    );
     expect(error?.message).toBe('localhost resolves to a loopback, private, link-local, multicast or metadata address');
   });
 
@@ -68,8 +70,12 @@ describe('outbound address guard', () => {
 
   it('lets the ranges of ALLOW_PRIVATE_ADDRESSES through, and nothing else private', async () => {
     const some = new OutboundGuard(false, ['10.1.0.0/16', '127.0.0.2/32', 'fd00::5/128']);
-    expect(['10.1.2.3', '::ffff:10.1.2.3', '127.0.0.2', 'fd00::5', '8.8.8.8'].filter((a) => !some.permits(a))).toEqual([]);
-    expect(['10.2.0.1', '127.0.0.1', '::1', 'fd00::6', '169.254.169.254', 'nonsense'].filter((a) => some.permits(a))).toEqual([]);
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '127.0.0.2', 'fd00::5', '8.8.8.8'].filter((a) => !some.permits(a))).toEqual(
+      [],
+    );
+    expect(
+      ['10.2.0.1', '127.0.0.1', '::1', 'fd00::6', '169.254.169.254', 'nonsense'].filter((a) => some.permits(a)),
+    ).toEqual([]);
     expect((await some.check('url', 'http://0x7f000002:8080/')).hostname).toBe('127.0.0.2');
     await expect(some.check('url', 'http://2130706433/')).rejects.toThrow(REFUSED);
     expect(() => some.assertLiteralAllowed(new URL('http://[fd00::5]/'))).not.toThrow();

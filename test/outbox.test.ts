@@ -12,7 +12,14 @@ import { ChangeEvent } from '../src/events/change-event.entity';
 import { createLogger } from '../src/logger';
 import { orgWithAdmin } from './helpers/fixtures';
 import { Receiver } from './helpers/receiver';
-import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, startTestApp, signUserToken, testDatabase } from './helpers/test-app';
+import {
+  freshDatabaseUrl,
+  JWT_SECRET,
+  SECRETS_KEY,
+  startTestApp,
+  signUserToken,
+  testDatabase,
+} from './helpers/test-app';
 import { Api } from './helpers/api';
 import { createKey, createWebhook, deliveries, eventually } from './helpers/webhooks';
 
@@ -30,7 +37,17 @@ async function freePort(): Promise<number> {
 /** The service as a real process (`node dist/src/main.js`), so that it can be killed without warning. */
 async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'src', 'main.js')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', JWT_SECRET, SECRETS_KEY, LOG_LEVEL: 'silent', ...FAST, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JWT_SECRET,
+      SECRETS_KEY,
+      LOG_LEVEL: 'silent',
+      ...FAST,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -76,16 +93,31 @@ describe('the outbox survives a crash', () => {
     running = first.child;
     const api = new Api(first.url);
     const email = `crash-${Date.now()}@example.com`;
-    const org = await api.post<{ id: string }>('/api/v1/organization', { name: 'Crash Org' }, signUserToken({ sub: email, email }));
+    const org = await api.post<{ id: string }>(
+      '/api/v1/organization',
+      { name: 'Crash Org' },
+      signUserToken({ sub: email, email }),
+    );
     expect(org.status).toBe(201);
     const token = signUserToken({ sub: email, email, org: org.body.id });
     const key = await api.post<{ secretBase64: string }>('/api/v1/webhook-key', { name: 'k' }, token);
-    const hook = await api.post<{ id: string }>('/api/v1/webhook', { name: 'h', url: `http://127.0.0.1:${port}/hook`, eventType: 'employee.post' }, token);
+    const hook = await api.post<{ id: string }>(
+      '/api/v1/webhook',
+      { name: 'h', url: `http://127.0.0.1:${port}/hook`, eventType: 'employee.post' },
+      token,
+    );
     expect(hook.status).toBe(201);
     // Nothing listens on the port yet: the first attempt fails and a retry is queued.
-    const created = await api.post<{ id: string }>('/api/v1/employee', { name: 'Survivor', email: `s-${Date.now()}@example.com` }, token);
+    const created = await api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Survivor', email: `s-${Date.now()}@example.com` },
+      token,
+    );
     expect(created.status).toBe(201);
-    await eventually(() => api.get<{ attemptCount: number }[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token), (r) => r.body[0]?.attemptCount === 1);
+    await eventually(
+      () => api.get<{ attemptCount: number }[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token),
+      (r) => r.body[0]?.attemptCount === 1,
+    );
     await kill(first.child);
 
     const receiver = await new Receiver(port).start();
@@ -95,7 +127,14 @@ describe('the outbox survives a crash', () => {
       const [got] = await receiver.waitFor((r) => r.length >= 1, 20_000);
       new StandardWebhook(key.body.secretBase64).verify(got.body, got.headers as Record<string, string>);
       expect(got.json.data.id).toBe(created.body.id);
-      const list = await eventually(() => new Api(second.url).get<{ state: string; attemptCount: number }[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token), (r) => r.body[0]?.state === 'SUCCEEDED');
+      const list = await eventually(
+        () =>
+          new Api(second.url).get<{ state: string; attemptCount: number }[]>(
+            `/api/v1/webhook/${hook.body.id}/deliveries`,
+            token,
+          ),
+        (r) => r.body[0]?.state === 'SUCCEEDED',
+      );
       expect(list.body[0].attemptCount).toBe(2);
       await kill(second.child);
     } finally {
@@ -115,12 +154,26 @@ describe('an event committed but never relayed', () => {
       const hook = await createWebhook(t, admin, { url: receiver.url, eventType: 'employee.post' });
       await t.app.eventsRelayed();
       const em = t.app.db.orm.em.fork();
-      em.persist(Object.assign(new ChangeEvent(), { type: 'employee.post', object: 'employee', operation: 'post', objectId: '00000000-0000-4000-8000-000000000001', organization: org.id, current: { id: 'x' } }));
+      em.persist(
+        Object.assign(new ChangeEvent(), {
+          type: 'employee.post',
+          object: 'employee',
+          operation: 'post',
+          objectId: '00000000-0000-4000-8000-000000000001',
+          organization: org.id,
+          current: { id: 'x' },
+        }),
+      );
       // Written directly, so change capture never tells the relay about it.
       await em.flush();
-      const [got] = await receiver.waitFor((r) => r.some((x) => x.json.data.id === '00000000-0000-4000-8000-000000000001'));
+      const [got] = await receiver.waitFor((r) =>
+        r.some((x) => x.json.data.id === '00000000-0000-4000-8000-000000000001'),
+      );
       expect(got.json.type).toBe('employee.post');
-      await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+      await eventually(
+        () => deliveries(t, admin, hook.id),
+        (list) => list[0]?.state === 'SUCCEEDED',
+      );
     } finally {
       await t.close();
       await receiver.close();
@@ -138,12 +191,23 @@ describe('retention', () => {
       await createKey(t, admin);
       const hook = await createWebhook(t, admin, { url: receiver.url, eventType: 'group.post' });
       receiver.answer({ status: 500 });
-      const employee = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Fleeting', email: `f-${Date.now()}@example.com` }, admin.token);
+      const employee = await t.api.post<{ id: string }>(
+        '/api/v1/employee',
+        { name: 'Fleeting', email: `f-${Date.now()}@example.com` },
+        admin.token,
+      );
       const group = await t.api.post<{ id: string }>('/api/v1/group', { name: 'Kept' }, admin.token);
-      await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.attemptCount === 1);
+      await eventually(
+        () => deliveries(t, admin, hook.id),
+        (list) => list[0]?.attemptCount === 1,
+      );
       const events = (objectId: string) => t.app.db.orm.em.fork().count(ChangeEvent, { objectId });
       expect(await events(employee.body.id)).toBe(1);
-      await eventually(() => events(employee.body.id), (n) => n === 0, 10_000);
+      await eventually(
+        () => events(employee.body.id),
+        (n) => n === 0,
+        10_000,
+      );
       expect(await events(group.body.id)).toBe(1);
       expect((await deliveries(t, admin, hook.id))[0].state).toBe('PENDING');
     } finally {
@@ -164,7 +228,17 @@ if (testDatabase() === 'postgres') {
     beforeAll(async () => {
       database = await freshDatabaseUrl();
       const config = (name: string) =>
-        loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SECRETS_KEY, DATA_DIR: `/tmp/talent-${name}-unused`, LOG_LEVEL: 'silent', DATABASE_URL: database.url!, ...FAST });
+        loadConfig({
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          JWT_SECRET,
+          SECRETS_KEY,
+          DATA_DIR: `/tmp/talent-${name}-unused`,
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: database.url!,
+          ...FAST,
+        });
       a = await createApp(config('a'), createLogger(config('a')));
       b = await createApp(config('b'), createLogger(config('b')));
     });
@@ -179,12 +253,25 @@ if (testDatabase() === 'postgres') {
       const apiA = new Api(a.url);
       const apiB = new Api(b.url);
       const email = `two-${Date.now()}@example.com`;
-      const org = await apiA.post<{ id: string }>('/api/v1/organization', { name: 'Two Instances' }, signUserToken({ sub: email, email }));
+      const org = await apiA.post<{ id: string }>(
+        '/api/v1/organization',
+        { name: 'Two Instances' },
+        signUserToken({ sub: email, email }),
+      );
       const token = signUserToken({ sub: email, email, org: org.body.id });
       expect((await apiB.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
-      expect((await apiA.post('/api/v1/webhook', { name: 'h', url: receiver.url, eventType: 'employee.post' }, token)).status).toBe(201);
+      expect(
+        (await apiA.post('/api/v1/webhook', { name: 'h', url: receiver.url, eventType: 'employee.post' }, token))
+          .status,
+      ).toBe(201);
       const made = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? apiA : apiB).post<{ id: string }>('/api/v1/employee', { name: `E${i}`, email: `e${i}-${Date.now()}@example.com` }, token)),
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? apiA : apiB).post<{ id: string }>(
+            '/api/v1/employee',
+            { name: `E${i}`, email: `e${i}-${Date.now()}@example.com` },
+            token,
+          ),
+        ),
       );
       expect(made.every((r) => r.status === 201)).toBe(true);
       await receiver.waitFor((r) => r.length >= 10);
@@ -199,18 +286,35 @@ if (testDatabase() === 'postgres') {
     it('streams a change made through one instance to a subscriber of the other', async () => {
       const apiA = new Api(a.url);
       const email = `live-${Date.now()}@example.com`;
-      const org = await apiA.post<{ id: string }>('/api/v1/organization', { name: 'Live Across' }, signUserToken({ sub: email, email }));
+      const org = await apiA.post<{ id: string }>(
+        '/api/v1/organization',
+        { name: 'Live Across' },
+        signUserToken({ sub: email, email }),
+      );
       const token = signUserToken({ sub: email, email, org: org.body.id });
-      const client = createClient({ url: `${b.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+      const client = createClient({
+        url: `${b.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+      });
       try {
         const received = new Promise<{ type: string; objectId: string; organization: string }>((resolve, reject) => {
           client.subscribe<{ changes: { type: string; objectId: string; organization: string } }>(
             { query: 'subscription { changes(eventType: "employee.post") { type objectId organization } }' },
-            { next: (v) => (v.errors ? reject(new Error(v.errors[0].message)) : resolve(v.data!.changes)), error: reject, complete: () => undefined },
+            {
+              next: (v) => (v.errors ? reject(new Error(v.errors[0].message)) : resolve(v.data!.changes)),
+              error: reject,
+              complete: () => undefined,
+            },
           );
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const made = await apiA.post<{ id: string }>('/api/v1/employee', { name: 'Seen', email: `seen-${Date.now()}@example.com` }, token);
+        const made = await apiA.post<{ id: string }>(
+          '/api/v1/employee',
+          { name: 'Seen', email: `seen-${Date.now()}@example.com` },
+          token,
+        );
         expect(await received).toEqual({ type: 'employee.post', objectId: made.body.id, organization: org.body.id });
       } finally {
         await client.dispose();

@@ -15,7 +15,12 @@ let carol: AccountMember;
 
 beforeAll(async () => {
   llm = new OpenAiFixture();
-  t = await startTestApp({ LLM_BASE_URL: await llm.start(), LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '4000', LLM_RETRIES: '0' });
+  t = await startTestApp({
+    LLM_BASE_URL: await llm.start(),
+    LLM_MODEL: 'test-model',
+    LLM_TIMEOUT_MS: '4000',
+    LLM_RETRIES: '0',
+  });
   const { org, admin } = await orgWithAdmin(t, 'Planning Model Org');
   carol = await member(t, org, admin);
 });
@@ -35,15 +40,31 @@ interface Holder {
 }
 
 const REQUEST = 'Every Tuesday and Thursday at 9am email me my overdue tasks';
-const AGREEING = { frequency: 'CUSTOM', hour: 9, minute: 0, day: null, recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH', date: null, timeZone: 'UTC', channel: 'EMAIL', notifyTo: null };
+const AGREEING = {
+  frequency: 'CUSTOM',
+  hour: 9,
+  minute: 0,
+  day: null,
+  recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',
+  date: null,
+  timeZone: 'UTC',
+  channel: 'EMAIL',
+  notifyTo: null,
+};
 
 /** Asks in a new conversation (the planner's reply takes one model call, its wording a second), then assigns (a third). */
 async function assignWith(...answers: unknown[]): Promise<Holder> {
-  const scripted = answers.map((answer) => (typeof answer === 'string' ? { chunks: [answer] } : { chunks: [JSON.stringify(answer)] }));
+  const scripted = answers.map((answer) =>
+    typeof answer === 'string' ? { chunks: [answer] } : { chunks: [JSON.stringify(answer)] },
+  );
   llm.respondWith(scripted[0], { chunks: ['Worded by the model.'] }, scripted[1] ?? scripted[0]);
   const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: REQUEST }, carol.token);
   expect(asked.status).toBe(200);
-  const assigned = await t.api.post<Holder>('/api/v1/agent/assign', { conversationId: asked.body.conversation }, carol.token);
+  const assigned = await t.api.post<Holder>(
+    '/api/v1/agent/assign',
+    { conversationId: asked.body.conversation },
+    carol.token,
+  );
   expect(assigned.status).toBe(200);
   return assigned.body;
 }
@@ -52,20 +73,37 @@ it('asks the model for the assignment as structured output with the request and 
   const before = llm.requests.length;
   await assignWith({ ...AGREEING, notifyTo: carol.email });
   const planning = llm.requests.slice(before).find((r) => !r.body.stream)!;
-  expect(planning.body).toMatchObject({ model: 'test-model', stream: false, response_format: { type: 'json_schema', json_schema: { name: 'assignment', strict: true } } });
+  expect(planning.body).toMatchObject({
+    model: 'test-model',
+    stream: false,
+    response_format: { type: 'json_schema', json_schema: { name: 'assignment', strict: true } },
+  });
   expect(planning.body.messages[1]).toEqual({ role: 'user', content: REQUEST });
   expect(planning.body.messages[0].content).toContain('time zone is UTC');
 });
 
 it('keeps the plan when the model agrees with the rules', async () => {
   const holder = await assignWith({ ...AGREEING, notifyTo: carol.email });
-  expect(holder).toMatchObject({ needsConfirmation: false, newWorkflow: true, scheduleFrequency: 'CUSTOM', recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH' });
+  expect(holder).toMatchObject({
+    needsConfirmation: false,
+    newWorkflow: true,
+    scheduleFrequency: 'CUSTOM',
+    recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',
+  });
 });
 
 it('asks the user which reading is meant when the model disagrees, and schedules nothing', async () => {
-  const holder = await assignWith({ ...AGREEING, frequency: 'WEEKLY', day: 2, recurrence: 'FREQ=WEEKLY;BYDAY=TU', notifyTo: carol.email });
+  const holder = await assignWith({
+    ...AGREEING,
+    frequency: 'WEEKLY',
+    day: 2,
+    recurrence: 'FREQ=WEEKLY;BYDAY=TU',
+    notifyTo: carol.email,
+  });
   expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, scheduleFrequency: 'CUSTOM' });
-  expect(holder.response).toBe(`To schedule “email me my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`);
+  expect(holder.response).toBe(
+    `To schedule “email me my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`,
+  );
 });
 
 it.each<[string, () => unknown]>([
@@ -75,13 +113,26 @@ it.each<[string, () => unknown]>([
   ['a field left out', () => ({ ...AGREEING, notifyTo: undefined })],
 ])('keeps the rules’ plan when the model answers %s', async (_case, answer) => {
   const holder = await assignWith(answer());
-  expect(holder).toMatchObject({ needsConfirmation: false, newWorkflow: true, scheduleFrequency: 'CUSTOM', recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH' });
+  expect(holder).toMatchObject({
+    needsConfirmation: false,
+    newWorkflow: true,
+    scheduleFrequency: 'CUSTOM',
+    recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',
+  });
 });
 
 it('keeps the rules’ plan when the model server fails', async () => {
   llm.respondWith({ status: 500 }, { chunks: ['Worded by the model.'] }, { status: 503 });
   const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: REQUEST }, carol.token);
   expect(asked.status).toBe(200);
-  const assigned = await t.api.post<Holder>('/api/v1/agent/assign', { conversationId: asked.body.conversation }, carol.token);
-  expect(assigned.body).toMatchObject({ needsConfirmation: false, newWorkflow: true, recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH' });
+  const assigned = await t.api.post<Holder>(
+    '/api/v1/agent/assign',
+    { conversationId: asked.body.conversation },
+    carol.token,
+  );
+  expect(assigned.body).toMatchObject({
+    needsConfirmation: false,
+    newWorkflow: true,
+    recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',
+  });
 });

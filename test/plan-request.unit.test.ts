@@ -9,20 +9,42 @@ import { NOT_REQUESTS, VARIED } from './fixtures/planner-requests-varied';
 
 const NOW = new Date('2026-11-25T09:00:00Z'); // Wednesday, 10:00 in Paris
 const CONTEXT = { timeZone: 'Europe/Paris', email: 'ana@example.com', now: NOW };
-const DEFAULTS = { hour: null, minute: null, day: null, timeZone: 'Europe/Paris', channel: 'NONE', notifyTo: null, needsConfirmation: false };
+const DEFAULTS = {
+  hour: null,
+  minute: null,
+  day: null,
+  timeZone: 'Europe/Paris',
+  channel: 'NONE',
+  notifyTo: null,
+  needsConfirmation: false,
+};
 
 /** The requests read wrong, each with its differences. */
 function misread(labelled: readonly Labelled[]): string[] {
   const wrong: string[] = [];
   for (const { request, expect: label } of labelled) {
     const plan = planRequest(request, CONTEXT);
-    const got: Record<string, unknown> = { frequency: plan.frequency, hour: plan.hour, minute: plan.minute, day: plan.day, timeZone: plan.timeZone, channel: plan.channel, notifyTo: plan.notifyTo, needsConfirmation: plan.missing.length > 0, recurrence: plan.recurrence, date: plan.date };
+    const got: Record<string, unknown> = {
+      frequency: plan.frequency,
+      hour: plan.hour,
+      minute: plan.minute,
+      day: plan.day,
+      timeZone: plan.timeZone,
+      channel: plan.channel,
+      notifyTo: plan.notifyTo,
+      needsConfirmation: plan.missing.length > 0,
+      recurrence: plan.recurrence,
+      date: plan.date,
+    };
     const want: Record<string, unknown> = { ...DEFAULTS, ...label };
     // An INVALID request has no schedule to compare; its zone and channel do not matter.
     const fields = want.frequency === 'INVALID' ? ['frequency'] : Object.keys(want);
-    const differences = fields.filter((field) => got[field] !== want[field]).map((field) => `${field}: got ${String(got[field])}, want ${String(want[field])}`);
+    const differences = fields
+      .filter((field) => got[field] !== want[field])
+      .map((field) => `${field}: got ${String(got[field])}, want ${String(want[field])}`);
     // The target and the zone are the plan's, never the task's.
-    if (plan.notifyTo && !plan.notifyTo.startsWith('#') && plan.task.includes(plan.notifyTo)) differences.push(`task keeps the address: ${plan.task}`);
+    if (plan.notifyTo && !plan.notifyTo.startsWith('#') && plan.task.includes(plan.notifyTo))
+      differences.push(`task keeps the address: ${plan.task}`);
     if (differences.length) wrong.push(`"${request}": ${differences.join('; ')}`);
   }
   return wrong;
@@ -31,7 +53,9 @@ function misread(labelled: readonly Labelled[]): string[] {
 function score(name: string, labelled: readonly Labelled[]): number {
   const wrong = misread(labelled);
   const right = labelled.length - wrong.length;
-  console.log(`${name}: ${right}/${labelled.length} fully right (${((right / labelled.length) * 100).toFixed(1)}%)${wrong.length ? `\n${wrong.join('\n')}` : ''}`);
+  console.log(
+    `${name}: ${right}/${labelled.length} fully right (${((right / labelled.length) * 100).toFixed(1)}%)${wrong.length ? `\n${wrong.join('\n')}` : ''}`,
+  );
   return right / labelled.length;
 }
 
@@ -43,7 +67,10 @@ it(`reads at least 95% of ${LABELLED.length} labelled requests fully right`, () 
 it(`reads at least 95% of ${VARIED.length} requests written in varied styles fully right, and routes them to the planner`, () => {
   expect(VARIED.length).toBeGreaterThanOrEqual(300);
   // INVALID and NONE requests (no time, no delivery) are answered directly rather than planned.
-  const unrouted = VARIED.filter(({ request, expect: label }) => label.frequency !== 'INVALID' && label.frequency !== 'NONE' && !isRequestToAct(request)).map(({ request }) => request);
+  const unrouted = VARIED.filter(
+    ({ request, expect: label }) =>
+      label.frequency !== 'INVALID' && label.frequency !== 'NONE' && !isRequestToAct(request),
+  ).map(({ request }) => request);
   if (unrouted.length) console.log(`not routed to the planner:\n${unrouted.join('\n')}`);
   expect(score('planner (varied styles)', VARIED)).toBeGreaterThanOrEqual(0.95);
   expect(unrouted.length / VARIED.length).toBeLessThanOrEqual(0.05);
@@ -55,8 +82,13 @@ it(`leaves the ${NOT_REQUESTS.length} questions that name a day or a frequency t
 });
 
 it('explains why a request cannot be scheduled instead of guessing', () => {
-  expect(planRequest('Every day at 25:00 email me the tasks', CONTEXT)).toMatchObject({ frequency: 'INVALID', problem: 'at 25:00 is not a time of day (hours run from 0 to 23).' });
-  expect(planRequest('Send me the list of overdue tasks', CONTEXT).problem).toMatch(/says nothing about when to run it/);
+  expect(planRequest('Every day at 25:00 email me the tasks', CONTEXT)).toMatchObject({
+    frequency: 'INVALID',
+    problem: 'at 25:00 is not a time of day (hours run from 0 to 23).',
+  });
+  expect(planRequest('Send me the list of overdue tasks', CONTEXT).problem).toMatch(
+    /says nothing about when to run it/,
+  );
   expect(planRequest('Every Monday at 9am email me my overdue tasks', CONTEXT).task).toBe('email me my overdue tasks');
 });
 
@@ -97,10 +129,24 @@ describe('routing by the planner’s own reader', () => {
 
 describe('schedule words it cannot read are asked about, never guessed', () => {
   it('mends light misspellings and words run together', () => {
-    expect(read('evry thrusday at 9 email me the report')).toMatchObject({ frequency: 'WEEKLY', day: 4, hour: 9, missing: [] });
-    expect(read('everymonday at9am email me the report')).toMatchObject({ frequency: 'WEEKLY', day: 1, hour: 9, missing: [] });
+    expect(read('evry thrusday at 9 email me the report')).toMatchObject({
+      frequency: 'WEEKLY',
+      day: 4,
+      hour: 9,
+      missing: [],
+    });
+    expect(read('everymonday at9am email me the report')).toMatchObject({
+      frequency: 'WEEKLY',
+      day: 1,
+      hour: 9,
+      missing: [],
+    });
     expect(read('dialy at 7 remind me to stretch')).toMatchObject({ frequency: 'DAILY', hour: 7, missing: [] });
-    expect(read('send me the report every2weeks at 10')).toMatchObject({ frequency: 'CUSTOM', recurrence: 'FREQ=WEEKLY;INTERVAL=2', hour: 10 });
+    expect(read('send me the report every2weeks at 10')).toMatchObject({
+      frequency: 'CUSTOM',
+      recurrence: 'FREQ=WEEKLY;INTERVAL=2',
+      hour: 10,
+    });
   });
 
   it('asks about a garbled day or frequency instead of planning a one-off', () => {
@@ -158,11 +204,26 @@ describe('several days, ordinal days and days of the month', () => {
 
 describe('channels, targets and zones', () => {
   it('reads the verbs of e-mail, and an address next to a send verb, keeping both out of the task', () => {
-    expect(read('every friday at 5 shoot me an email with the open reviews')).toMatchObject({ channel: 'EMAIL', notifyTo: 'ana@example.com' });
-    expect(read('every friday at 5 drop me a line with the open reviews')).toMatchObject({ channel: 'EMAIL', notifyTo: 'ana@example.com' });
+    expect(read('every friday at 5 shoot me an email with the open reviews')).toMatchObject({
+      channel: 'EMAIL',
+      notifyTo: 'ana@example.com',
+    });
+    expect(read('every friday at 5 drop me a line with the open reviews')).toMatchObject({
+      channel: 'EMAIL',
+      notifyTo: 'ana@example.com',
+    });
     const plan = read('every monday at 9 send the headcount to carol@example.org in New York time');
-    expect(plan).toMatchObject({ channel: 'EMAIL', notifyTo: 'carol@example.org', timeZone: 'America/New_York', task: 'send the headcount' });
-    expect(read('forward the new hires to hr@example.com every day at 8')).toMatchObject({ channel: 'EMAIL', notifyTo: 'hr@example.com', task: 'forward the new hires' });
+    expect(plan).toMatchObject({
+      channel: 'EMAIL',
+      notifyTo: 'carol@example.org',
+      timeZone: 'America/New_York',
+      task: 'send the headcount',
+    });
+    expect(read('forward the new hires to hr@example.com every day at 8')).toMatchObject({
+      channel: 'EMAIL',
+      notifyTo: 'hr@example.com',
+      task: 'forward the new hires',
+    });
   });
 
   it('reads regions, cities and abbreviations as zones, and asks about a zone it cannot place', () => {
@@ -172,32 +233,65 @@ describe('channels, targets and zones', () => {
     expect(read('every monday at 10 SGT send me the list').timeZone).toBe('Asia/Singapore');
     expect(read('every monday at 10 in Dubai send me the list').timeZone).toBe('Asia/Dubai');
     const unknown = read('every monday at 9 Springfield time remind me to check the reports');
-    expect(unknown).toMatchObject({ timeZone: 'Europe/Paris', missing: ['which time zone “Springfield time” is (for example Europe/London or America/New_York)'] });
+    expect(unknown).toMatchObject({
+      timeZone: 'Europe/Paris',
+      missing: ['which time zone “Springfield time” is (for example Europe/London or America/New_York)'],
+    });
   });
 });
 
 describe('dates', () => {
   it('reads one-off dates against now in the plan’s zone', () => {
     expect(read('tomorrow at 9am remind me to call Alice')).toMatchObject({ frequency: 'ONCE', date: '2026-11-26' });
-    expect(read('remind me in 2 hours to call Bob')).toMatchObject({ frequency: 'ONCE', date: '2026-11-25', hour: 12, minute: 0 });
-    expect(read('on 3 December at 10am send me the agenda')).toMatchObject({ frequency: 'ONCE', date: '2026-12-03', hour: 10 });
-    expect(read('by the end of the month at 5pm email me the expenses')).toMatchObject({ frequency: 'ONCE', date: '2026-11-30' });
-    expect(read('next friday at 10 post the checklist in #new')).toMatchObject({ frequency: 'ONCE', date: '2026-11-27', day: 5 });
+    expect(read('remind me in 2 hours to call Bob')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-11-25',
+      hour: 12,
+      minute: 0,
+    });
+    expect(read('on 3 December at 10am send me the agenda')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-12-03',
+      hour: 10,
+    });
+    expect(read('by the end of the month at 5pm email me the expenses')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-11-30',
+    });
+    expect(read('next friday at 10 post the checklist in #new')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-11-27',
+      day: 5,
+    });
   });
 
   it('gives a yearly plan its named date', () => {
-    expect(read('every year on March 3rd at 9am email me about the anniversary')).toMatchObject({ frequency: 'YEARLY', date: '2027-03-03', day: 3, recurrence: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3' });
-    expect(read('every 1 December at 10 remind me to renew the insurance')).toMatchObject({ frequency: 'YEARLY', date: '2026-12-01', day: 1 });
+    expect(read('every year on March 3rd at 9am email me about the anniversary')).toMatchObject({
+      frequency: 'YEARLY',
+      date: '2027-03-03',
+      day: 3,
+      recurrence: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3',
+    });
+    expect(read('every 1 December at 10 remind me to renew the insurance')).toMatchObject({
+      frequency: 'YEARLY',
+      date: '2026-12-01',
+      day: 1,
+    });
   });
 
   it('reads a numeric date whose order is plain, and asks about one that could be two', () => {
     expect(read('on 25/12 at 9 remind me to call home')).toMatchObject({ frequency: 'ONCE', date: '2026-12-25' });
-    expect(read('every year on 12/05 at 9 remind me about the audit').missing).toEqual(['whether “12/05” is 12 May or 5 December']);
+    expect(read('every year on 12/05 at 9 remind me about the audit').missing).toEqual([
+      'whether “12/05” is 12 May or 5 December',
+    ]);
   });
 
   it('does not read a request longer than it plans, whatever its words', () => {
     const long = `every monday at 9 email me ${'the overdue tasks and '.repeat(60)}`;
-    expect(read(long)).toMatchObject({ frequency: 'INVALID', problem: expect.stringMatching(/longer than the 1000 characters/) });
+    expect(read(long)).toMatchObject({
+      frequency: 'INVALID',
+      problem: expect.stringMatching(/longer than the 1000 characters/),
+    });
     expect(isRequestToAct(long)).toBe(false);
   });
 

@@ -69,7 +69,8 @@ describe('operations, not requests (RATE_LIMIT_PER_MINUTE=30)', () => {
 
   afterAll(() => t30.close());
 
-  const aliased = (times: number) => `{ ${Array.from({ length: times }, (_, i) => `a${i}: organizations { id }`).join(' ')} }`;
+  const aliased = (times: number) =>
+    `{ ${Array.from({ length: times }, (_, i) => `a${i}: organizations { id }`).join(' ')} }`;
   type Result = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] };
   const graphql = async (query: string, token: string) => {
     const res = await t30.api.request<Result>('POST', '/graphql', { body: { query }, token });
@@ -87,7 +88,10 @@ describe('operations, not requests (RATE_LIMIT_PER_MINUTE=30)', () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(12);
     expect(refused.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([
-      ['TOO_MANY_REQUESTS', `too many requests: at most 30 operations a minute per token; retry after ${wait} s (this request costs 10: one per root field)`],
+      [
+        'TOO_MANY_REQUESTS',
+        `too many requests: at most 30 operations a minute per token; retry after ${wait} s (this request costs 10: one per root field)`,
+      ],
     ]);
     // The refused request took only its first operation; what is left still serves REST, then runs out.
     const statuses: number[] = [];
@@ -99,7 +103,11 @@ describe('operations, not requests (RATE_LIMIT_PER_MINUTE=30)', () => {
   it('refuses a request costing more than a minute of operations with 429', async () => {
     const { admin } = await orgWithAdmin(t30);
     const res = await graphql(aliased(31), admin.token);
-    expect([res.status, res.headers.get('retry-after'), res.errors?.[0]?.extensions?.code]).toEqual([429, '60', 'TOO_MANY_REQUESTS']);
+    expect([res.status, res.headers.get('retry-after'), res.errors?.[0]?.extensions?.code]).toEqual([
+      429,
+      '60',
+      'TOO_MANY_REQUESTS',
+    ]);
   });
 
   it('charges operations on graphql-ws from the same bucket as HTTP', async () => {
@@ -108,7 +116,10 @@ describe('operations, not requests (RATE_LIMIT_PER_MINUTE=30)', () => {
     const run = (query: string) =>
       new Promise<Result>((resolve, reject) => {
         let result: Result = {};
-        client.subscribe({ query }, { next: (value) => (result = value as Result), error: reject, complete: () => resolve(result) });
+        client.subscribe(
+          { query },
+          { next: (value) => (result = value as Result), error: reject, complete: () => resolve(result) },
+        );
       });
     try {
       // 20 of 30 taken over the socket, then 10 more fit over HTTP only partly.

@@ -11,7 +11,11 @@ let schema: GraphQLSchema;
 
 beforeAll(async () => {
   t = await startTestApp();
-  schema = await buildApiSchema(RESOLVERS.map((r) => r.type), [], createBus());
+  schema = await buildApiSchema(
+    RESOLVERS.map((r) => r.type),
+    [],
+    createBus(),
+  );
 });
 
 afterAll(() => t.close());
@@ -22,12 +26,30 @@ describe('route table', () => {
   });
 
   it('refuses a row whose field does not exist, at start-up', () => {
-    expect(() => prepareRoute(schema, { method: 'get', path: '/x', operation: 'query', field: 'noSuchField', tag: 'x', summary: 'x' })).toThrow(/no query field noSuchField/);
+    expect(() =>
+      prepareRoute(schema, {
+        method: 'get',
+        path: '/x',
+        operation: 'query',
+        field: 'noSuchField',
+        tag: 'x',
+        summary: 'x',
+      }),
+    ).toThrow(/no query field noSuchField/);
   });
 
   it('selects every field of the returned type, nested objects included', () => {
     const selection = selectAll(schema.getQueryType()!.getFields().organization.type);
-    for (const field of ['id', 'name', 'alias', 'active', 'owners', 'status { current changedAt changedBy }', 'created { createdAt createdBy }', 'keys {']) {
+    for (const field of [
+      'id',
+      'name',
+      'alias',
+      'active',
+      'owners',
+      'status { current changedAt changedBy }',
+      'created { createdAt createdBy }',
+      'keys {',
+    ]) {
       expect(selection).toContain(field);
     }
   });
@@ -35,20 +57,33 @@ describe('route table', () => {
 
 describe('GET /api/v1/openapi.json', () => {
   it('documents every route of the table as OpenAPI 3.1', async () => {
-    const res = await t.api.get<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } }>(
-      '/api/v1/openapi.json',
-    );
+    const res = await t.api.get<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    }>('/api/v1/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     for (const route of ROUTES) {
       const path = `/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
       const operation = res.body.paths[path]?.[route.method];
       expect(operation).toBeDefined();
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), '400', '401', '403', '404']));
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining([String(route.status ?? 200), '400', '401', '403', '404']),
+      );
     }
-    expect(res.body.components.schemas.Organization).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'name', 'alias']) });
-    const bodyOf = (path: string) => (res.body.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: unknown }> } }).requestBody.content;
-    expect(bodyOf('/api/v1/agent/add-file-knowledge')).toEqual({ 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } });
+    expect(res.body.components.schemas.Organization).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['id', 'name', 'alias']),
+    });
+    const bodyOf = (path: string) =>
+      (res.body.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: unknown }> } })
+        .requestBody.content;
+    expect(bodyOf('/api/v1/agent/add-file-knowledge')).toEqual({
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+      },
+    });
     expect(Object.keys(bodyOf('/api/v1/agent/add-url-knowledge'))).toEqual(['text/plain']);
     expect(Object.keys(bodyOf('/api/v1/agent/ask'))).toEqual(['application/json']);
   });

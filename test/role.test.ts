@@ -24,7 +24,9 @@ describe('ROLE', () => {
 
   it('is all by default, and one of api, worker, all', () => {
     expect(loadConfig({ DATA_DIR: dir }).role).toBe('all');
-    expect(loadConfig({ DATA_DIR: dir, ROLE: 'worker', DATABASE_URL: 'postgres://db/x', SECRETS_KEY }).role).toBe('worker');
+    expect(loadConfig({ DATA_DIR: dir, ROLE: 'worker', DATABASE_URL: 'postgres://db/x', SECRETS_KEY }).role).toBe(
+      'worker',
+    );
     expect(() => loadConfig({ DATA_DIR: dir, ROLE: 'both' })).toThrow(ConfigError);
   });
 
@@ -39,7 +41,10 @@ describe('ROLE', () => {
 
   it('stops a worker process on the embedded database at start, saying why', async () => {
     if (!existsSync(MAIN)) throw new Error('dist/src/main.js is missing: npm test builds it first (npm run build)');
-    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, ROLE: 'worker', SECRETS_KEY, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, ROLE: 'worker', SECRETS_KEY, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,33 +92,57 @@ if (testDatabase() === 'postgres') {
       try {
         const http = new Api(api.url);
         const email = `roles-${Date.now()}@example.com`;
-        const org = await http.post<{ id: string }>('/api/v1/organization', { name: 'Split Roles' }, signUserToken({ sub: email, email }));
+        const org = await http.post<{ id: string }>(
+          '/api/v1/organization',
+          { name: 'Split Roles' },
+          signUserToken({ sub: email, email }),
+        );
         expect(org.status).toBe(201);
         const token = signUserToken({ sub: email, email, org: org.body.id });
         expect((await http.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
-        const hook = await http.post<{ id: string }>('/api/v1/webhook', { name: 'h', url: receiver.url, eventType: 'employee.post' }, token);
+        const hook = await http.post<{ id: string }>(
+          '/api/v1/webhook',
+          { name: 'h', url: receiver.url, eventType: 'employee.post' },
+          token,
+        );
         expect(hook.status).toBe(201);
-        const first = await http.post<{ id: string }>('/api/v1/employee', { name: 'Before Worker', email: `bw-${Date.now()}@example.com` }, token);
+        const first = await http.post<{ id: string }>(
+          '/api/v1/employee',
+          { name: 'Before Worker', email: `bw-${Date.now()}@example.com` },
+          token,
+        );
         expect(first.status).toBe(201);
 
         // The api relays the event into a delivery and its job, and runs no job: nothing is sent.
         await api.eventsRelayed();
-        const pending = await eventually(() => http.get<DeliveryRecord[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token), (r) => r.body.length === 1);
+        const pending = await eventually(
+          () => http.get<DeliveryRecord[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token),
+          (r) => r.body.length === 1,
+        );
         await new Promise((resolve) => setTimeout(resolve, 2000));
         expect(receiver.received).toHaveLength(0);
         const still = await http.get<DeliveryRecord[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token);
-        expect(still.body).toEqual([expect.objectContaining({ id: pending.body[0].id, state: 'PENDING', attemptCount: 0 })]);
+        expect(still.body).toEqual([
+          expect.objectContaining({ id: pending.body[0].id, state: 'PENDING', attemptCount: 0 }),
+        ]);
 
         // A worker polling only every 30 s: it takes the waiting job at start, and hears of new
         // jobs from the api process at once (LISTEN/NOTIFY), not at its next poll.
         worker = await start('worker', { JOB_POLL_SECONDS: '30' });
         const [got] = await receiver.waitFor((r) => r.length === 1, 10_000);
         expect(got.json.data.id).toBe(first.body.id);
-        const second = await http.post<{ id: string }>('/api/v1/employee', { name: 'After Worker', email: `aw-${Date.now()}@example.com` }, token);
+        const second = await http.post<{ id: string }>(
+          '/api/v1/employee',
+          { name: 'After Worker', email: `aw-${Date.now()}@example.com` },
+          token,
+        );
         expect(second.status).toBe(201);
         await receiver.waitFor((r) => r.length === 2, 10_000);
         expect(receiver.received.map((r) => r.json.data.id)).toEqual([first.body.id, second.body.id]);
-        const done = await eventually(() => http.get<DeliveryRecord[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token), (r) => r.body.every((d) => d.state === 'SUCCEEDED'));
+        const done = await eventually(
+          () => http.get<DeliveryRecord[]>(`/api/v1/webhook/${hook.body.id}/deliveries`, token),
+          (r) => r.body.every((d) => d.state === 'SUCCEEDED'),
+        );
         expect(done.body.map((d) => d.attemptCount)).toEqual([1, 1]);
       } finally {
         await receiver.close();

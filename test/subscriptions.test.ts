@@ -67,7 +67,10 @@ describe('graphql-ws subscriptions', () => {
     const client = connect(`Bearer ${stranger.token}`);
     try {
       let got: unknown;
-      const dispose = client.subscribe({ query: 'subscription { organizationUpdated { id } }' }, { next: (v) => (got = v), error: () => {}, complete: () => {} });
+      const dispose = client.subscribe(
+        { query: 'subscription { organizationUpdated { id } }' },
+        { next: (v) => (got = v), error: () => {}, complete: () => {} },
+      );
       await new Promise((r) => setTimeout(r, 300));
       await t.api.patch('/api/v1/organization', { name: 'Live Org Again' }, admin.token);
       await new Promise((r) => setTimeout(r, 500));
@@ -126,7 +129,10 @@ function watch<T>(token: string, query: string, variables: Record<string, unknow
     webSocketImpl: WebSocket,
     connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,
-    on: { closed: (event) => onClosed({ code: (event as { code: number }).code, reason: String((event as { reason: string }).reason) }) },
+    on: {
+      closed: (event) =>
+        onClosed({ code: (event as { code: number }).code, reason: String((event as { reason: string }).reason) }),
+    },
   });
   watching.push(client);
   const received: T[] = [];
@@ -138,7 +144,8 @@ function watch<T>(token: string, query: string, variables: Record<string, unknow
           if (value.errors) resolve(value.errors as unknown as GraphQLErrorJson[]);
           else received.push(value.data as T);
         },
-        error: (error) => resolve(Array.isArray(error) ? (error as GraphQLErrorJson[]) : (error as { code: number; reason: string })),
+        error: (error) =>
+          resolve(Array.isArray(error) ? (error as GraphQLErrorJson[]) : (error as { code: number; reason: string })),
         complete: () => resolve([{ message: 'completed' }]),
       },
     );
@@ -158,7 +165,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms)),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -166,7 +178,11 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
 
 /** Waits until `w` delivers a change (employees patched by the owner): the subscription is live. */
 async function streaming(w: Watch<{ changes: ChangeJson }>): Promise<void> {
-  const probe = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Probe', email: `probe-${randomUUID()}@example.com` }, admin.token);
+  const probe = await t.api.post<{ id: string }>(
+    '/api/v1/employee',
+    { name: 'Probe', email: `probe-${randomUUID()}@example.com` },
+    admin.token,
+  );
   for (let i = 0; i < 30; i++) {
     await t.api.patch(`/api/v1/employee/${probe.body.id}`, { email: `probe-${randomUUID()}@example.com` }, admin.token);
     await sleep(200);
@@ -177,18 +193,26 @@ async function streaming(w: Watch<{ changes: ChangeJson }>): Promise<void> {
 
 /** Creates an app (app data in its change event) and waits until the owner's own feed saw it. */
 async function createApp(): Promise<string> {
-  const res = await t.api.post<{ id: string }>('/api/v1/app', { type: 'CRM', externalId: randomUUID(), internal: false, name: 'Secret CRM', secretData: { apiKey: 'k' } }, admin.token);
+  const res = await t.api.post<{ id: string }>(
+    '/api/v1/app',
+    { type: 'CRM', externalId: randomUUID(), internal: false, name: 'Secret CRM', secretData: { apiKey: 'k' } },
+    admin.token,
+  );
   if (res.status !== 201) throw new Error(`could not create app: ${res.status} ${res.text}`);
   await t.app.eventsRelayed();
   return res.body.id;
 }
 
-const codes = (ended: GraphQLErrorJson[] | { code: number; reason: string }) => (Array.isArray(ended) ? ended.map((e) => [e.extensions?.code, e.message]) : ended);
+const codes = (ended: GraphQLErrorJson[] | { code: number; reason: string }) =>
+  Array.isArray(ended) ? ended.map((e) => [e.extensions?.code, e.message]) : ended;
 
 describe('live subscriptions are re-checked against current rights', () => {
   it('changes ends when the token expires, and the socket closes with the reason', async () => {
     const exp = Math.floor(Date.now() / 1000) + 4;
-    const w = watch<{ changes: ChangeJson }>(t.token({ sub: admin.sub, email: admin.email, org: org.id }, { expiresIn: 4 }), CHANGES);
+    const w = watch<{ changes: ChangeJson }>(
+      t.token({ sub: admin.sub, email: admin.email, org: org.id }, { expiresIn: 4 }),
+      CHANGES,
+    );
     await streaming(w);
     expect(codes(await within(w.ended, 10_000, 'end at exp'))).toEqual([['UNAUTHENTICATED', 'token expired']]);
     expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000);
@@ -200,18 +224,28 @@ describe('live subscriptions are re-checked against current rights', () => {
     const started = await t.api.post<{ id: string }>('/api/v1/agent/conversations/start', {}, user.token);
     expect(started.status).toBeLessThan(300);
     const short = t.token({ sub: user.sub, email: user.email, org: org.id }, { expiresIn: 3 });
-    const live = watch<unknown>(short, 'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { kind chunk } }', { id: started.body.id });
+    const live = watch<unknown>(
+      short,
+      'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { kind chunk } }',
+      { id: started.body.id },
+    );
     expect(codes(await within(live.ended, 10_000, 'end at exp'))).toEqual([['UNAUTHENTICATED', 'token expired']]);
   });
 
   it('changes ends when its organization key is deleted, and delivers nothing after', async () => {
-    const created = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: `live-${randomUUID().slice(0, 6)}` }, admin.token);
+    const created = await t.api.post<OrgRecord>(
+      '/api/v1/organization/keys',
+      { name: `live-${randomUUID().slice(0, 6)}` },
+      admin.token,
+    );
     const key = created.body.keys.find((k) => k.secretBase64)!;
     const w = watch<{ changes: ChangeJson }>(signOrgToken(key.id, key.secretBase64!), CHANGES);
     await streaming(w);
     expect((await t.api.delete(`/api/v1/organization/keys/${key.id}`, admin.token)).status).toBe(200);
     const app = await createApp();
-    expect(codes(await within(w.ended, 5_000, 'end on key deletion'))).toEqual([['UNAUTHENTICATED', 'invalid token: unknown or deleted key']]);
+    expect(codes(await within(w.ended, 5_000, 'end on key deletion'))).toEqual([
+      ['UNAUTHENTICATED', 'invalid token: unknown or deleted key'],
+    ]);
     expect((await within(w.closed, 3_000, 'close')).code).toBe(4401);
     expect(w.received.map((e) => e.changes.objectId)).not.toContain(app);
   });
@@ -222,7 +256,9 @@ describe('live subscriptions are re-checked against current rights', () => {
     await streaming(w);
     expect((await t.api.patch(`/api/v1/account/${other.id}`, { active: false }, admin.token)).status).toBe(200);
     const app = await createApp();
-    expect(codes(await within(w.ended, 5_000, 'end on deactivation'))).toEqual([['FORBIDDEN', 'account is deactivated']]);
+    expect(codes(await within(w.ended, 5_000, 'end on deactivation'))).toEqual([
+      ['FORBIDDEN', 'account is deactivated'],
+    ]);
     expect((await within(w.closed, 3_000, 'close')).code).toBe(4403);
     expect(w.received.map((e) => e.changes.objectId)).not.toContain(app);
   });
@@ -231,7 +267,10 @@ describe('live subscriptions are re-checked against current rights', () => {
     const other = await member(t, org, admin, 'ORG_ADMIN');
     const w = watch<{ changes: ChangeJson }>(other.token, CHANGES);
     await streaming(w);
-    const revoked = await t.api.request('DELETE', `/api/v1/account/${other.id}/grant`, { token: admin.token, body: { role: 'ORG_ADMIN', orgId: org.id } });
+    const revoked = await t.api.request('DELETE', `/api/v1/account/${other.id}/grant`, {
+      token: admin.token,
+      body: { role: 'ORG_ADMIN', orgId: org.id },
+    });
     expect(revoked.status).toBe(200);
     const app = await createApp();
     const ended = await within(w.ended, 5_000, 'end on revocation');
@@ -239,7 +278,9 @@ describe('live subscriptions are re-checked against current rights', () => {
     expect(w.received.map((e) => e.changes.objectId)).not.toContain(app);
     // The connection itself stays: the caller may still subscribe to what an EMPLOYEE may see.
     const again = watch<unknown>(other.token, CHANGES);
-    expect(codes(await within(again.ended, 5_000, 'refused'))).toEqual([['FORBIDDEN', expect.stringMatching(/ORG_ADMIN/)]]);
+    expect(codes(await within(again.ended, 5_000, 'refused'))).toEqual([
+      ['FORBIDDEN', expect.stringMatching(/ORG_ADMIN/)],
+    ]);
   });
 
   it('changes ends when the account loses every grant of the organization its token names', async () => {
@@ -247,7 +288,10 @@ describe('live subscriptions are re-checked against current rights', () => {
     const w = watch<{ changes: ChangeJson }>(other.token, CHANGES);
     await streaming(w);
     for (const role of ['ORG_ADMIN', 'EMPLOYEE']) {
-      const res = await t.api.request('DELETE', `/api/v1/account/${other.id}/grant`, { token: admin.token, body: { role, orgId: org.id } });
+      const res = await t.api.request('DELETE', `/api/v1/account/${other.id}/grant`, {
+        token: admin.token,
+        body: { role, orgId: org.id },
+      });
       expect([role, res.status]).toEqual([role, 200]);
     }
     const app = await createApp();

@@ -8,12 +8,21 @@ import { testDatabase } from './helpers/test-app';
 // files asked for, on the databases asked for, and an interrupted run leaves no PostgreSQL server.
 
 const ROOT = resolve(__dirname, '..');
-const runner = (...args: string[]) => spawnSync(process.execPath, ['scripts/test.js', ...args], { cwd: ROOT, encoding: 'utf8' });
+const runner = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/test.js', ...args], { cwd: ROOT, encoding: 'utf8' });
 /** The test files jest would run, relative to the project. */
-const listed = (output: string) => output.split('\n').filter((line) => line.startsWith(ROOT)).map((line) => line.slice(ROOT.length + 1)).sort();
+const listed = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith(ROOT))
+    .map((line) => line.slice(ROOT.length + 1))
+    .sort();
 
 it('runs the files given, on one database when one is selected, wherever the option stands', () => {
-  for (const args of [['--selectProjects', 'pglite', 'test/group.test.ts'], ['test/group.test.ts', '--selectProjects', 'pglite']]) {
+  for (const args of [
+    ['--selectProjects', 'pglite', 'test/group.test.ts'],
+    ['test/group.test.ts', '--selectProjects', 'pglite'],
+  ]) {
     const run = runner(...args, '--listTests');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('on the embedded PGlite.');
@@ -40,7 +49,11 @@ if (testDatabase() === 'postgres') {
     const clusters = () => new Set(readdirSync(tmpdir()).filter((name) => /^talent-pg-cluster-\d+\.json$/.test(name)));
     const before = clusters();
     // A file that takes seconds, so that the run is interrupted while it works.
-    const child = spawn(process.execPath, ['scripts/test.js', '--selectProjects', 'postgres', 'test/agent-questions.test.ts'], { cwd: ROOT, detached: true });
+    const child = spawn(
+      process.execPath,
+      ['scripts/test.js', '--selectProjects', 'postgres', 'test/agent-questions.test.ts'],
+      { cwd: ROOT, detached: true },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     let started: string | undefined;

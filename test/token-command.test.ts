@@ -25,19 +25,37 @@ function token(...args: string[]): Promise<{ status: number; out: string; err: s
   const env = { ...process.env, NODE_ENV: 'development', JWT_SECRET, DATA_DIR: data };
   return new Promise((done) => {
     // The compiled command (the test command builds first).
-    execFile(process.execPath, ['dist/scripts/token.js', ...args], { cwd: resolve(__dirname, '..'), env, timeout: 20_000 }, (error, stdout, stderr) => {
-      rmSync(data, { recursive: true, force: true });
-      done({ status: error ? Number(error.code ?? 1) : 0, out: stdout.trim(), err: stderr.trim() });
-    });
+    execFile(
+      process.execPath,
+      ['dist/scripts/token.js', ...args],
+      { cwd: resolve(__dirname, '..'), env, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        rmSync(data, { recursive: true, force: true });
+        done({ status: error ? Number(error.code ?? 1) : 0, out: stdout.trim(), err: stderr.trim() });
+      },
+    );
   });
 }
 
 it('reads lifetimes and options, naming what is wrong', () => {
-  expect([lifetime('90'), lifetime('30m'), lifetime('1h'), lifetime('2d'), lifetime('1w')]).toEqual([90, 1800, 3600, 172800, null]);
-  expect(readOptions(['--email', 'ana@example.com', '--org', 'acme', '--admin', '--ttl', '8h'])).toEqual({ email: 'ana@example.com', org: 'acme', admin: true, ttlSeconds: 28800 });
+  expect([lifetime('90'), lifetime('30m'), lifetime('1h'), lifetime('2d'), lifetime('1w')]).toEqual([
+    90,
+    1800,
+    3600,
+    172800,
+    null,
+  ]);
+  expect(readOptions(['--email', 'ana@example.com', '--org', 'acme', '--admin', '--ttl', '8h'])).toEqual({
+    email: 'ana@example.com',
+    org: 'acme',
+    admin: true,
+    ttlSeconds: 28800,
+  });
   expect(readOptions([])).toBe('--email is required');
   expect(readOptions(['--email', 'ana'])).toBe('--email: "ana" is not an e-mail address');
-  expect(readOptions(['--email', 'ana@example.com', '--ttl', 'soon'])).toBe('--ttl: "soon" is not a lifetime such as 30m, 1h or 2d');
+  expect(readOptions(['--email', 'ana@example.com', '--ttl', 'soon'])).toBe(
+    '--ttl: "soon" is not a lifetime such as 30m, 1h or 2d',
+  );
   expect(readOptions(['--email', 'ana@example.com', '--org'])).toBe('--org needs a value');
   expect(readOptions(['--email', 'ana@example.com', '--team', 'x'])).toBe('unknown option --team');
 });
@@ -59,10 +77,23 @@ it('prints a token the service accepts, in the organization named by alias or id
 });
 
 it('refuses an unknown alias, an unreachable service and a lifetime above the maximum, saying why', async () => {
-  expect(await token('--email', 'tia@example.com', '--org', 'no-such-alias', '--url', t.app.url)).toMatchObject({ status: 1, out: '', err: expect.stringContaining('--org:') });
-  expect(await token('--email', 'tia@example.com', '--org', 'acme', '--url', 'http://127.0.0.1:9')).toMatchObject({ status: 1, err: expect.stringContaining('could not reach the service at http://127.0.0.1:9') });
-  expect(await token('--email', 'tia@example.com', '--ttl', '400d')).toMatchObject({ status: 2, err: expect.stringMatching(/^--ttl: at most \d+ seconds/) });
-  expect(await token('--email', 'tia')).toMatchObject({ status: 2, err: expect.stringContaining('usage: npm run token') });
+  expect(await token('--email', 'tia@example.com', '--org', 'no-such-alias', '--url', t.app.url)).toMatchObject({
+    status: 1,
+    out: '',
+    err: expect.stringContaining('--org:'),
+  });
+  expect(await token('--email', 'tia@example.com', '--org', 'acme', '--url', 'http://127.0.0.1:9')).toMatchObject({
+    status: 1,
+    err: expect.stringContaining('could not reach the service at http://127.0.0.1:9'),
+  });
+  expect(await token('--email', 'tia@example.com', '--ttl', '400d')).toMatchObject({
+    status: 2,
+    err: expect.stringMatching(/^--ttl: at most \d+ seconds/),
+  });
+  expect(await token('--email', 'tia')).toMatchObject({
+    status: 2,
+    err: expect.stringContaining('usage: npm run token'),
+  });
   const root = await token('--email', 'root@example.com', '--admin');
   expect(jwt.verify(root.out, JWT_SECRET)).toMatchObject({ roles: ['ADMIN'] });
 });

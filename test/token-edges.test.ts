@@ -25,7 +25,10 @@ afterAll(() => t.close());
 
 /** A user token signed with the service's secret, exactly as given (no exp or iat added). */
 const userToken = (payload: Record<string, unknown>) =>
-  jwt.sign({ sub: admin.sub, email: admin.email, org: org.id, ...payload }, JWT_SECRET, { algorithm: 'HS256', noTimestamp: !('iat' in payload) });
+  jwt.sign({ sub: admin.sub, email: admin.email, org: org.id, ...payload }, JWT_SECRET, {
+    algorithm: 'HS256',
+    noTimestamp: !('iat' in payload),
+  });
 
 async function status(token: string): Promise<{ status: number; body: unknown }> {
   const res = await t.api.get(LIST, token);
@@ -41,7 +44,10 @@ describe('user tokens (HS256)', () => {
   it('refuses a token living longer than the maximum, measured from iat, and names the limit', async () => {
     const issued = now();
     const refused = await status(userToken({ iat: issued, exp: issued + MAX + 1 }));
-    expect(refused).toEqual({ status: 401, body: `token lifetime exceeds the maximum of ${MAX} seconds (JWT_MAX_LIFETIME_SECONDS)` });
+    expect(refused).toEqual({
+      status: 401,
+      body: `token lifetime exceeds the maximum of ${MAX} seconds (JWT_MAX_LIFETIME_SECONDS)`,
+    });
     expect((await status(userToken({ iat: issued, exp: issued + MAX }))).status).toBe(200);
     // An old iat does not make a long-lived token acceptable: the lifetime is exp - iat.
     expect((await status(userToken({ iat: issued - 10 * MAX, exp: issued + 60 }))).status).toBe(401);
@@ -55,14 +61,20 @@ describe('user tokens (HS256)', () => {
   it('refuses an iat in the future beyond the clock skew, and tolerates one within it', async () => {
     const future = now() + SKEW + 30;
     const refused = await status(userToken({ iat: future, exp: future + 60 }));
-    expect(refused).toEqual({ status: 401, body: `token issued in the future (iat beyond the clock skew of ${SKEW} seconds)` });
+    expect(refused).toEqual({
+      status: 401,
+      body: `token issued in the future (iat beyond the clock skew of ${SKEW} seconds)`,
+    });
     const near = now() + SKEW - 30;
     expect((await status(userToken({ iat: near, exp: near + 60 }))).status).toBe(200);
   });
 
   it('checks exp with the same clock tolerance', async () => {
     expect((await status(userToken({ iat: now() - 100, exp: now() - (SKEW - 20) }))).status).toBe(200);
-    expect(await status(userToken({ iat: now() - 200, exp: now() - (SKEW + 20) }))).toEqual({ status: 401, body: 'token expired' });
+    expect(await status(userToken({ iat: now() - 200, exp: now() - (SKEW + 20) }))).toEqual({
+      status: 401,
+      body: 'token expired',
+    });
   });
 
   it('refuses the same tokens on GraphQL', async () => {
@@ -77,7 +89,10 @@ describe('user tokens (HS256)', () => {
       const sign = (expiresIn: number) => short.token({ sub, email: `${sub}@example.com` }, { expiresIn });
       expect((await short.api.get(LIST, sign(600))).status).toBe(200);
       const refused = await short.api.get(LIST, sign(601));
-      expect([refused.status, refused.body]).toEqual([401, 'token lifetime exceeds the maximum of 600 seconds (JWT_MAX_LIFETIME_SECONDS)']);
+      expect([refused.status, refused.body]).toEqual([
+        401,
+        'token lifetime exceeds the maximum of 600 seconds (JWT_MAX_LIFETIME_SECONDS)',
+      ]);
     } finally {
       await short.close();
     }
@@ -89,7 +104,12 @@ describe('organization tokens', () => {
     const created = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'edges' }, admin.token);
     const key = created.body.keys.find((k) => k.secretBase64)!;
     const secret = Buffer.from(key.secretBase64!, 'base64');
-    const keyToken = (payload: Record<string, unknown>) => jwt.sign({ sub: `key:${key.id}`, ...payload }, secret, { algorithm: 'HS256', keyid: key.id, noTimestamp: !('iat' in payload) });
+    const keyToken = (payload: Record<string, unknown>) =>
+      jwt.sign({ sub: `key:${key.id}`, ...payload }, secret, {
+        algorithm: 'HS256',
+        keyid: key.id,
+        noTimestamp: !('iat' in payload),
+      });
     expect((await status(signOrgToken(key.id, key.secretBase64!))).status).toBe(200);
     expect(await status(keyToken({ iat: now() }))).toEqual({ status: 401, body: 'token has no exp claim' });
     expect((await status(keyToken({ iat: now(), exp: now() + MAX + 1 }))).status).toBe(401);
@@ -123,7 +143,9 @@ describe('RS256 tokens of an identity provider (JWKS)', () => {
     expect((await rs.api.get(LIST, idp.sign(claims))).status).toBe(200);
     const before = idp.fetches();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => rs.api.get(LIST, idp.sign(claims, { keyid: randomUUID() })).then((r) => r.status)),
+      Array.from({ length: 100 }, () =>
+        rs.api.get(LIST, idp.sign(claims, { keyid: randomUUID() })).then((r) => r.status),
+      ),
     );
     expect(answers.every((s) => s === 401)).toBe(true);
     expect(idp.fetches() - before).toBeLessThanOrEqual(5);
@@ -136,7 +158,8 @@ describe('RS256 tokens of an identity provider (JWKS)', () => {
     try {
       const kid = `unknown-${randomUUID()}`;
       const before = idp.fetches();
-      for (let i = 0; i < 20; i++) expect((await fresh.api.get(LIST, idp.sign(claims, { keyid: kid }))).status).toBe(401);
+      for (let i = 0; i < 20; i++)
+        expect((await fresh.api.get(LIST, idp.sign(claims, { keyid: kid }))).status).toBe(401);
       expect(idp.fetches() - before).toBe(1);
     } finally {
       await fresh.close();

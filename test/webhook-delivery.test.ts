@@ -14,7 +14,11 @@ function verified(secretBase64: string, received: Received[]): Received[] {
 }
 
 async function employee(t: TestApp, admin: Member, name: string): Promise<string> {
-  const created = await t.api.post<{ id: string }>('/api/v1/employee', { name, email: `${name.toLowerCase()}-${Date.now()}@example.com` }, admin.token);
+  const created = await t.api.post<{ id: string }>(
+    '/api/v1/employee',
+    { name, email: `${name.toLowerCase()}-${Date.now()}@example.com` },
+    admin.token,
+  );
   expect(created.status).toBe(201);
   return created.body.id;
 }
@@ -26,7 +30,12 @@ describe('webhook delivery', () => {
   let secret: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2', WEBHOOK_TIMEOUT_MS: '800' });
+    t = await startTestApp({
+      ALLOW_PRIVATE_URLS: 'true',
+      JOB_POLL_SECONDS: '0.5',
+      WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2',
+      WEBHOOK_TIMEOUT_MS: '800',
+    });
     receiver = await new Receiver().start();
     ({ admin } = await orgWithAdmin(t));
     secret = (await createKey(t, admin)).secretBase64!;
@@ -58,10 +67,18 @@ describe('webhook delivery', () => {
     expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(got.json.type).toBe('employee.post');
     expect(Number.isNaN(Date.parse(got.json.timestamp))).toBe(false);
-    expect(got.json.data).toMatchObject({ id, object: 'employee', operation: 'post', changedFields: [], previous: null });
+    expect(got.json.data).toMatchObject({
+      id,
+      object: 'employee',
+      operation: 'post',
+      changedFields: [],
+      previous: null,
+    });
     expect(got.json.data.current).toMatchObject({ id, name: 'Signed' });
     // A tampered body fails verification: the verifier above really checks.
-    expect(() => new StandardWebhook(secret).verify(got.body.replace('Signed', 'Forged'), got.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new StandardWebhook(secret).verify(got.body.replace('Signed', 'Forged'), got.headers as Record<string, string>),
+    ).toThrow();
     await inbox.close();
   });
 
@@ -71,13 +88,20 @@ describe('webhook delivery', () => {
     const everything = await hooked({ eventType: 'employee.*' });
     const id = await employee(t, admin, 'Wild');
     expect((await t.api.patch(`/api/v1/employee/${id}`, { name: 'Wilder' }, admin.token)).status).toBe(200);
-    expect((await t.api.patch(`/api/v1/employee/${id}`, { email: `wild-${Date.now()}@example.org` }, admin.token)).status).toBe(200);
+    expect(
+      (await t.api.patch(`/api/v1/employee/${id}`, { email: `wild-${Date.now()}@example.org` }, admin.token)).status,
+    ).toBe(200);
     expect((await t.api.delete(`/api/v1/employee/${id}`, admin.token)).status).toBe(200);
     await everything.inbox.waitFor((r) => r.filter((x) => x.json.data.id === id).length === 4);
     await t.app.eventsRelayed();
     await deletes.inbox.waitFor((r) => r.length >= 1);
     await emailChanges.inbox.waitFor((r) => r.length >= 1);
-    expect(everything.inbox.received.map((r) => r.json.type).sort()).toEqual(['employee.delete', 'employee.patch', 'employee.patch', 'employee.post']);
+    expect(everything.inbox.received.map((r) => r.json.type).sort()).toEqual([
+      'employee.delete',
+      'employee.patch',
+      'employee.patch',
+      'employee.post',
+    ]);
     expect(deletes.inbox.received.map((r) => `${r.json.type}:${r.json.data.id}`)).toEqual([`employee.delete:${id}`]);
     expect(emailChanges.inbox.received).toHaveLength(1);
     expect(emailChanges.inbox.received[0].json.data.changedFields).toContain('email');
@@ -92,9 +116,16 @@ describe('webhook delivery', () => {
     const got = await inbox.waitFor((r) => r.length === 3);
     expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
     verified(secret, got);
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
     expect(delivery.attemptCount).toBe(3);
-    expect(delivery.attempts.map((a) => [a.ok, a.statusCode])).toEqual([[false, 500], [false, 503], [true, 200]]);
+    expect(delivery.attempts.map((a) => [a.ok, a.statusCode])).toEqual([
+      [false, 500],
+      [false, 503],
+      [true, 200],
+    ]);
     expect(delivery.attempts[0]).toMatchObject({ error: 'HTTP 500', responseExcerpt: 'boom' });
     expect(delivery.event).toBe(got[0].headers['webhook-id']);
     await inbox.close();
@@ -104,7 +135,10 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 429, headers: { 'retry-after': '2' } }, { status: 200 });
     await employee(t, admin, 'Throttled');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
     expect(delivery.attempts.map((a) => a.statusCode)).toEqual([429, 200]);
     // The schedule alone would retry after 0.2 s.
     const gap = Date.parse(delivery.attempts[1].at) - Date.parse(delivery.attempts[0].at);
@@ -116,7 +150,10 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
     await employee(t, admin, 'Abandoned');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'FAILED');
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'FAILED',
+    );
     // One attempt and three retries (WEBHOOK_RETRY_SCHEDULE has three delays).
     expect(delivery.attemptCount).toBe(4);
     expect(inbox.received).toHaveLength(4);
@@ -127,15 +164,25 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     await employee(t, admin, 'Again');
     await inbox.waitFor((r) => r.length === 1);
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
-    const redelivered = await t.api.post<{ id: string; state: string }>(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, admin.token);
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
+    const redelivered = await t.api.post<{ id: string; state: string }>(
+      `/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`,
+      undefined,
+      admin.token,
+    );
     expect(redelivered.status).toBe(202);
     expect(redelivered.body).toMatchObject({ id: delivery.id, state: 'PENDING' });
     const got = await inbox.waitFor((r) => r.length === 2);
     expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
     expect(got[1].body).toBe(got[0].body);
     verified(secret, got);
-    const [after] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED' && list[0].attemptCount === 2);
+    const [after] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED' && list[0].attemptCount === 2,
+    );
     expect(after.attempts).toHaveLength(2);
     await inbox.close();
   });
@@ -143,10 +190,19 @@ describe('webhook delivery', () => {
   it('sends a webhook.test event to one webhook only', async () => {
     const one = await hooked({ eventType: '*.*' });
     const other = await hooked({ eventType: '*.*' });
-    const sent = await t.api.post<{ eventType: string; state: string }>(`/api/v1/webhook/${one.hook.id}/test`, undefined, admin.token);
+    const sent = await t.api.post<{ eventType: string; state: string }>(
+      `/api/v1/webhook/${one.hook.id}/test`,
+      undefined,
+      admin.token,
+    );
     expect(sent.status).toBe(202);
     expect(sent.body.eventType).toBe('webhook.test');
-    const [got] = verified(secret, await one.inbox.waitFor((r) => r.some((x) => x.json.type === 'webhook.test')).then((r) => r.filter((x) => x.json.type === 'webhook.test')));
+    const [got] = verified(
+      secret,
+      await one.inbox
+        .waitFor((r) => r.some((x) => x.json.type === 'webhook.test'))
+        .then((r) => r.filter((x) => x.json.type === 'webhook.test')),
+    );
     expect(got.json.data).toMatchObject({ id: one.hook.id, object: 'webhook', operation: 'test' });
     await t.app.eventsRelayed();
     await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -160,7 +216,10 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 302, headers: { location: target.url } }, { status: 200 });
     await employee(t, admin, 'Redirected');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
     expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: 302, error: 'redirect (302) not followed' });
     expect(target.received).toHaveLength(0);
     await inbox.close();
@@ -171,7 +230,10 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 200, delayMs: 2000 }, { status: 200 });
     await employee(t, admin, 'Slow');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
     expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: null, error: 'timeout' });
     // WEBHOOK_TIMEOUT_MS is 800: it waited that long, and gave up before the answer came (2 s).
     expect(delivery.attempts[0].durationMs).toBeGreaterThanOrEqual(750);
@@ -183,7 +245,10 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 410 });
     await employee(t, admin, 'Gone');
-    const after = await eventually(() => t.api.get<WebhookRecord>(`/api/v1/webhook/${hook.id}`, admin.token), (r) => r.body.active === false);
+    const after = await eventually(
+      () => t.api.get<WebhookRecord>(`/api/v1/webhook/${hook.id}`, admin.token),
+      (r) => r.body.active === false,
+    );
     expect(after.status).toBe(200);
     const [delivery] = await deliveries(t, admin, hook.id);
     expect(delivery).toMatchObject({ state: 'FAILED', attemptCount: 1 });
@@ -204,7 +269,17 @@ describe('webhook delivery', () => {
     const hooks = await Promise.all([1, 2, 3].map(() => hooked({ eventType: 'employee.post' })));
     const id = await employee(t, admin, 'Fanned');
     for (const { inbox } of hooks) verified(secret, await inbox.waitFor((r) => r.some((x) => x.json.data.id === id)));
-    const ids = await Promise.all(hooks.map(async ({ hook }) => (await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED'))[0].id));
+    const ids = await Promise.all(
+      hooks.map(
+        async ({ hook }) =>
+          (
+            await eventually(
+              () => deliveries(t, admin, hook.id),
+              (list) => list[0]?.state === 'SUCCEEDED',
+            )
+          )[0].id,
+      ),
+    );
     const jobs = await sql<{ data: { deliveries: string[]; attempt: number } }>(
       `select data from pgboss.job where name = 'webhook-delivery' and exists (select from jsonb_array_elements_text(data->'deliveries') d where d in (${ids.map((d) => `'${d}'`).join(',')}))`,
     );
@@ -218,13 +293,23 @@ describe('webhook delivery', () => {
     // The first attempt fails, and its retry is far away: the delivery waits, pending, at attempt 1.
     inbox.answer({ status: 429, headers: { 'retry-after': '3600' } });
     const id = await employee(t, admin, 'Twice');
-    const [waiting] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.attemptCount === 1);
+    const [waiting] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.attemptCount === 1,
+    );
     expect(waiting.state).toBe('PENDING');
     // A second run of the first attempt's job (as after an expiry): that attempt is recorded, so nothing is sent.
-    await sql(`insert into pgboss.job (name, data) values ('webhook-delivery', '{"deliveries": ["${waiting.id}"], "attempt": 0}')`);
+    await sql(
+      `insert into pgboss.job (name, data) values ('webhook-delivery', '{"deliveries": ["${waiting.id}"], "attempt": 0}')`,
+    );
     // The job shape of one delivery per job, as queued before the upgrade: sent now.
-    await sql(`insert into pgboss.job (name, data) values ('webhook-delivery', '{"delivery": "${waiting.id}", "attempt": 1}')`);
-    const [done] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
+    await sql(
+      `insert into pgboss.job (name, data) values ('webhook-delivery', '{"delivery": "${waiting.id}", "attempt": 1}')`,
+    );
+    const [done] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(inbox.received.map((r) => r.json.data.id)).toEqual([id, id]);
     expect(done.attemptCount).toBe(2);
@@ -236,8 +321,13 @@ describe('webhook delivery', () => {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
     inbox.answer({ status: 200, body: 'ok\u0000done' });
     await employee(t, admin, 'Nul');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'SUCCEEDED');
-    expect(delivery.attempts).toEqual([expect.objectContaining({ ok: true, statusCode: 200, responseExcerpt: 'ok\uFFFDdone' })]);
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'SUCCEEDED',
+    );
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ ok: true, statusCode: 200, responseExcerpt: 'ok\uFFFDdone' }),
+    ]);
     expect(inbox.received).toHaveLength(1);
     await inbox.close();
   });
@@ -245,7 +335,11 @@ describe('webhook delivery', () => {
   it('signs with both keys while the signing key is being replaced', async () => {
     const second = await createKey(t, admin, 'next');
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
-    const patched = await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { signingKey: second.id }, admin.token);
+    const patched = await t.api.patch<WebhookRecord>(
+      `/api/v1/webhook/${hook.id}`,
+      { signingKey: second.id },
+      admin.token,
+    );
     expect(patched.body.signingKey).toBe(second.id);
     await employee(t, admin, 'Rotated');
     const [got] = await inbox.waitFor((r) => r.length === 1);
@@ -260,7 +354,12 @@ describe('a webhook failing for longer than the deactivation window', () => {
   let t: TestApp;
   let inbox: Receiver;
   beforeAll(async () => {
-    t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '0.5,0.5,0.5,0.5,0.5,0.5', WEBHOOK_DEACTIVATE_AFTER_SECONDS: '1.5' });
+    t = await startTestApp({
+      ALLOW_PRIVATE_URLS: 'true',
+      JOB_POLL_SECONDS: '0.5',
+      WEBHOOK_RETRY_SCHEDULE: '0.5,0.5,0.5,0.5,0.5,0.5',
+      WEBHOOK_DEACTIVATE_AFTER_SECONDS: '1.5',
+    });
     inbox = await new Receiver().start();
   });
   afterAll(async () => {
@@ -274,7 +373,11 @@ describe('a webhook failing for longer than the deactivation window', () => {
     const hook = await createWebhook(t, admin, { url: inbox.url, eventType: 'employee.post' });
     inbox.answer(...Array.from({ length: 10 }, () => ({ status: 500 })));
     await employee(t, admin, 'Failing');
-    const after = await eventually(() => t.api.get<WebhookRecord>(`/api/v1/webhook/${hook.id}`, admin.token), (r) => r.body.active === false, 20_000);
+    const after = await eventually(
+      () => t.api.get<WebhookRecord>(`/api/v1/webhook/${hook.id}`, admin.token),
+      (r) => r.body.active === false,
+      20_000,
+    );
     expect(after.body.active).toBe(false);
     const [delivery] = await deliveries(t, admin, hook.id);
     // Deactivated on the first failure past 1.5 s, well before the six retries ran out.
@@ -288,7 +391,11 @@ describe('outbound safety at connect time', () => {
   let inbox: Receiver;
   beforeAll(async () => {
     // 127.0.0.2 stands for an allowed internal receiver; 127.0.0.1 stays refused.
-    t = await startTestApp({ JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '0.2', ALLOW_PRIVATE_ADDRESSES: '127.0.0.2' });
+    t = await startTestApp({
+      JOB_POLL_SECONDS: '0.5',
+      WEBHOOK_RETRY_SCHEDULE: '0.2',
+      ALLOW_PRIVATE_ADDRESSES: '127.0.0.2',
+    });
     inbox = await new Receiver().start();
   });
   afterAll(async () => {
@@ -312,25 +419,43 @@ describe('outbound safety at connect time', () => {
     stored.url = url(new URL(inbox.url).port);
     await em.flush();
     await employee(t, admin, 'Rebound');
-    const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'FAILED');
-    expect(delivery.attempts.every((a) => a.ok === false && a.statusCode === null && a.error?.startsWith('refused'))).toBe(true);
+    const [delivery] = await eventually(
+      () => deliveries(t, admin, hook.id),
+      (list) => list[0]?.state === 'FAILED',
+    );
+    expect(
+      delivery.attempts.every((a) => a.ok === false && a.statusCode === null && a.error?.startsWith('refused')),
+    ).toBe(true);
     expect(inbox.received).toHaveLength(0);
   });
 
   it('refuses a private URL at creation, and never follows an allowed receiver redirecting to one', async () => {
     const { admin } = await orgWithAdmin(t);
     await createKey(t, admin);
-    const refused = await t.api.post('/api/v1/webhook', { name: 'direct', url: inbox.url, eventType: 'employee.post' }, admin.token);
+    const refused = await t.api.post(
+      '/api/v1/webhook',
+      { name: 'direct', url: inbox.url, eventType: 'employee.post' },
+      admin.token,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body).toBe('url resolves to a loopback, private, link-local, multicast or metadata address');
     const internal = await new Receiver(0, '127.0.0.2').start();
     try {
-      internal.answer({ status: 302, headers: { location: inbox.url } }, { status: 307, headers: { location: inbox.url } });
+      internal.answer(
+        { status: 302, headers: { location: inbox.url } },
+        { status: 307, headers: { location: inbox.url } },
+      );
       const hook = await createWebhook(t, admin, { url: internal.url, eventType: 'employee.post' });
       await employee(t, admin, 'Bounced');
       // One attempt and one retry (WEBHOOK_RETRY_SCHEDULE 0.2), both redirected, neither followed.
-      const [delivery] = await eventually(() => deliveries(t, admin, hook.id), (list) => list[0]?.state === 'FAILED');
-      expect(delivery.attempts.map((a) => a.error)).toEqual(['redirect (302) not followed', 'redirect (307) not followed']);
+      const [delivery] = await eventually(
+        () => deliveries(t, admin, hook.id),
+        (list) => list[0]?.state === 'FAILED',
+      );
+      expect(delivery.attempts.map((a) => a.error)).toEqual([
+        'redirect (302) not followed',
+        'redirect (307) not followed',
+      ]);
       expect(inbox.received).toHaveLength(0);
     } finally {
       await internal.close();
@@ -341,7 +466,12 @@ describe('outbound safety at connect time', () => {
 describe('a receiver that is down for a while', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '1,1,2,2,4,4,4,4', WEBHOOK_TIMEOUT_MS: '2000' });
+    t = await startTestApp({
+      ALLOW_PRIVATE_URLS: 'true',
+      JOB_POLL_SECONDS: '0.5',
+      WEBHOOK_RETRY_SCHEDULE: '1,1,2,2,4,4,4,4',
+      WEBHOOK_TIMEOUT_MS: '2000',
+    });
   });
   afterAll(() => t?.close());
 
@@ -356,9 +486,16 @@ describe('a receiver that is down for a while', () => {
     const hook = await createWebhook(t, admin, { url, eventType: 'employee.post' });
     const ids: string[] = [];
     for (let i = 0; i < 100; i++) ids.push(await employee(t, admin, `Down${i}`));
-    const list = () => t.api.get<{ state: string; attemptCount: number }[]>(`/api/v1/webhook/${hook.id}/deliveries?limit=500`, admin.token).then((r) => r.body);
+    const list = () =>
+      t.api
+        .get<{ state: string; attemptCount: number }[]>(`/api/v1/webhook/${hook.id}/deliveries?limit=500`, admin.token)
+        .then((r) => r.body);
     // Down long enough that every delivery failed at least twice.
-    await eventually(list, (all) => all.length === 100 && all.every((d) => d.attemptCount >= 2 && d.state !== 'SUCCEEDED'), 30_000);
+    await eventually(
+      list,
+      (all) => all.length === 100 && all.every((d) => d.attemptCount >= 2 && d.state !== 'SUCCEEDED'),
+      30_000,
+    );
 
     const back = await new Receiver(port).start();
     try {

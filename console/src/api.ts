@@ -43,7 +43,9 @@ export class Api {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
       body: JSON.stringify({ query, variables }),
     });
-    const answer = (await res.json().catch(() => ({ errors: [{ message: `the service answered ${res.status}` }] }))) as GraphQLAnswer<T>;
+    const answer = (await res
+      .json()
+      .catch(() => ({ errors: [{ message: `the service answered ${res.status}` }] }))) as GraphQLAnswer<T>;
     return dataOf(answer);
   }
 
@@ -51,12 +53,18 @@ export class Api {
   async rest(path: string): Promise<unknown> {
     const res = await fetch(path, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
     const body: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiError(typeof body === 'string' ? body : `the service answered ${res.status}`, String(res.status));
+    if (!res.ok)
+      throw new ApiError(typeof body === 'string' ? body : `the service answered ${res.status}`, String(res.status));
     return body;
   }
 
   /** Starts a subscription; the returned function ends it. */
-  subscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onError: (error: Error) => void): () => void {
+  subscribe<T>(
+    query: string,
+    variables: Record<string, unknown>,
+    onData: (data: T) => void,
+    onError: (error: Error) => void,
+  ): () => void {
     this.socket ??= createClient({
       url: socketUrl(),
       connectionParams: { authorization: `Bearer ${this.token}` },
@@ -90,6 +98,7 @@ export class Api {
 function describeClose(error: unknown): string {
   if (Array.isArray(error)) return error.map((e: { message?: string }) => e.message).join('; ');
   const close = error as { code?: number; reason?: string };
-  if (close && typeof close.code === 'number') return `the live connection closed (${close.code}${close.reason ? `: ${close.reason}` : ''})`;
+  if (close && typeof close.code === 'number')
+    return `the live connection closed (${close.code}${close.reason ? `: ${close.reason}` : ''})`;
   return String(error);
 }

@@ -34,7 +34,10 @@ export function changeFeed(api: Api): HTMLElement {
       );
       while (list.children.length > KEPT) list.lastElementChild!.remove();
     },
-    (error) => (note.textContent = /forbidden|ORG_ADMIN|4403/i.test(error.message) ? 'The change feed is for organization administrators.' : error.message),
+    (error) =>
+      (note.textContent = /forbidden|ORG_ADMIN|4403/i.test(error.message)
+        ? 'The change feed is for organization administrators.'
+        : error.message),
   );
   return h('aside', { class: 'changes' }, h('h2', {}, 'Live changes'), note, list);
 }

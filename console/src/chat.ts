@@ -36,7 +36,13 @@ const SUBSCRIPTION_START_MS = 300;
  */
 async function openCitation(api: Api, source: Source): Promise<void> {
   const text = h('pre', { class: 'citation-text', 'data-testid': 'citation-text' }, 'Loading…');
-  const dialog = h('dialog', { class: 'citation', 'data-testid': 'citation' }, h('h3', {}, source.name ?? source.url ?? ''), text, h('form', { method: 'dialog' }, h('button', {}, 'Close')));
+  const dialog = h(
+    'dialog',
+    { class: 'citation', 'data-testid': 'citation' },
+    h('h3', {}, source.name ?? source.url ?? ''),
+    text,
+    h('form', { method: 'dialog' }, h('button', {}, 'Close')),
+  );
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
@@ -53,17 +59,30 @@ function sourceLinks(api: Api, sources: Source[]): HTMLElement | null {
   if (!sources.length) return null;
   const link = (s: Source) => {
     if (!s.url) return s.name ?? '';
-    if (!s.url.startsWith('/api/v1/')) return h('a', { href: s.url, target: '_blank', rel: 'noopener' }, s.name ?? s.url);
-    return h('a', { href: s.url, onclick: (event: Event) => (event.preventDefault(), void openCitation(api, s)) }, s.name ?? s.url);
+    if (!s.url.startsWith('/api/v1/'))
+      return h('a', { href: s.url, target: '_blank', rel: 'noopener' }, s.name ?? s.url);
+    return h(
+      'a',
+      { href: s.url, onclick: (event: Event) => (event.preventDefault(), void openCitation(api, s)) },
+      s.name ?? s.url,
+    );
   };
-  return h('ul', { class: 'sources', 'data-testid': 'sources' }, ...sources.map((s) => h('li', {}, link(s), s.type ? h('span', { class: 'type' }, ` ${s.type}`) : null)));
+  return h(
+    'ul',
+    { class: 'sources', 'data-testid': 'sources' },
+    ...sources.map((s) => h('li', {}, link(s), s.type ? h('span', { class: 'type' }, ` ${s.type}`) : null)),
+  );
 }
 
 function bubble(api: Api, message: Message): HTMLElement {
   const mine = message.messageType === 'user_request';
   return h(
     'article',
-    { class: mine ? 'message mine' : 'message agent', 'data-id': message.id, 'data-testid': mine ? 'question' : 'answer' },
+    {
+      class: mine ? 'message mine' : 'message agent',
+      'data-id': message.id,
+      'data-testid': mine ? 'question' : 'answer',
+    },
     h('div', { class: 'meta' }, mine ? 'You' : message.agent || 'Agent', ' · ', shortTime(message.timestamp)),
     h('div', { class: 'text' }, message.message),
     sourceLinks(api, message.sources),
@@ -77,7 +96,11 @@ function bubble(api: Api, message: Message): HTMLElement {
 export function chatPanel(api: Api) {
   const messages = h('div', { class: 'messages', 'data-testid': 'messages', 'aria-live': 'polite' });
   const title = h('h2', {}, 'New conversation');
-  const question = h('textarea', { rows: 2, placeholder: 'Ask the agent: "Who leads the Platform Guild?", "How many vacation days do I get?"', 'data-testid': 'question-input' });
+  const question = h('textarea', {
+    rows: 2,
+    placeholder: 'Ask the agent: "Who leads the Platform Guild?", "How many vacation days do I get?"',
+    'data-testid': 'question-input',
+  });
   const send = h('button', { type: 'submit', 'data-testid': 'ask' }, 'Ask');
   const status = h('p', { class: 'status', role: 'status' });
   let conversationId: string | undefined;
@@ -94,7 +117,14 @@ export function chatPanel(api: Api) {
     messages.scrollTop = messages.scrollHeight;
   };
   const chunk = (text: string) => {
-    streaming ??= messages.appendChild(h('article', { class: 'message agent streaming', 'data-testid': 'streaming' }, h('div', { class: 'meta' }, 'Agent · writing…'), h('div', { class: 'text' })));
+    streaming ??= messages.appendChild(
+      h(
+        'article',
+        { class: 'message agent streaming', 'data-testid': 'streaming' },
+        h('div', { class: 'meta' }, 'Agent · writing…'),
+        h('div', { class: 'text' }),
+      ),
+    );
     streaming.querySelector('.text')!.append(text);
     messages.scrollTop = messages.scrollHeight;
   };
@@ -107,7 +137,12 @@ export function chatPanel(api: Api) {
   };
   const listen = (id: string) => {
     stop?.();
-    stop = api.subscribe<Update>(UPDATES, { id }, ({ conversationUpdates: u }) => (u.kind === 'CHUNK' && u.chunk ? chunk(u.chunk) : u.message && show(u.message)), (error) => (status.textContent = error.message));
+    stop = api.subscribe<Update>(
+      UPDATES,
+      { id },
+      ({ conversationUpdates: u }) => (u.kind === 'CHUNK' && u.chunk ? chunk(u.chunk) : u.message && show(u.message)),
+      (error) => (status.textContent = error.message),
+    );
   };
 
   const panel = {
@@ -145,13 +180,17 @@ export function chatPanel(api: Api) {
     status.textContent = 'The agent is writing…';
     try {
       if (!conversationId) {
-        const { startConversation } = await api.query<{ startConversation: ConversationSummary }>(START, { name: text.slice(0, 200) });
+        const { startConversation } = await api.query<{ startConversation: ConversationSummary }>(START, {
+          name: text.slice(0, 200),
+        });
         panel.open(startConversation.id, startConversation.name);
         panel.onConversationStarted(startConversation);
         await new Promise((resolve) => setTimeout(resolve, SUBSCRIPTION_START_MS));
       }
       question.value = '';
-      const { reply } = await api.query<{ reply: { success: boolean; confirming: boolean | null } }>(REPLY, { input: { conversationId, question: text } });
+      const { reply } = await api.query<{ reply: { success: boolean; confirming: boolean | null } }>(REPLY, {
+        input: { conversationId, question: text },
+      });
       // The stored messages are the record: read them back, whatever the stream delivered.
       await load();
       status.textContent = reply.confirming ? 'The agent asks you to confirm: answer yes or no.' : '';

@@ -21,19 +21,34 @@ export function conversationList(api: Api, open: (id: string | undefined, name?:
   let matching: Set<string> | undefined;
   let selected: string | undefined;
   const list = h('ul', { class: 'conversation-list', 'data-testid': 'conversations' });
-  const search = h('input', { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations', 'data-testid': 'conversation-search' });
+  const search = h('input', {
+    type: 'search',
+    placeholder: 'Search conversations',
+    'aria-label': 'Search conversations',
+    'data-testid': 'conversation-search',
+  });
   const note = h('p', { class: 'status' });
 
   const render = () => {
     const shown = matching ? conversations.filter((c) => matching!.has(c.id)) : conversations;
-    note.textContent = matching && !shown.length ? 'No conversation matches.' : !conversations.length ? 'No conversations yet: ask the agent something.' : '';
+    note.textContent =
+      matching && !shown.length
+        ? 'No conversation matches.'
+        : !conversations.length
+          ? 'No conversations yet: ask the agent something.'
+          : '';
     fill(
       list,
       ...shown.map((c) =>
         h(
           'li',
           { class: c.id === selected ? 'selected' : '' },
-          h('button', { type: 'button', onclick: () => select(c) }, h('span', { class: 'name' }, c.name), h('span', { class: 'time' }, shortTime(c.timestamp))),
+          h(
+            'button',
+            { type: 'button', onclick: () => select(c) },
+            h('span', { class: 'name' }, c.name),
+            h('span', { class: 'time' }, shortTime(c.timestamp)),
+          ),
         ),
       ),
     );
@@ -55,7 +70,9 @@ export function conversationList(api: Api, open: (id: string | undefined, name?:
       return render();
     }
     const byName = conversations.filter((c) => c.name.toLowerCase().includes(text)).map((c) => c.id);
-    const { agentHistory } = await api.query<{ agentHistory: { conversationId: string; message: string }[] }>(ALL_MESSAGES);
+    const { agentHistory } = await api.query<{ agentHistory: { conversationId: string; message: string }[] }>(
+      ALL_MESSAGES,
+    );
     const byMessage = agentHistory.filter((m) => m.message.toLowerCase().includes(text)).map((m) => m.conversationId);
     if (search.value.trim().toLowerCase() === text) {
       matching = new Set([...byName, ...byMessage]);
@@ -74,7 +91,16 @@ export function conversationList(api: Api, open: (id: string | undefined, name?:
       'aside',
       { class: 'conversations' },
       h('h2', {}, 'Conversations'),
-      h('div', { class: 'row' }, search, h('button', { type: 'button', class: 'secondary', 'data-testid': 'new-conversation', onclick: () => select(undefined) }, 'New')),
+      h(
+        'div',
+        { class: 'row' },
+        search,
+        h(
+          'button',
+          { type: 'button', class: 'secondary', 'data-testid': 'new-conversation', onclick: () => select(undefined) },
+          'New',
+        ),
+      ),
       note,
       list,
     ),

@@ -43,7 +43,11 @@ const fetcher: Fetcher = (params, opts) => {
   if (isSubscription(params)) {
     return {
       subscribe(sink: { next: (value: never) => void; error: (error: unknown) => void; complete: () => void }) {
-        const stop = socketFor(authorizationOf(opts)).subscribe(params as { query: string }, { next: (v) => sink.next(v as never), error: sink.error, complete: sink.complete });
+        const stop = socketFor(authorizationOf(opts)).subscribe(params as { query: string }, {
+          next: (v) => sink.next(v as never),
+          error: sink.error,
+          complete: sink.complete,
+        });
         return { unsubscribe: stop };
       },
     } as ReturnType<Fetcher>;
@@ -63,6 +67,19 @@ async function initialToken(): Promise<string | null> {
 }
 
 void initialToken().then((token) => {
-  const headers = JSON.stringify(token ? { Authorization: `Bearer ${token}` } : { Authorization: 'Bearer <paste a token: npm run token -- --email ana@example.com>' }, null, 2);
-  createRoot(document.getElementById('ide')!).render(<GraphiQL fetcher={fetcher} defaultQuery={EXAMPLE} initialHeaders={headers} defaultEditorToolsVisibility="headers" />);
+  const headers = JSON.stringify(
+    token
+      ? { Authorization: `Bearer ${token}` }
+      : { Authorization: 'Bearer <paste a token: npm run token -- --email ana@example.com>' },
+    null,
+    2,
+  );
+  createRoot(document.getElementById('ide')!).render(
+    <GraphiQL
+      fetcher={fetcher}
+      defaultQuery={EXAMPLE}
+      initialHeaders={headers}
+      defaultEditorToolsVisibility="headers"
+    />,
+  );
 });

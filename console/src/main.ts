@@ -27,7 +27,12 @@ function links(): HTMLElement {
 
 /** The sign-in page: paste a token, or in development sign in as the development administrator. */
 async function showSignIn(message?: string): Promise<void> {
-  const token = h('textarea', { id: 'token', rows: 4, placeholder: 'Paste a token (npm run token -- --email ana@example.com --org demo)', 'data-testid': 'token-input' });
+  const token = h('textarea', {
+    id: 'token',
+    rows: 4,
+    placeholder: 'Paste a token (npm run token -- --email ana@example.com --org demo)',
+    'data-testid': 'token-input',
+  });
   const error = h('p', { class: 'error', role: 'alert' }, message ?? '');
   const signIn = (value: string) => {
     if (!value.trim()) {
@@ -49,7 +54,11 @@ async function showSignIn(message?: string): Promise<void> {
   );
   fill(root, form);
   if (await devSignInOffered()) {
-    const dev = h('button', { type: 'button', class: 'secondary', 'data-testid': 'dev-sign-in' }, 'Sign in as the development user');
+    const dev = h(
+      'button',
+      { type: 'button', class: 'secondary', 'data-testid': 'dev-sign-in' },
+      'Sign in as the development user',
+    );
     dev.addEventListener('click', () => devToken().then(signIn, (e: Error) => (error.textContent = e.message)));
     form.querySelector('.actions')!.append(dev);
   }
@@ -58,7 +67,9 @@ async function showSignIn(message?: string): Promise<void> {
 /** The organizations a platform administrator can act in; the demo one first. */
 async function organizations(api: Api): Promise<Organization[]> {
   const { organizations } = await api.query<{ organizations: Organization[] }>('{ organizations { id name alias } }');
-  return organizations.sort((a, b) => Number(b.alias === 'demo') - Number(a.alias === 'demo') || a.name.localeCompare(b.name));
+  return organizations.sort(
+    (a, b) => Number(b.alias === 'demo') - Number(a.alias === 'demo') || a.name.localeCompare(b.name),
+  );
 }
 
 /**
@@ -93,21 +104,47 @@ async function start(): Promise<void> {
   } catch (error) {
     storedToken.clear();
     const noOrg = error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'BAD_USER_INPUT');
-    return showSignIn(noOrg ? 'This token acts in no organization. Run `npm run seed:demo`, or sign in with a token of an organization member.' : `Sign-in failed: ${(error as Error).message}`);
+    return showSignIn(
+      noOrg
+        ? 'This token acts in no organization. Run `npm run seed:demo`, or sign in with a token of an organization member.'
+        : `Sign-in failed: ${(error as Error).message}`,
+    );
   }
   current = api;
 
   const switcher =
     orgs.length > 1
-      ? h('select', { 'aria-label': 'Organization', 'data-testid': 'org-switch', onchange: (event: Event) => switchTo((event.target as HTMLSelectElement).value) }, ...orgs.map((o) => h('option', { value: o.id, selected: o.id === organization.id }, `${o.name} (${o.alias})`)))
+      ? h(
+          'select',
+          {
+            'aria-label': 'Organization',
+            'data-testid': 'org-switch',
+            onchange: (event: Event) => switchTo((event.target as HTMLSelectElement).value),
+          },
+          ...orgs.map((o) =>
+            h('option', { value: o.id, selected: o.id === organization.id }, `${o.name} (${o.alias})`),
+          ),
+        )
       : h('span', { class: 'org', 'data-testid': 'org-name' }, organization.name);
-  const signOut = h('button', { type: 'button', class: 'secondary', onclick: () => (storedToken.clear(), api.close(), void showSignIn()) }, 'Sign out');
+  const signOut = h(
+    'button',
+    { type: 'button', class: 'secondary', onclick: () => (storedToken.clear(), api.close(), void showSignIn()) },
+    'Sign out',
+  );
   const chat = chatPanel(api);
   const list = conversationList(api, (id) => chat.open(id));
   chat.onConversationStarted = (conversation) => list.add(conversation);
   fill(
     root,
-    h('header', {}, h('h1', {}, 'Talent directory'), switcher, h('span', { class: 'who' }, claims.email ?? claims.name ?? ''), links(), signOut),
+    h(
+      'header',
+      {},
+      h('h1', {}, 'Talent directory'),
+      switcher,
+      h('span', { class: 'who' }, claims.email ?? claims.name ?? ''),
+      links(),
+      signOut,
+    ),
     h('main', {}, list.element, chat.element, changeFeed(api)),
   );
 }

@@ -16,13 +16,23 @@ export async function devSignInOffered(): Promise<boolean> {
 
 /** A development administrator's token, acting in `org` when given. */
 export async function devToken(org?: string): Promise<string> {
-  const res = await fetch('/console/dev-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(org ? { org } : {}) });
+  const res = await fetch('/console/dev-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(org ? { org } : {}),
+  });
   if (!res.ok) throw new Error(`development sign-in answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** The claims of a token (not verified: only to show who is signed in). */
-export function claimsOf(token: string): { email?: string; name?: string; org?: string; roles?: string[]; exp?: number } {
+export function claimsOf(token: string): {
+  email?: string;
+  name?: string;
+  org?: string;
+  roles?: string[];
+  exp?: number;
+} {
   try {
     const part = token.split('.')[1] ?? '';
     return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as ReturnType<typeof claimsOf>;

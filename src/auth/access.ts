@@ -12,7 +12,8 @@ export function requireCaller(ctx: Context): Caller {
 
 /** The caller's current organization; a 400 when the token names none and the caller belongs to none. */
 export function currentOrganization(caller: Caller): string {
-  if (!caller.orgId) throw badInput('no current organization: the token has no org claim and the caller belongs to none');
+  if (!caller.orgId)
+    throw badInput('no current organization: the token has no org claim and the caller belongs to none');
   return caller.orgId;
 }
 
@@ -35,7 +36,8 @@ export function requireRoleIn(caller: Caller, orgId: string, roles: readonly Rol
   if (!canRead(caller, orgId)) throw notFound('organization');
   if (caller.platformAdmin) return;
   const held = rolesIn(caller, orgId);
-  if (!roles.some((role) => held.has(role))) throw forbidden(`requires the ${roles.join(' or ')} role in this organization`);
+  if (!roles.some((role) => held.has(role)))
+    throw forbidden(`requires the ${roles.join(' or ')} role in this organization`);
 }
 
 /** The current organization, once the caller is checked to administer it (ORG_ADMIN, an organization token or ADMIN). */

@@ -61,7 +61,8 @@ export class ContextFactory {
     if (token.kind === 'organizationKey') return keyCaller(token);
     const { claims } = token;
     const em = this.orm.em.fork();
-    const account = (await this.accounts.signedIn(em, claims.issuer, claims.sub)) ?? (await this.firstSignIn(em, claims));
+    const account =
+      (await this.accounts.signedIn(em, claims.issuer, claims.sub)) ?? (await this.firstSignIn(em, claims));
     const memberships = membershipsOf(account.grants);
     // The roles claim carries platform roles only: ADMIN. Any other value in it is ignored, so a
     // token cannot lift its holder above the grants an organization gave them.
@@ -72,7 +73,17 @@ export class ContextFactory {
       throw forbidden('no access to the organization named by the token');
     }
     const roles: ReadonlySet<Role> = new Set(orgId ? (memberships.get(orgId) ?? []) : []);
-    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles, platformAdmin, memberships, expiresAt: token.expiresAt };
+    return {
+      kind: 'user',
+      actorId: account.id,
+      accountId: account.id,
+      email: account.email,
+      orgId,
+      roles,
+      platformAdmin,
+      memberships,
+      expiresAt: token.expiresAt,
+    };
   }
 
   /** A subject seen for the first time: bound to the unbound account of its email, or a new account. */

@@ -25,12 +25,21 @@ export const LOCAL_ISSUER = 'local';
 export const EXTERNAL_ISSUER = 'external';
 
 /** Finds the secret of an organization key by id (the token's `kid`); null when no such key exists. */
-export type OrganizationKeySecret = (keyId: string) => Promise<{ secret: Buffer; organization: string; role: Role } | null>;
+export type OrganizationKeySecret = (
+  keyId: string,
+) => Promise<{ secret: Buffer; organization: string; role: Role } | null>;
 
 /** `expiresAt`: the token's exp (unix seconds); live subscriptions end there. */
 export type VerifiedToken =
   | { kind: 'user'; claims: TokenClaims; expiresAt: number }
-  | { kind: 'organizationKey'; keyId: string; organization: string; role: Role; claims: Partial<TokenClaims>; expiresAt: number };
+  | {
+      kind: 'organizationKey';
+      keyId: string;
+      organization: string;
+      role: Role;
+      claims: Partial<TokenClaims>;
+      expiresAt: number;
+    };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -106,7 +115,14 @@ export class TokenVerifier {
       if (!key) throw unauthenticated('invalid token: unknown or deleted key');
       const payload = this.check(token, createSecretKey(key.secret), 'HS256', false);
       const claims = this.claims(payload, false);
-      return { kind: 'organizationKey', keyId: header.kid, organization: key.organization, role: key.role, claims, expiresAt: payload.exp };
+      return {
+        kind: 'organizationKey',
+        keyId: header.kid,
+        organization: key.organization,
+        role: key.role,
+        claims,
+        expiresAt: payload.exp,
+      };
     }
     if (header.alg === 'HS256') {
       const payload = this.check(token, this.userKey, 'HS256', true);
@@ -133,7 +149,12 @@ export class TokenVerifier {
     }
   }
 
-  private check(token: string, key: string | KeyObject, algorithm: 'HS256' | 'RS256', external: boolean): JwtPayload & { exp: number } {
+  private check(
+    token: string,
+    key: string | KeyObject,
+    algorithm: 'HS256' | 'RS256',
+    external: boolean,
+  ): JwtPayload & { exp: number } {
     const skew = this.config.jwtClockSkewSeconds;
     let payload: JwtPayload;
     try {
@@ -158,7 +179,8 @@ export class TokenVerifier {
     }
     const max = this.config.jwtMaxLifetimeSeconds;
     const lifetime = typeof payload.iat === 'number' ? payload.exp - payload.iat : payload.exp - now - skew;
-    if (lifetime > max) throw unauthenticated(`token lifetime exceeds the maximum of ${max} seconds (JWT_MAX_LIFETIME_SECONDS)`);
+    if (lifetime > max)
+      throw unauthenticated(`token lifetime exceeds the maximum of ${max} seconds (JWT_MAX_LIFETIME_SECONDS)`);
     return { ...payload, exp: payload.exp };
   }
 
@@ -169,10 +191,15 @@ export class TokenVerifier {
     // These claims are stored on a first sign-in and looked up on every request: text PostgreSQL
     // cannot store would fail there, and an over-long sub or email would overflow the account's
     // unique indexes (OpenID Connect caps sub at 255 characters, RFC 5321 an address at 254).
-    for (const [claim, max] of [['sub', 255], ['email', 254], ['name', Infinity]] as const) {
+    for (const [claim, max] of [
+      ['sub', 255],
+      ['email', 254],
+      ['name', Infinity],
+    ] as const) {
       const value: unknown = payload[claim];
       if (typeof value !== 'string') continue;
-      if (isUnstorable(value)) throw unauthenticated(`invalid token: ${claim} claim holds NUL characters or unpaired surrogates`);
+      if (isUnstorable(value))
+        throw unauthenticated(`invalid token: ${claim} claim holds NUL characters or unpaired surrogates`);
       if (value.length > max) throw unauthenticated(`invalid token: ${claim} claim is longer than ${max} characters`);
     }
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -182,7 +209,16 @@ export class TokenVerifier {
     // An account is bound to (issuer, sub): subjects of different issuers are different people.
     const issuer = source === 'external' ? (text(payload.iss) ?? EXTERNAL_ISSUER) : LOCAL_ISSUER;
     const verified: unknown = payload.email_verified;
-    const emailVerified = verified === false || verified === 'false' ? false : verified === true || verified === 'true' ? true : undefined;
-    return { sub: payload.sub ?? '', email: text(payload.email)?.toLowerCase(), name: text(payload.name), org, roles, issuer, emailVerified };
+    const emailVerified =
+      verified === false || verified === 'false' ? false : verified === true || verified === 'true' ? true : undefined;
+    return {
+      sub: payload.sub ?? '',
+      email: text(payload.email)?.toLowerCase(),
+      name: text(payload.name),
+      org,
+      roles,
+      issuer,
+      emailVerified,
+    };
   }
 }

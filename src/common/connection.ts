@@ -46,7 +46,11 @@ export function encodeCursor(values: (string | number)[]): string {
 export function decodeCursor(cursor: string, length: number): (string | number)[] {
   try {
     const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      values.every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
       return values;
     }
   } catch {}
@@ -60,7 +64,10 @@ export interface Connection<T> {
 }
 
 /** The GraphQL type of a connection of `node`: nodes, edges, pageInfo and totalCount. */
-export function ConnectionType<T extends object>(node: ClassType<T>, cursorOf: (item: T) => string): ClassType<Connection<T>> {
+export function ConnectionType<T extends object>(
+  node: ClassType<T>,
+  cursorOf: (item: T) => string,
+): ClassType<Connection<T>> {
   @ObjectType(`${node.name}Edge`)
   class Edge {
     @Field(() => String)

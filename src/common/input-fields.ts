@@ -9,8 +9,15 @@ export function declaredFields(inputClass: abstract new () => object): readonly 
   let names = DECLARED.get(inputClass);
   if (!names) {
     const classes = new Set<unknown>();
-    for (let c: unknown = inputClass; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) classes.add(c);
-    names = [...new Set(getMetadataStorage().fields.filter((field) => classes.has(field.target)).map((field) => field.name))];
+    for (let c: unknown = inputClass; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c))
+      classes.add(c);
+    names = [
+      ...new Set(
+        getMetadataStorage()
+          .fields.filter((field) => classes.has(field.target))
+          .map((field) => field.name),
+      ),
+    ];
     DECLARED.set(inputClass, names);
   }
   return names;
@@ -23,7 +30,13 @@ export function declaredFields(inputClass: abstract new () => object): readonly 
  * being dropped. Absent (undefined) fields are left alone, '' and null clear a nullable field,
  * and null leaves a required one unchanged (an update that does not set it).
  */
-export function copyDeclaredFields<R extends object>(record: R, input: object, inputClass: abstract new () => object, meta: EntityMetadata<R>, handled: readonly string[] = []): void {
+export function copyDeclaredFields<R extends object>(
+  record: R,
+  input: object,
+  inputClass: abstract new () => object,
+  meta: EntityMetadata<R>,
+  handled: readonly string[] = [],
+): void {
   const values = input as Record<string, unknown>;
   const target = record as Record<string, unknown>;
   const properties = meta.properties as Record<string, { nullable?: boolean } | undefined>;

@@ -60,7 +60,8 @@ export class OutboundGuard {
     const host = hostOf(url);
     const addresses = isIP(host) ? [host] : await resolveAll(host).catch(() => null);
     if (addresses === null) throw new RefusedAddressError(`${field} host ${host} does not resolve`);
-    if (!addresses.length || !addresses.every((a) => this.permits(a))) throw new RefusedAddressError(`${field} ${REFUSED}`);
+    if (!addresses.length || !addresses.every((a) => this.permits(a)))
+      throw new RefusedAddressError(`${field} ${REFUSED}`);
     return url;
   }
 
@@ -71,7 +72,11 @@ export class OutboundGuard {
   }
 
   /** A `net.connect` lookup that refuses addresses the guard does not permit (with `all` it keeps the permitted ones). */
-  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
+  readonly lookup = (
+    hostname: string,
+    options: LookupOneOptions | LookupAllOptions,
+    callback: LookupCallback,
+  ): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const allowed = addresses.filter((a) => this.permits(a.address));
@@ -89,7 +94,8 @@ export function parseHttpUrl(field: string, raw: string): URL {
   } catch {
     throw new RefusedAddressError(`${field} must be an absolute http(s) URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedAddressError(`${field} must be an absolute http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RefusedAddressError(`${field} must be an absolute http(s) URL`);
   if (url.username || url.password) throw new RefusedAddressError(`${field} must not carry credentials`);
   return url;
 }
@@ -101,6 +107,8 @@ function hostOf(url: URL): string {
 
 function resolveAll(host: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((a) => a.address))));
+    dnsLookup(host, { all: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((a) => a.address)),
+    );
   });
 }

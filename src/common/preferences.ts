@@ -24,7 +24,8 @@ export class PreferencesInput {
 const NAMESPACE = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function checkNamespace(namespace: string): void {
-  if (!NAMESPACE.test(namespace)) throw badInput('namespace must be 1-100 letters, digits, dots, dashes or underscores');
+  if (!NAMESPACE.test(namespace))
+    throw badInput('namespace must be 1-100 letters, digits, dots, dashes or underscores');
 }
 
 /** An unset namespace reads as empty values. */

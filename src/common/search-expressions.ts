@@ -31,10 +31,20 @@ export function searched(kind: keyof typeof SEARCHED, alias: string): string {
  * `to_tsvector` again for each matched row at query time was most of their cost (bench/RESULTS.md).
  * Lazy and hidden, so entities never load it and events never carry it.
  */
-export function searchVector(table: string, column: string): { property: PropertyOptions<object>; index: { name: string; expression: string } } {
+export function searchVector(
+  table: string,
+  column: string,
+): { property: PropertyOptions<object>; index: { name: string; expression: string } } {
   const name = `${table}_search_vector_index`;
   return {
-    property: { type: 'string', columnType: 'tsvector', generated: `(to_tsvector('english', "${column}")) stored`, nullable: true, lazy: true, hidden: true },
+    property: {
+      type: 'string',
+      columnType: 'tsvector',
+      generated: `(to_tsvector('english', "${column}")) stored`,
+      nullable: true,
+      lazy: true,
+      hidden: true,
+    },
     index: { name, expression: `create index "${name}" on "${table}" using gin ("search_vector") ${GIN_OPTIONS}` },
   };
 }
@@ -42,5 +52,8 @@ export function searchVector(table: string, column: string): { property: Propert
 /** The statement that creates the GIN index for an entity's @Index. */
 export function searchIndex(kind: keyof typeof SEARCHED, table: string): { name: string; expression: string } {
   const name = `${table}_search_index`;
-  return { name, expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]})) ${GIN_OPTIONS}` };
+  return {
+    name,
+    expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]})) ${GIN_OPTIONS}`,
+  };
 }

@@ -67,10 +67,18 @@ export class SecretBox {
 }
 
 /** A new map with the same own keys ("__proto__" included) and transformed values. */
-function mapValues(map: Record<string, string>, transform: (value: string, key: string) => string): Record<string, string> {
+function mapValues(
+  map: Record<string, string>,
+  transform: (value: string, key: string) => string,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(map)) {
-    Object.defineProperty(result, key, { value: transform(value, key), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(result, key, {
+      value: transform(value, key),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return result;
 }

@@ -26,7 +26,9 @@ export async function startEmbeddedDatabase(dataDir: string | null, template?: s
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
   }
-  const db = path ? await PGlite.create(path) : await PGlite.create(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+  const db = path
+    ? await PGlite.create(path)
+    : await PGlite.create(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   return {

@@ -19,7 +19,11 @@ export interface Database {
  * Opens the configured database (a PostgreSQL server, or embedded PGlite) and applies migrations.
  * `ormOptions` is mikro-orm.config.ts's, passed in by the wiring: it lists the modules' entities.
  */
-export async function openDatabase(config: Config, logger: Logger, ormOptions: (url: string, embedded: boolean) => Options): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  logger: Logger,
+  ormOptions: (url: string, embedded: boolean) => Options,
+): Promise<Database> {
   const embedded = config.databaseUrl
     ? null
     : await startEmbeddedDatabase(config.embeddedInMemory ? null : config.dataDir, config.embeddedTemplate);

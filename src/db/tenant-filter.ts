@@ -1,4 +1,12 @@
-import type { EntityClass, EntityDictionary, EntityManager, EntityName, FilterQuery, MikroORM, QueryOrderMap } from '@mikro-orm/core';
+import type {
+  EntityClass,
+  EntityDictionary,
+  EntityManager,
+  EntityName,
+  FilterQuery,
+  MikroORM,
+  QueryOrderMap,
+} from '@mikro-orm/core';
 
 export const TENANT_FILTER = 'tenant';
 /** The entity whose rows are the tenants (src/modules/organization/organization.entity.ts; test/db.test.ts checks the name). */
@@ -44,7 +52,9 @@ export function findInOrganizations<T extends { organization: { id: string } }>(
   where: FilterQuery<T> = {} as FilterQuery<T>,
   orderBy: QueryOrderMap<T> = {} as QueryOrderMap<T>,
 ): Promise<T[]> {
-  const scoped = (orgIds === 'all' ? where : { $and: [{ organization: { $in: [...orgIds] } }, where] }) as FilterQuery<T>;
+  const scoped = (
+    orgIds === 'all' ? where : { $and: [{ organization: { $in: [...orgIds] } }, where] }
+  ) as FilterQuery<T>;
   return em.find(entity, scoped, { filters: { [TENANT_FILTER]: false }, orderBy }) as Promise<T[]>;
 }
 
@@ -66,10 +76,12 @@ export async function rowsByIds<R extends object>(
 ): Promise<R[]> {
   const organization = (em.getFilterParams<TenantParams>(TENANT_FILTER) as TenantParams | undefined)?.organization;
   if (!organization || !ids.length) return [];
-  return em.getConnection().execute<R[]>(
-    `select ${columns} from "${table}" where organization_id = ? and "${column}" in (?) and ${where} order by ${orderBy}`,
-    [organization, [...ids]],
-  );
+  return em
+    .getConnection()
+    .execute<R[]>(
+      `select ${columns} from "${table}" where organization_id = ? and "${column}" in (?) and ${where} order by ${orderBy}`,
+      [organization, [...ids]],
+    );
 }
 
 /** One part of rowsTogether: what rowsByIds would read, with the same arguments. */
@@ -120,5 +132,7 @@ export async function findByIds<T extends object>(
   // Hydrated as em.find does (em.map merges and validates each row again: 3x slower on a list).
   const factory = em.getEntityFactory();
   const driver = em.getDriver();
-  return rows.map((row) => factory.create(entity, driver.mapResult(row, meta) ?? row, { merge: true, convertCustomTypes: true }));
+  return rows.map((row) =>
+    factory.create(entity, driver.mapResult(row, meta) ?? row, { merge: true, convertCustomTypes: true }),
+  );
 }

@@ -14,22 +14,64 @@ export interface DemoPerson {
 
 export const PEOPLE: readonly DemoPerson[] = [
   { name: 'Ana Silva', title: 'Chief Executive Officer', department: 'Executive', location: 'Lisbon' },
-  { name: 'Ben Carter', title: 'Head of Engineering', department: 'Engineering', location: 'London', manager: 'Ana Silva' },
+  {
+    name: 'Ben Carter',
+    title: 'Head of Engineering',
+    department: 'Engineering',
+    location: 'London',
+    manager: 'Ana Silva',
+  },
   { name: 'Chloé Martin', title: 'Head of People', department: 'People', location: 'Paris', manager: 'Ana Silva' },
-  { name: 'Dev Patel', title: 'Senior Software Engineer', department: 'Engineering', location: 'London', manager: 'Ben Carter' },
-  { name: 'Eva Novak', title: 'Software Engineer', department: 'Engineering', location: 'Prague', manager: 'Ben Carter' },
-  { name: 'Femi Okoro', title: 'Product Designer', department: 'Engineering', location: 'Lisbon', manager: 'Ben Carter' },
+  {
+    name: 'Dev Patel',
+    title: 'Senior Software Engineer',
+    department: 'Engineering',
+    location: 'London',
+    manager: 'Ben Carter',
+  },
+  {
+    name: 'Eva Novak',
+    title: 'Software Engineer',
+    department: 'Engineering',
+    location: 'Prague',
+    manager: 'Ben Carter',
+  },
+  {
+    name: 'Femi Okoro',
+    title: 'Product Designer',
+    department: 'Engineering',
+    location: 'Lisbon',
+    manager: 'Ben Carter',
+  },
   { name: 'Gina Rossi', title: 'Recruiter', department: 'People', location: 'Paris', manager: 'Chloé Martin' },
-  { name: 'Hugo Weber', title: 'Learning Coordinator', department: 'People', location: 'Berlin', manager: 'Chloé Martin' },
+  {
+    name: 'Hugo Weber',
+    title: 'Learning Coordinator',
+    department: 'People',
+    location: 'Berlin',
+    manager: 'Chloé Martin',
+  },
 ];
 
 export const GROUPS: readonly { name: string; description: string; members: string[] }[] = [
-  { name: 'Platform Guild', description: 'Keeps the build, deployment and monitoring healthy', members: ['Ben Carter', 'Dev Patel', 'Eva Novak'] },
-  { name: 'Wellbeing Champions', description: 'Volunteers who run the wellbeing programme', members: ['Femi Okoro', 'Gina Rossi', 'Hugo Weber'] },
+  {
+    name: 'Platform Guild',
+    description: 'Keeps the build, deployment and monitoring healthy',
+    members: ['Ben Carter', 'Dev Patel', 'Eva Novak'],
+  },
+  {
+    name: 'Wellbeing Champions',
+    description: 'Volunteers who run the wellbeing programme',
+    members: ['Femi Okoro', 'Gina Rossi', 'Hugo Weber'],
+  },
 ];
 
 /** Plans owned by the demo owner, each with tasks due so many days from the seeding day. */
-export const PLANS: readonly { name: string; type: string; tasks: { name: string; description: string; dueInDays: number }[] }[] = [
+export const PLANS: readonly {
+  name: string;
+  type: string;
+  tasks: { name: string; description: string; dueInDays: number }[];
+}[] = [
   {
     name: 'Grow into a people leader',
     type: 'CAREER',

@@ -29,7 +29,10 @@ export async function seedDemo(baseUrl: string, adminToken: AdminToken): Promise
     const form = body instanceof FormData;
     const res = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
+      },
       body: form ? body : body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -37,21 +40,29 @@ export async function seedDemo(baseUrl: string, adminToken: AdminToken): Promise
   };
   const must = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await call<T>(method, path, body);
-    if (res.status >= 300) throw new Error(`demo data: ${method} /api/v1${path} answered ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status >= 300)
+      throw new Error(`demo data: ${method} /api/v1${path} answered ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   const created = { organization: 0, employees: 0, groups: 0, plans: 0, tasks: 0, documents: 0 };
 
   const found = await call<Named>('GET', `/organization/alias/${DEMO_ALIAS}`);
-  if (found.status !== 200 && found.status !== 404) throw new Error(`demo data: looking up the organization answered ${found.status}`);
-  const org = found.status === 200 ? found.body : await must<Named>('POST', '/organization', { name: 'Demo Company', alias: DEMO_ALIAS, ownerEmail: DEMO_OWNER });
+  if (found.status !== 200 && found.status !== 404)
+    throw new Error(`demo data: looking up the organization answered ${found.status}`);
+  const org =
+    found.status === 200
+      ? found.body
+      : await must<Named>('POST', '/organization', { name: 'Demo Company', alias: DEMO_ALIAS, ownerEmail: DEMO_OWNER });
   if (found.status === 404) created.organization++;
   token = adminToken(org.id);
 
   const employees = new Map((await must<Named[]>('GET', '/employee?limit=500')).map((e) => [e.name, e.id]));
   for (const { manager, ...person } of PEOPLE) {
     if (employees.has(person.name)) continue;
-    const made = await must<Named>('POST', '/employee', { ...person, manager: manager ? employees.get(manager) : undefined });
+    const made = await must<Named>('POST', '/employee', {
+      ...person,
+      manager: manager ? employees.get(manager) : undefined,
+    });
     employees.set(made.name, made.id);
     created.employees++;
   }
@@ -65,10 +76,19 @@ export async function seedDemo(baseUrl: string, adminToken: AdminToken): Promise
   const owner = await must<Named>('GET', `/account/${encodeURIComponent(DEMO_OWNER)}`);
   const plans = new Set((await must<Named[]>('GET', '/idp?limit=500&scope=ALL')).map((p) => p.name));
   for (const plan of PLANS.filter((p) => !plans.has(p.name))) {
-    const made = await must<Named>('POST', '/idp', { name: plan.name, type: plan.type, startDate: fromToday(-30), owner: owner.id });
+    const made = await must<Named>('POST', '/idp', {
+      name: plan.name,
+      type: plan.type,
+      startDate: fromToday(-30),
+      owner: owner.id,
+    });
     created.plans++;
     for (const task of plan.tasks) {
-      await must('POST', `/idp/${made.id}/tasks`, { name: task.name, description: task.description, dueDate: fromToday(task.dueInDays) });
+      await must('POST', `/idp/${made.id}/tasks`, {
+        name: task.name,
+        description: task.description,
+        dueDate: fromToday(task.dueInDays),
+      });
       created.tasks++;
     }
   }

@@ -36,10 +36,16 @@ export function deletedByTrigger(of: string, where: (ids: string[]) => object): 
  * is one), without entering the identity map, so change capture can write their events too.
  * `known` holds `Class:id` of rows the flush itself changes; they are not reported twice.
  */
-export async function cascadedChanges(em: EntityManager, deleted: Map<string, string[]>, known: Set<string>): Promise<CascadedChange[]> {
+export async function cascadedChanges(
+  em: EntityManager,
+  deleted: Map<string, string[]>,
+  known: Set<string>,
+): Promise<CascadedChange[]> {
   const changes: CascadedChange[] = [];
   // Only rows that make events are read (a webhook's deliveries go with it unannounced).
-  const metas = Object.values(em.getMetadata().getAll()).filter((meta) => EVENT_OBJECTS.has(meta.class as never) || PARTS.has(meta.class as never));
+  const metas = Object.values(em.getMetadata().getAll()).filter(
+    (meta) => EVENT_OBJECTS.has(meta.class as never) || PARTS.has(meta.class as never),
+  );
   let frontier = deleted;
   while (frontier.size) {
     const next = new Map<string, string[]>();
@@ -49,7 +55,10 @@ export async function cascadedChanges(em: EntityManager, deleted: Map<string, st
       known.add(key);
       changes.push({ entity, meta, operation, field: operation === 'patch' ? field : undefined });
       if (operation === 'delete' && meta.primaryKeys.length === 1) {
-        next.set(meta.className, [...(next.get(meta.className) ?? []), String(rowData(em, entity)[meta.primaryKeys[0]])]);
+        next.set(meta.className, [
+          ...(next.get(meta.className) ?? []),
+          String(rowData(em, entity)[meta.primaryKeys[0]]),
+        ]);
       }
     };
     for (const [className, ids] of frontier) {
@@ -58,7 +67,8 @@ export async function cascadedChanges(em: EntityManager, deleted: Map<string, st
           if (prop.kind !== ReferenceKind.MANY_TO_ONE || prop.type !== className) continue;
           if (prop.deleteRule !== 'cascade' && prop.deleteRule !== 'set null') continue;
           const rows = await read(em, meta, { [prop.name]: { $in: ids } });
-          for (const entity of rows) record(entity, meta, prop.deleteRule === 'cascade' ? 'delete' : 'patch', prop.name);
+          for (const entity of rows)
+            record(entity, meta, prop.deleteRule === 'cascade' ? 'delete' : 'patch', prop.name);
         }
       }
       for (const rule of TRIGGERED.filter((r) => r.of === className)) {

@@ -1,4 +1,12 @@
-import { ChangeSetType, type ChangeSet, type EntityManager, type EntityMetadata, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs } from '@mikro-orm/core';
+import {
+  ChangeSetType,
+  type ChangeSet,
+  type EntityManager,
+  type EntityMetadata,
+  type EventSubscriber,
+  type FlushEventArgs,
+  type TransactionEventArgs,
+} from '@mikro-orm/core';
 import { TENANT_ENTITY, TENANT_FILTER, type TenantParams } from '../db/tenant-filter';
 import { actorOf } from './actor';
 import { cascadedChanges, rowKey } from './cascades';
@@ -79,7 +87,8 @@ export class ChangeCapture implements EventSubscriber {
       const ownerId = part.ownerId(change.entity);
       const existing = drafts.get(`${object}:${ownerId}`);
       if (existing) {
-        if (existing.operation === 'patch' && !existing.changedFields.includes(part.field)) existing.changedFields = [...existing.changedFields, part.field].sort();
+        if (existing.operation === 'patch' && !existing.changedFields.includes(part.field))
+          existing.changedFields = [...existing.changedFields, part.field].sort();
         continue;
       }
       // The owner's own values did not change: both sides show them, and changedFields names the part.
@@ -98,7 +107,9 @@ export class ChangeCapture implements EventSubscriber {
     if (!drafts.size) return;
     const actor = actorOf(em);
     for (const draft of drafts.values()) {
-      uow.computeChangeSet(Object.assign(new ChangeEvent(), draft, { type: `${draft.object}.${draft.operation}`, actor }));
+      uow.computeChangeSet(
+        Object.assign(new ChangeEvent(), draft, { type: `${draft.object}.${draft.operation}`, actor }),
+      );
     }
     this.wroteEvents.add(em);
   }
@@ -111,7 +122,12 @@ export class ChangeCapture implements EventSubscriber {
    * The owners of changed parts that the flush does not change itself, by `object:id`: from the
    * identity map when loaded, otherwise read in one query per owner type.
    */
-  private async partOwners(em: EntityManager, uow: FlushEventArgs['uow'], changes: RowChange[], drafts: Map<string, Draft>): Promise<Map<string, object>> {
+  private async partOwners(
+    em: EntityManager,
+    uow: FlushEventArgs['uow'],
+    changes: RowChange[],
+    drafts: Map<string, Draft>,
+  ): Promise<Map<string, object>> {
     const owners = new Map<string, object>();
     const missing = new Map<string, { ownerClass: string; ids: Set<string> }>();
     for (const change of changes) {
@@ -123,10 +139,16 @@ export class ChangeCapture implements EventSubscriber {
       if (drafts.has(key) || owners.has(key)) continue;
       const loaded = uow.getById<object>(part.owner.name, ownerId);
       if (loaded) owners.set(key, loaded);
-      else (missing.get(object) ?? missing.set(object, { ownerClass: part.owner.name, ids: new Set() }).get(object)!).ids.add(ownerId);
+      else
+        (
+          missing.get(object) ?? missing.set(object, { ownerClass: part.owner.name, ids: new Set() }).get(object)!
+        ).ids.add(ownerId);
     }
     for (const [object, { ownerClass, ids }] of missing) {
-      const found = await em.find<object>(ownerClass, { id: { $in: [...ids] } } as never, { filters: false, disableIdentityMap: true });
+      const found = await em.find<object>(ownerClass, { id: { $in: [...ids] } } as never, {
+        filters: false,
+        disableIdentityMap: true,
+      });
       for (const owner of found) owners.set(`${object}:${(owner as { id: string }).id}`, owner);
     }
     return owners;
@@ -143,13 +165,19 @@ export class ChangeCapture implements EventSubscriber {
       if (!operation || !tracked(cs.meta)) continue;
       const meta = cs.meta;
       known.add(rowKey(em, meta, cs.entity));
-      if (operation === 'delete' && meta.primaryKeys.length === 1) deleted.set(meta.className, [...(deleted.get(meta.className) ?? []), String(cs.getSerializedPrimaryKey())]);
+      if (operation === 'delete' && meta.primaryKeys.length === 1)
+        deleted.set(meta.className, [...(deleted.get(meta.className) ?? []), String(cs.getSerializedPrimaryKey())]);
       changes.push({
         entity: cs.entity,
         meta,
         operation,
         changedFields: operation === 'patch' ? changedFields(meta, cs.payload, apiNames(meta)) : [],
-        before: operation === 'post' ? null : cs.originalEntity ? snapshot(meta, cs.originalEntity, apiNames(meta)) : valuesOf(em, cs.entity, meta),
+        before:
+          operation === 'post'
+            ? null
+            : cs.originalEntity
+              ? snapshot(meta, cs.originalEntity, apiNames(meta))
+              : valuesOf(em, cs.entity, meta),
         after: operation === 'delete' ? null : valuesOf(em, cs.entity, meta),
       });
     }

@@ -13,7 +13,10 @@ import type { Snapshot } from './snapshot';
  */
 @ObjectType({ description: 'A change of a stored object (create, update or delete)' })
 @Entity()
-@Index({ name: 'change_event_undispatched', expression: 'create index "change_event_undispatched" on "change_event" ("created_at") where "dispatched_at" is null' })
+@Index({
+  name: 'change_event_undispatched',
+  expression: 'create index "change_event_undispatched" on "change_event" ("created_at") where "dispatched_at" is null',
+})
 export class ChangeEvent {
   [OptionalProps]?: 'createdAt' | 'dispatchedAt' | 'actor' | 'organization' | 'changedFields' | 'current' | 'previous';
 
@@ -41,7 +44,10 @@ export class ChangeEvent {
   @Property({ type: 'uuid', nullable: true, index: true })
   organization?: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'Who made the change: an account or organization key id; null for the service itself' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Who made the change: an account or organization key id; null for the service itself',
+  })
   @Property({ type: 'uuid', nullable: true })
   actor?: string | null;
 

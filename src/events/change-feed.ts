@@ -31,7 +31,12 @@ export class ChangeFeed {
 
   async start(): Promise<void> {
     if (!this.databaseUrl) return;
-    this.listener = new PgListener(this.databaseUrl, CHANNEL, (payload) => void this.received(payload.split(',').filter(Boolean)), this.logger);
+    this.listener = new PgListener(
+      this.databaseUrl,
+      CHANNEL,
+      (payload) => void this.received(payload.split(',').filter(Boolean)),
+      this.logger,
+    );
     await this.listener.start();
   }
 
@@ -44,7 +49,10 @@ export class ChangeFeed {
     for (const event of events) this.mine.set(event.id, now);
     // A NOTIFY payload holds up to 8000 bytes: ids go in chunks of 100 (3.7 KB).
     for (let i = 0; i < events.length; i += 100) {
-      const ids = events.slice(i, i + 100).map((e) => e.id).join(',');
+      const ids = events
+        .slice(i, i + 100)
+        .map((e) => e.id)
+        .join(',');
       await tx.execute('select pg_notify(?, ?)', [CHANNEL, ids]);
     }
   }
@@ -62,7 +70,9 @@ export class ChangeFeed {
     const ids = announced.filter((id) => !this.mine.delete(id));
     if (!ids.length) return;
     try {
-      const events = await this.orm.em.fork().find(ChangeEvent, { id: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      const events = await this.orm.em
+        .fork()
+        .find(ChangeEvent, { id: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
       this.publish(events);
     } catch (error) {
       this.logger.error({ err: error }, 'could not load announced events');
@@ -72,7 +82,8 @@ export class ChangeFeed {
   private publish(events: ChangeEvent[]): void {
     for (const event of events) {
       this.bus.publish(TOPICS.changes, event);
-      if (event.object === 'organization' && event.organization) this.bus.publish(TOPICS.organizationUpdated, event.organization);
+      if (event.object === 'organization' && event.organization)
+        this.bus.publish(TOPICS.organizationUpdated, event.organization);
     }
   }
 }

@@ -29,7 +29,9 @@ export class ChangeResolver {
       return TOPICS.changes;
     },
     filter: ({ payload, context, args }: ChangeFilter) =>
-      payload.organization === context.caller?.orgId && matchesEventType(args.eventType ?? '*.*', payload.type) && passesIfUpdates(args.ifUpdates ?? [], payload),
+      payload.organization === context.caller?.orgId &&
+      matchesEventType(args.eventType ?? '*.*', payload.type) &&
+      passesIfUpdates(args.ifUpdates ?? [], payload),
     description: 'Changes in the current organization (ORG_ADMIN), e.g. eventType "idp.*"; every change when omitted',
   })
   changes(

@@ -39,7 +39,11 @@ export const PARTS = new Map<Class, PartOf>();
  * Class decorator of an entity whose rows are part of another object (`owner`, given late since the
  * two entities' files import each other): a change to a row is a `patch` of `ownerId(row)` naming `field`.
  */
-export function partOf<T extends object>(owner: () => Class, field: string, ownerId: (row: T) => { id: string }): (target: abstract new (...args: never[]) => T) => void {
+export function partOf<T extends object>(
+  owner: () => Class,
+  field: string,
+  ownerId: (row: T) => { id: string },
+): (target: abstract new (...args: never[]) => T) => void {
   return (target) => {
     PARTS.set(target, {
       get owner() {

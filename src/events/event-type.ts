@@ -21,7 +21,10 @@ export function matchesEventType(pattern: string, type: string): boolean {
 }
 
 /** ifUpdates keeps only the update events that changed at least one of the named fields. */
-export function passesIfUpdates(ifUpdates: readonly string[], event: { operation: string; changedFields: readonly string[] }): boolean {
+export function passesIfUpdates(
+  ifUpdates: readonly string[],
+  event: { operation: string; changedFields: readonly string[] },
+): boolean {
   if (event.operation !== 'patch' || ifUpdates.length === 0) return true;
   return event.changedFields.some((field) => ifUpdates.includes(field));
 }

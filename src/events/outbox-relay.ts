@@ -8,7 +8,8 @@ const PRUNE_BATCH = 5_000;
 const HOUR = 3_600_000;
 
 /** The columns of `change_event` that `eventOf` reads. */
-export const EVENT_COLUMNS = 'id, type, object, operation, object_id, organization, actor, changed_fields, current, previous, created_at, dispatched_at';
+export const EVENT_COLUMNS =
+  'id, type, object, operation, object_id, organization, actor, changed_fields, current, previous, created_at, dispatched_at';
 
 interface EventRow {
   id: string;

@@ -1,4 +1,11 @@
-import { type EntityData, type EntityManager, type EntityMetadata, type EntityProperty, helper, ReferenceKind } from '@mikro-orm/core';
+import {
+  type EntityData,
+  type EntityManager,
+  type EntityMetadata,
+  type EntityProperty,
+  helper,
+  ReferenceKind,
+} from '@mikro-orm/core';
 import { apiNames } from './event-objects';
 
 export type Snapshot = Record<string, unknown>;
@@ -25,8 +32,14 @@ export function snapshot(meta: EntityMetadata, data: EntityData<object>, names: 
     if (prop.hidden || prop.persist === false || prop.embedded) continue;
     if (prop.kind === ReferenceKind.EMBEDDED) {
       const children = Object.entries(prop.embeddedProps ?? {});
-      values[names[prop.name] ?? prop.name] = Object.fromEntries(children.map(([name, child]) => [name, plain(child, row[child.name])]));
-    } else if (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE || (prop.kind === ReferenceKind.ONE_TO_ONE && prop.owner)) {
+      values[names[prop.name] ?? prop.name] = Object.fromEntries(
+        children.map(([name, child]) => [name, plain(child, row[child.name])]),
+      );
+    } else if (
+      prop.kind === ReferenceKind.SCALAR ||
+      prop.kind === ReferenceKind.MANY_TO_ONE ||
+      (prop.kind === ReferenceKind.ONE_TO_ONE && prop.owner)
+    ) {
       // The ORM leaves nulls out of its entity data; a lazy column left out was not loaded.
       if (prop.name in row || !prop.lazy) values[names[prop.name] ?? prop.name] = plain(prop, row[prop.name]);
     }

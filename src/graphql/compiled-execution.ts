@@ -1,5 +1,12 @@
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
-import { type DocumentNode, type ExecutionResult, execute, GraphQLError, type GraphQLSchema, getOperationAST } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+  getOperationAST,
+} from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 
@@ -19,7 +26,12 @@ export class CompiledExecution {
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  async run(document: DocumentNode, operationName: string | null | undefined, variableValues: Record<string, unknown> | undefined, contextValue: unknown): Promise<ExecutionResult> {
+  async run(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variableValues: Record<string, unknown> | undefined,
+    contextValue: unknown,
+  ): Promise<ExecutionResult> {
     const compiled = this.compiled(document, operationName ?? null);
     if (!compiled) return execute({ schema: this.schema, document, operationName, variableValues, contextValue });
     // Variables are checked by graphql-js first, so that a wrong one is refused exactly as
@@ -58,7 +70,11 @@ export class CompiledExecution {
 
 function asGraphQLError(error: Pick<GraphQLError, 'message' | 'path' | 'originalError' | 'extensions'>): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  return new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
+  return new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions,
+  });
 }
 
 type Gateway = ApolloServerOptionsWithGateway<Record<string, unknown>>['gateway'];
@@ -75,7 +91,11 @@ export function compiledGateway(schema: GraphQLSchema, execution: CompiledExecut
       callback({ apiSchema: schema, coreSupergraphSdl: '' });
       return () => undefined;
     },
-    load: () => Promise.resolve({ executor: (request) => execution.run(request.document, request.request.operationName, request.request.variables, request.context) }),
+    load: () =>
+      Promise.resolve({
+        executor: (request) =>
+          execution.run(request.document, request.request.operationName, request.request.variables, request.context),
+      }),
     stop: () => Promise.resolve(),
   };
 }

@@ -11,7 +11,8 @@ import { operationCostOf } from './operation-cost';
  */
 export type HttpContext = Context & { charge?: Charge; gone?: AbortSignal };
 
-export const SUBSCRIPTION_OVER_HTTP = 'subscriptions are served over graphql-ws on /graphql (protocol graphql-transport-ws)';
+export const SUBSCRIPTION_OVER_HTTP =
+  'subscriptions are served over graphql-ws on /graphql (protocol graphql-transport-ws)';
 
 /**
  * A validation rule for HTTP /graphql only (graphql-ws serves subscriptions): a subscription
@@ -20,7 +21,8 @@ export const SUBSCRIPTION_OVER_HTTP = 'subscriptions are served over graphql-ws 
  */
 export const noSubscriptionsOverHttp: ValidationRule = (context: ValidationContext): ASTVisitor => ({
   OperationDefinition(operation) {
-    if (operation.operation === 'subscription') context.reportError(new GraphQLError(SUBSCRIPTION_OVER_HTTP, { nodes: [operation] }));
+    if (operation.operation === 'subscription')
+      context.reportError(new GraphQLError(SUBSCRIPTION_OVER_HTTP, { nodes: [operation] }));
   },
 });
 

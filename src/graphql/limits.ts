@@ -26,7 +26,12 @@ interface Size {
  * before it twice, thirty deep, would otherwise be walked 2^30 times, stalling the server on a
  * document of a few hundred bytes.
  */
-function measure(selection: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>, measured: Map<string, Size>): Size {
+function measure(
+  selection: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+  measured: Map<string, Size>,
+): Size {
   let depth = 0;
   let fields = 0;
   for (const node of selection.selections) {
@@ -65,10 +70,16 @@ export function operationLimits(limits: OperationLimits): ValidationRule {
       OperationDefinition(operation) {
         const { depth, fields } = measure(operation.selectionSet, fragments, new Set(), new Map());
         if (depth > limits.maxDepth) {
-          context.reportError(new GraphQLError(`query is ${depth} fields deep; the limit is ${limits.maxDepth}`, { nodes: [operation] }));
+          context.reportError(
+            new GraphQLError(`query is ${depth} fields deep; the limit is ${limits.maxDepth}`, { nodes: [operation] }),
+          );
         }
         if (fields > limits.maxFields) {
-          context.reportError(new GraphQLError(`query selects ${fields} fields; the limit is ${limits.maxFields}`, { nodes: [operation] }));
+          context.reportError(
+            new GraphQLError(`query selects ${fields} fields; the limit is ${limits.maxFields}`, {
+              nodes: [operation],
+            }),
+          );
         }
       },
     };

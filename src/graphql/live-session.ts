@@ -67,13 +67,19 @@ export class LiveSession {
         return caller;
       },
       (error: unknown) => {
-        throw this.end(error instanceof GraphQLError && error.extensions?.code ? error : apiError('SERVICE_UNAVAILABLE', 'access could not be checked again: subscribe again'));
+        throw this.end(
+          error instanceof GraphQLError && error.extensions?.code
+            ? error
+            : apiError('SERVICE_UNAVAILABLE', 'access could not be checked again: subscribe again'),
+        );
       },
     );
     this.resolving = { generation, promise };
-    void promise.finally(() => {
-      if (this.resolving?.promise === promise) this.resolving = undefined;
-    }).catch(() => undefined);
+    void promise
+      .finally(() => {
+        if (this.resolving?.promise === promise) this.resolving = undefined;
+      })
+      .catch(() => undefined);
     return promise;
   }
 
@@ -142,10 +148,13 @@ export class LiveSession {
     const expiresAt = this.caller.expiresAt;
     if (expiresAt === undefined) return;
     const delay = (expiresAt + this.skewSeconds) * 1000 - Date.now();
-    this.timer = setTimeout(() => {
-      if (this.expired()) this.end(unauthenticated('token expired'));
-      else this.armExpiry();
-    }, Math.max(0, Math.min(delay, MAX_TIMER_MS)));
+    this.timer = setTimeout(
+      () => {
+        if (this.expired()) this.end(unauthenticated('token expired'));
+        else this.armExpiry();
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
     this.timer.unref();
   }
 
@@ -179,7 +188,8 @@ export class LiveOperation implements LiveRights {
     const orgId = start.orgId;
     this.checks = [
       (caller) => {
-        if (caller.orgId !== orgId) throw forbidden('the current organization of this subscription changed: subscribe again');
+        if (caller.orgId !== orgId)
+          throw forbidden('the current organization of this subscription changed: subscribe again');
         if (orgId && !canRead(caller, orgId)) throw forbidden('no access to the organization of this subscription');
       },
     ];

@@ -9,11 +9,23 @@ export interface PublicError {
 }
 
 /** Node's codes for a database server that cannot be reached. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || (error instanceof DriverException && CONNECTION_CODES.has(String(error.code)));
+  return (
+    (typeof code === 'string' && CONNECTION_CODES.has(code)) ||
+    (error instanceof DriverException && CONNECTION_CODES.has(String(error.code)))
+  );
 }
 
 /** The first error under `error` that is not a GraphQLError; undefined when there is none. */
@@ -35,7 +47,8 @@ export function maskError(error: unknown, logger: Logger): PublicError {
   if (error instanceof GraphQLError && errorCode(error) === 'BAD_USER_INPUT') {
     const cause = rootCause(error);
     if (cause === undefined) return { code: 'BAD_USER_INPUT', message: error.message };
-    if ((cause as Error).name === 'RangeError' && error.extensions.code === 'GRAPHQL_PARSE_FAILED') return { code: 'BAD_USER_INPUT', message: 'query is nested too deeply to parse' };
+    if ((cause as Error).name === 'RangeError' && error.extensions.code === 'GRAPHQL_PARSE_FAILED')
+      return { code: 'BAD_USER_INPUT', message: 'query is nested too deeply to parse' };
   }
   // Errors that point into the document but not at a result path come from validating or
   // coercing the operation: they are about the caller's request (a literal that is not a UUID, a

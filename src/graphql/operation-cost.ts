@@ -35,7 +35,13 @@ import {
  *   beside the work already running, and one with EXPENSIVE_FIELDS in a lane of its own
  *   (ADMISSION_EXPENSIVE_CONCURRENCY): see operationCostOf.
  */
-export const EXPENSIVE_FIELDS: ReadonlySet<string> = new Set(['ask', 'reply', 'assign', 'addFileKnowledge', 'addUrlKnowledge']);
+export const EXPENSIVE_FIELDS: ReadonlySet<string> = new Set([
+  'ask',
+  'reply',
+  'assign',
+  'addFileKnowledge',
+  'addUrlKnowledge',
+]);
 
 /**
  * EXPENSIVE_FIELDS whose document arrives in the request: admission weighs them as plain work
@@ -140,7 +146,11 @@ export function operationCostOf(
 ): OperationCost {
   const counts = rootFieldCounts(operation, document);
   const expensive = total(new Map([...counts].filter(([name]) => inExpensiveLane(name))));
-  return { operations: Math.max(1, total(counts)), expensive, work: new Weigher(schema, document, operation, variables).root() };
+  return {
+    operations: Math.max(1, total(counts)),
+    expensive,
+    work: new Weigher(schema, document, operation, variables).root(),
+  };
 }
 
 /** Weighs the selections of one operation (see operationCostOf). */
@@ -163,13 +173,18 @@ class Weigher {
     this.variables = { ...variables };
     for (const definition of operation.variableDefinitions ?? []) {
       const name = definition.variable.name.value;
-      if (this.variables[name] === undefined && definition.defaultValue) this.variables[name] = valueFromASTUntyped(definition.defaultValue);
+      if (this.variables[name] === undefined && definition.defaultValue)
+        this.variables[name] = valueFromASTUntyped(definition.defaultValue);
     }
   }
 
   /** The work of the root fields outside the expensive lane. */
   root(): number {
-    return this.rootOf(this.operation.selectionSet, this.schema.getRootType(this.operation.operation) ?? undefined, new Set());
+    return this.rootOf(
+      this.operation.selectionSet,
+      this.schema.getRootType(this.operation.operation) ?? undefined,
+      new Set(),
+    );
   }
 
   private rootOf(selection: SelectionSetNode, type: GraphQLNamedType | undefined, path: ReadonlySet<string>): number {
@@ -195,19 +210,33 @@ class Weigher {
   }
 
   /** The heaviest branch of a selection on `type`. */
-  private selection(selection: SelectionSetNode, type: GraphQLNamedType | undefined, path: ReadonlySet<string>): number {
+  private selection(
+    selection: SelectionSetNode,
+    type: GraphQLNamedType | undefined,
+    path: ReadonlySet<string>,
+  ): number {
     let heaviest = 0;
     for (const node of selection.selections) {
       let weight = 0;
       if (node.kind === Kind.FIELD) weight = this.field(node, type, path);
       else if (node.kind === Kind.INLINE_FRAGMENT) {
-        weight = this.selection(node.selectionSet, node.typeCondition ? this.schema.getType(node.typeCondition.name.value) : type, path);
+        weight = this.selection(
+          node.selectionSet,
+          node.typeCondition ? this.schema.getType(node.typeCondition.name.value) : type,
+          path,
+        );
       } else {
         const name = node.name.value;
         const fragment = this.fragments.get(name);
         if (!fragment || path.has(name)) continue;
         const known = this.weighed.get(name);
-        weight = known ?? this.selection(fragment.selectionSet, this.schema.getType(fragment.typeCondition.name.value), new Set([...path, name]));
+        weight =
+          known ??
+          this.selection(
+            fragment.selectionSet,
+            this.schema.getType(fragment.typeCondition.name.value),
+            new Set([...path, name]),
+          );
         if (known === undefined) this.weighed.set(name, weight);
       }
       heaviest = Math.max(heaviest, weight);
@@ -255,12 +284,18 @@ export function operationCostLimits(limits: CostLimits): ValidationRule {
       const fields = total(counts);
       if (operation.operation === 'mutation' && fields > limits.maxMutations) {
         context.reportError(
-          new GraphQLError(`mutation has ${fields} root fields (aliases count); the limit is ${limits.maxMutations} (GRAPHQL_MAX_MUTATIONS)`, { nodes: [operation] }),
+          new GraphQLError(
+            `mutation has ${fields} root fields (aliases count); the limit is ${limits.maxMutations} (GRAPHQL_MAX_MUTATIONS)`,
+            { nodes: [operation] },
+          ),
         );
       }
       if (operation.operation === 'query' && fields > limits.maxRootFields) {
         context.reportError(
-          new GraphQLError(`query has ${fields} root fields (aliases count); the limit is ${limits.maxRootFields} (GRAPHQL_MAX_ROOT_FIELDS)`, { nodes: [operation] }),
+          new GraphQLError(
+            `query has ${fields} root fields (aliases count); the limit is ${limits.maxRootFields} (GRAPHQL_MAX_ROOT_FIELDS)`,
+            { nodes: [operation] },
+          ),
         );
       }
       const expensive = [...counts].filter(([name]) => EXPENSIVE_FIELDS.has(name));

@@ -10,7 +10,11 @@ type ResolverClass = abstract new (...args: never[]) => object;
  * Their instances are made by the caller with their services passed explicitly; TypeGraphQL finds
  * each by its class when a field runs (none are needed to print the schema).
  */
-export async function buildApiSchema(classes: readonly ResolverClass[], instances: object[], bus: PubSub): Promise<GraphQLSchema> {
+export async function buildApiSchema(
+  classes: readonly ResolverClass[],
+  instances: object[],
+  bus: PubSub,
+): Promise<GraphQLSchema> {
   const found = new Map<unknown, object>();
   return buildSchema({
     // TypeGraphQL's type wants a non-empty tuple; the service always has resolvers.

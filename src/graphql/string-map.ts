@@ -13,7 +13,8 @@ function check(value: unknown, nullValues: boolean): StringMapPatch {
   if (entries.length > MAX_KEYS) throw new TypeError(`must have at most ${MAX_KEYS} keys`);
   const map: StringMapPatch = {};
   for (const [key, entry] of entries) {
-    if (typeof entry !== 'string' && !(nullValues && entry === null)) throw new TypeError(`must be ${shape} (${key} is not)`);
+    if (typeof entry !== 'string' && !(nullValues && entry === null))
+      throw new TypeError(`must be ${shape} (${key} is not)`);
     // Built on a plain object with own keys only: "__proto__" stays an ordinary key.
     Object.defineProperty(map, key, { value: entry, enumerable: true, writable: true, configurable: true });
   }
@@ -22,7 +23,8 @@ function check(value: unknown, nullValues: boolean): StringMapPatch {
 
 function literal(ast: ValueNode): unknown {
   if (ast.kind !== Kind.OBJECT) throw new TypeError('must be an object whose values are strings');
-  const value = (node: ValueNode) => (node.kind === Kind.STRING ? node.value : node.kind === Kind.NULL ? null : undefined);
+  const value = (node: ValueNode) =>
+    node.kind === Kind.STRING ? node.value : node.kind === Kind.NULL ? null : undefined;
   return Object.fromEntries(ast.fields.map((field) => [field.name.value, value(field.value)]));
 }
 
@@ -41,7 +43,8 @@ export const StringMapScalar = new GraphQLScalarType<StringMap, StringMap>({
 /** A map sent in a patch: it replaces the stored map, and a key whose value is null is left out. */
 export const StringMapPatchScalar = new GraphQLScalarType<StringMapPatch, StringMapPatch>({
   name: 'StringMapPatch',
-  description: 'A JSON object whose values are strings or null; it replaces the stored map, and a null value removes that key',
+  description:
+    'A JSON object whose values are strings or null; it replaces the stored map, and a null value removes that key',
   serialize: (value) => value as StringMapPatch,
   parseValue: (value) => check(value, true),
   parseLiteral: (ast) => check(literal(ast), true),
@@ -51,7 +54,8 @@ export const StringMapPatchScalar = new GraphQLScalarType<StringMapPatch, String
 export function withoutNulls(patch: StringMapPatch): StringMap {
   const map: StringMap = {};
   for (const [key, value] of Object.entries(patch)) {
-    if (value !== null) Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== null)
+      Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return map;
 }

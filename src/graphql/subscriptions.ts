@@ -79,7 +79,8 @@ export function serveSubscriptions(
 
   const close = (ctx: Socket, error: GraphQLError) => {
     const socket = ctx.extra.socket;
-    if (socket.readyState === socket.OPEN) socket.close(CLOSE_CODES[errorCode(error)] ?? 1011, error.message.slice(0, 120));
+    if (socket.readyState === socket.OPEN)
+      socket.close(CLOSE_CODES[errorCode(error)] ?? 1011, error.message.slice(0, 120));
   };
   /** Once its operations have sent their errors (onComplete), or at the latest after a grace period. */
   const ended = (ctx: Socket, error: GraphQLError) => {

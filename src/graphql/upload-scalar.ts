@@ -10,9 +10,11 @@ import { apiError, badInput } from './errors';
  */
 function callerError(error: unknown): GraphQLError {
   const refusal = error as { status?: unknown; expose?: unknown; message?: unknown } | null;
-  if (refusal?.status === 413) return apiError('PAYLOAD_TOO_LARGE', `the request is too large: ${String(refusal.message)}`);
+  if (refusal?.status === 413)
+    return apiError('PAYLOAD_TOO_LARGE', `the request is too large: ${String(refusal.message)}`);
   // The reader's own refusals ("File missing in the request.") are written for the caller.
-  if (refusal?.expose === true && typeof refusal.status === 'number' && refusal.status >= 400 && refusal.status < 500) return badInput(String(refusal.message));
+  if (refusal?.expose === true && typeof refusal.status === 'number' && refusal.status >= 400 && refusal.status < 500)
+    return badInput(String(refusal.message));
   return badInput('the file could not be read: the request body is malformed or ended before the file did');
 }
 

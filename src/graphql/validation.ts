@@ -50,12 +50,14 @@ export function isUnstorable(text: string): boolean {
  */
 function refuseUnstorable(value: unknown, path: string): void {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) throw badInput(`${path || 'a value'} must not contain NUL characters or unpaired surrogates`);
+    if (UNSTORABLE.test(value))
+      throw badInput(`${path || 'a value'} must not contain NUL characters or unpaired surrogates`);
     return;
   }
   if (!value || typeof value !== 'object') return;
   for (const [key, field] of Object.entries(value)) {
-    if (!Array.isArray(value) && UNSTORABLE.test(key)) throw badInput(`${path || 'an object'} has a key with NUL characters or unpaired surrogates`);
+    if (!Array.isArray(value) && UNSTORABLE.test(key))
+      throw badInput(`${path || 'an object'} has a key with NUL characters or unpaired surrogates`);
     refuseUnstorable(field, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
   }
 }
@@ -67,7 +69,10 @@ function refuseUnstorable(value: unknown, path: string): void {
 export const validateInput: ValidatorFn = async (value, _type, resolverData) => {
   // The hook is not told which argument it checks: a scalar is named by finding it among the
   // arguments; an input object's fields are named without the argument, like class-validator's.
-  const scalarName = typeof value === 'string' ? Object.entries(resolverData?.args ?? {}).find(([, arg]) => arg === value)?.[0] : undefined;
+  const scalarName =
+    typeof value === 'string'
+      ? Object.entries(resolverData?.args ?? {}).find(([, arg]) => arg === value)?.[0]
+      : undefined;
   refuseUnstorable(value, scalarName ?? '');
   if (!value || typeof value !== 'object') return;
   trim(value);

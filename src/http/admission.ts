@@ -150,7 +150,10 @@ export class Admission {
   private readonly expensive: Lane;
 
   constructor(readonly limits: AdmissionLimits) {
-    this.work = new Lane(limits.maxCost, limits, { variable: 'ADMISSION_MAX_COST', describe: (capacity) => `operations of cost ${capacity} in all` });
+    this.work = new Lane(limits.maxCost, limits, {
+      variable: 'ADMISSION_MAX_COST',
+      describe: (capacity) => `operations of cost ${capacity} in all`,
+    });
     this.expensive = new Lane(limits.expensiveConcurrency, limits, {
       variable: 'ADMISSION_EXPENSIVE_CONCURRENCY',
       describe: (capacity) => `${capacity} language-model or document operations`,
@@ -159,7 +162,11 @@ export class Admission {
 
   /** Work and expensive-lane slots in use, and operations waiting, now. */
   get state(): { work: number; expensive: number; waiting: number } {
-    return { work: this.work.inUse, expensive: this.expensive.inUse, waiting: this.work.waiting + this.expensive.waiting };
+    return {
+      work: this.work.inUse,
+      expensive: this.expensive.inUse,
+      waiting: this.work.waiting + this.expensive.waiting,
+    };
   }
 
   /**
@@ -202,7 +209,10 @@ export function routeAdmission(admission: Admission, schema: GraphQLSchema, docu
     try {
       return await admission.admit(operationCostOf(schema, operation, document, variables), clientGone(res));
     } catch (error) {
-      const headers = error instanceof GraphQLError ? (error.extensions.http as { headers?: Map<string, string> } | undefined)?.headers : undefined;
+      const headers =
+        error instanceof GraphQLError
+          ? (error.extensions.http as { headers?: Map<string, string> } | undefined)?.headers
+          : undefined;
       for (const [name, value] of headers ?? []) res.set(name, value);
       throw error;
     }

@@ -11,7 +11,9 @@ import { sendError } from '../rest/errors';
  * compiled dist/src/http or from the sources under ts-jest.
  */
 function builtConsole(): string | undefined {
-  return [join(__dirname, '../../dist/console'), join(__dirname, '../../console')].find((dir) => existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets')));
+  return [join(__dirname, '../../dist/console'), join(__dirname, '../../console')].find(
+    (dir) => existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets')),
+  );
 }
 
 /** The project's guides (docs/*.md), from the compiled dist/src/http or the sources. */
@@ -63,10 +65,12 @@ function devSignInOffered(config: Config): boolean {
 export function consoleRouter(config: Config): Router {
   const router = express.Router();
   const dir = builtConsole();
-  const page = (file: string): RequestHandler => (_req, res) => {
-    if (dir) res.sendFile(join(dir, file), { headers: { 'cache-control': 'no-cache' } });
-    else res.status(503).type('html').send(NOT_BUILT);
-  };
+  const page =
+    (file: string): RequestHandler =>
+    (_req, res) => {
+      if (dir) res.sendFile(join(dir, file), { headers: { 'cache-control': 'no-cache' } });
+      else res.status(503).type('html').send(NOT_BUILT);
+    };
   router.get('/', page('index.html'));
   router.get('/console/session', (req, res) => {
     res.json({ devSignIn: devSignInOffered(config) && fromThisMachine(req), environment: config.env });
@@ -82,13 +86,17 @@ export function consoleRouter(config: Config): Router {
       return;
     }
     const lifetime = Math.min(config.jwtMaxLifetimeSeconds, 12 * 3600);
-    res.json({ token: adminToken(config, lifetime, org), expiresAt: new Date(Date.now() + lifetime * 1000).toISOString() });
+    res.json({
+      token: adminToken(config, lifetime, org),
+      expiresAt: new Date(Date.now() + lifetime * 1000).toISOString(),
+    });
   });
   const guides = guidesFolder();
   router.get('/console/guides', (req, res, next) => (guides ? res.type('html').send(guidesIndex(guides)) : next()));
   router.get('/console/guides/:file', (req, res, next) => {
     // Markdown shown as plain text: readable as written, with nothing to render or sanitize.
-    if (guides && GUIDE.test(req.params.file) && existsSync(join(guides, req.params.file))) res.type('text/plain; charset=utf-8').sendFile(join(guides, req.params.file));
+    if (guides && GUIDE.test(req.params.file) && existsSync(join(guides, req.params.file)))
+      res.type('text/plain; charset=utf-8').sendFile(join(guides, req.params.file));
     else next();
   });
   if (dir) router.use('/console', express.static(dir, { index: false, maxAge: '1h' }));

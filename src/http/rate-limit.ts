@@ -108,7 +108,8 @@ export class RateLimiter {
     return (cost) => {
       if (cost <= 0) return;
       const wait = cost + taken > this.perMinute && this.enabled ? 60 : this.take(key, cost);
-      if (wait > 0) throw tooManyRequests(`${this.refusal(wait)} (this request costs ${cost + taken}: one per root field)`, wait);
+      if (wait > 0)
+        throw tooManyRequests(`${this.refusal(wait)} (this request costs ${cost + taken}: one per root field)`, wait);
     };
   }
 

@@ -94,10 +94,20 @@ export class JobQueue {
     private readonly role: JobRole = { handlers: true, listen: false },
   ) {
     const knex = orm.em.getConnection().getKnex() as unknown as { client: KnexClient };
-    this.boss = new PgBoss({ db: executor(knex.client, this.statements), schema: 'pgboss', schedule: false, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
+    this.boss = new PgBoss({
+      db: executor(knex.client, this.statements),
+      schema: 'pgboss',
+      schedule: false,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     if (role.listen && role.handlers && role.databaseUrl) {
-      this.wakeups = new PgListener(role.databaseUrl, WAKEUP_CHANNEL, (payload) => payload.split(',').forEach((name) => this.wake(name)), logger);
+      this.wakeups = new PgListener(
+        role.databaseUrl,
+        WAKEUP_CHANNEL,
+        (payload) => payload.split(',').forEach((name) => this.wake(name)),
+        logger,
+      );
     }
   }
 
@@ -115,14 +125,22 @@ export class JobQueue {
   async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
     if (!jobs.length) return;
     await this.boss.insert(jobs, { db });
-    if (this.role.databaseUrl) await db.executeSql('select pg_notify($1, $2)', [WAKEUP_CHANNEL, [...new Set(jobs.map((j) => j.name))].join(',')]);
+    if (this.role.databaseUrl)
+      await db.executeSql('select pg_notify($1, $2)', [
+        WAKEUP_CHANNEL,
+        [...new Set(jobs.map((j) => j.name))].join(','),
+      ]);
   }
 
   /**
    * Runs `handler` for the queue's jobs; returns the worker's id, or undefined in a process that
    * runs no handlers (ROLE=api).
    */
-  async work<T>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string | undefined> {
+  async work<T>(
+    name: string,
+    options: PgBoss.WorkOptions,
+    handler: PgBoss.WorkHandler<T>,
+  ): Promise<string | undefined> {
     if (!this.role.handlers) return undefined;
     const id = await this.boss.work<T>(name, options, (jobs) => tracked(this.handlers, handler(jobs)));
     this.workers.set(name, [...(this.workers.get(name) ?? []), id]);

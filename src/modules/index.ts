@@ -17,7 +17,17 @@ import { webhookModule } from './webhook';
  * Every module, the one list a new module is added to (test/modules.test.ts fails for a folder
  * left out). The order is the REST table's: Express tries routes in it.
  */
-export const MODULES: readonly ModuleDescriptor[] = [organizationModule, accountModule, employeeModule, groupModule, idpModule, appModule, mappingModule, webhookModule, agentModule];
+export const MODULES: readonly ModuleDescriptor[] = [
+  organizationModule,
+  accountModule,
+  employeeModule,
+  groupModule,
+  idpModule,
+  appModule,
+  mappingModule,
+  webhookModule,
+  agentModule,
+];
 
 /** Every entity and embeddable the ORM knows: the shared ones, then the modules'. */
 export const ENTITIES: EntityClass[] = [Status, Created, ChangeEvent, ...MODULES.flatMap((m) => m.entities)];
@@ -26,4 +36,7 @@ export const ENTITIES: EntityClass[] = [Status, Created, ChangeEvent, ...MODULES
 export const ROUTES: RestRoute[] = MODULES.flatMap((m) => m.routes);
 
 /** Every resolver of the schema: the change feed's, then the modules'. */
-export const RESOLVERS: ResolverEntry[] = [resolver(ChangeResolver, () => new ChangeResolver()), ...MODULES.flatMap((m) => m.resolvers)];
+export const RESOLVERS: ResolverEntry[] = [
+  resolver(ChangeResolver, () => new ChangeResolver()),
+  ...MODULES.flatMap((m) => m.resolvers),
+];

@@ -28,6 +28,9 @@ export interface ResolverEntry {
 }
 
 /** A resolver entry; the instance made must be of the class given (checked at compile time). */
-export function resolver<T extends object>(type: abstract new (...args: never[]) => T, make: (services: Services) => T): ResolverEntry {
+export function resolver<T extends object>(
+  type: abstract new (...args: never[]) => T,
+  make: (services: Services) => T,
+): ResolverEntry {
   return { type, make };
 }

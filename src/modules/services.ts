@@ -21,5 +21,11 @@ export interface Services {
   organizations: OrganizationService;
   webhooks: WebhookService;
   workflows: WorkflowService;
-  agent: { engine: AgentEngine; embedder: Embedder; updates: ConversationUpdates; pages: UrlReader; parsePool: ParsePool };
+  agent: {
+    engine: AgentEngine;
+    embedder: Embedder;
+    updates: ConversationUpdates;
+    pages: UrlReader;
+    parsePool: ParsePool;
+  };
 }

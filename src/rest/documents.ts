@@ -62,7 +62,9 @@ export function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedR
   const args: readonly GraphQLArgument[] = field.args;
   const definitions = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const call = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-  const selection = route.pick ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))} }` : selectAll(field.type);
+  const selection = route.pick
+    ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))} }`
+    : selectAll(field.type);
   const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selection} }`;
   const document = parse(source);
   const errors = validate(schema, document);

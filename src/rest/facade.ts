@@ -30,7 +30,8 @@ export function restRouter(
   const text = express.text({ type: 'text/plain', limit: '16kb' });
   for (const prepared of routes.map((route) => prepareRoute(schema, route))) {
     const admit = routeAdmission(admission, schema, prepared.document);
-    const run = (req: Request, res: Response) => handle(prepared, execution, admit, contexts, logger, uploadLimitBytes, req, res);
+    const run = (req: Request, res: Response) =>
+      handle(prepared, execution, admit, contexts, logger, uploadLimitBytes, req, res);
     if (prepared.route.text) router[prepared.route.method](prepared.route.path, text, run);
     else router[prepared.route.method](prepared.route.path, run);
   }
@@ -112,7 +113,8 @@ function readVariables({ route, field }: PreparedRoute, req: Request): Record<st
   }
   if (route.body) {
     if (req.body === undefined) throw badInput('request body must be a JSON object (content-type: application/json)');
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) throw badInput('request body must be a JSON object');
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body))
+      throw badInput('request body must be a JSON object');
     names[route.body] = '';
   }
   for (const arg of field.args) {

@@ -15,7 +15,8 @@ import {
  */
 export function pruneUnknown(value: unknown, type: GraphQLInputType): unknown {
   const nullable = getNullableType(type);
-  if (isListType(nullable)) return Array.isArray(value) ? value.map((item) => pruneUnknown(item, nullable.ofType)) : value;
+  if (isListType(nullable))
+    return Array.isArray(value) ? value.map((item) => pruneUnknown(item, nullable.ofType)) : value;
   if (!isInputObjectType(nullable) || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const fields = nullable.getFields();
   const pruned: Record<string, unknown> = {};
@@ -34,7 +35,12 @@ const ARTICLES: Record<string, string> = {
 };
 
 /** Turns graphql-js's coercion message into one that starts with the field it is about. */
-function explain(where: string, path: readonly (string | number)[], error: GraphQLError, type: GraphQLInputType): string {
+function explain(
+  where: string,
+  path: readonly (string | number)[],
+  error: GraphQLError,
+  type: GraphQLInputType,
+): string {
   const message = error.message;
   const join = (field: string) => (where ? `${where}.${field}` : field);
   let m = /^Field "([^"]+)" of required type "[^"]+" was not provided\./.exec(message);

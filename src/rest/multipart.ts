@@ -16,7 +16,8 @@ import { apiError, badInput } from '../graphql/errors';
  * failure settles the promise; the rest of the body is then drained and discarded.
  */
 export function readUpload(req: Request, field: string, maxBytes: number): Promise<Upload> {
-  if (!req.is('multipart/form-data')) return Promise.reject(badInput(`request must be multipart/form-data with the file in the part "${field}"`));
+  if (!req.is('multipart/form-data'))
+    return Promise.reject(badInput(`request must be multipart/form-data with the file in the part "${field}"`));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -25,7 +26,8 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
       reject(badInput('request body is not valid multipart/form-data'));
       return;
     }
-    const malformed = () => badInput('request body is not valid multipart/form-data (it is malformed or ends before the file does)');
+    const malformed = () =>
+      badInput('request body is not valid multipart/form-data (it is malformed or ends before the file does)');
     let settled = false;
     const fail = (error: GraphQLError) => {
       if (settled) return;
@@ -56,7 +58,13 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
           // 'end' only when the part was read to its boundary; a part cut short errs instead.
           stream.on('end', () => {
             const bytes = Buffer.concat(parts);
-            upload.resolve({ filename: info.filename ?? '', fieldName: name, mimetype: info.mimeType, encoding: info.encoding, createReadStream: () => Readable.from([bytes]) as never });
+            upload.resolve({
+              filename: info.filename ?? '',
+              fieldName: name,
+              mimetype: info.mimeType,
+              encoding: info.encoding,
+              createReadStream: () => Readable.from([bytes]) as never,
+            });
             done();
           });
         }),
@@ -72,7 +80,8 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
         if (settled) return;
         settled = true;
         if (tooLarge) reject(apiError('PAYLOAD_TOO_LARGE', `file is larger than ${maxBytes} bytes`));
-        else if (!found) reject(badInput(`${field} is required: send the file as the multipart/form-data part "${field}"`));
+        else if (!found)
+          reject(badInput(`${field} is required: send the file as the multipart/form-data part "${field}"`));
         else resolve(found);
       });
     });

@@ -86,17 +86,38 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
     if (!field) continue;
     const argOf = (param: string) => field.args.find((a) => a.name === (route.args?.[param] ?? param));
     const parameters = [
-      ...pathParams(route.path).map((param) => ({ name: param, in: 'path', required: true, schema: describe(argOf(param)!.type) })),
-      ...(route.query ?? []).map((param) => ({ name: param, in: 'query', required: false, schema: describe(argOf(param)!.type) })),
+      ...pathParams(route.path).map((param) => ({
+        name: param,
+        in: 'path',
+        required: true,
+        schema: describe(argOf(param)!.type),
+      })),
+      ...(route.query ?? []).map((param) => ({
+        name: param,
+        in: 'query',
+        required: false,
+        schema: describe(argOf(param)!.type),
+      })),
     ];
     const bodyArg = route.body ? field.args.find((a) => a.name === route.body) : undefined;
     const success = route.noContent
       ? { description: 'Done; no body' }
-      : { description: 'Success', content: { 'application/json': { schema: describe(route.pick ? pickedType(field.type, route.pick) : field.type) } } };
+      : {
+          description: 'Success',
+          content: {
+            'application/json': { schema: describe(route.pick ? pickedType(field.type, route.pick) : field.type) },
+          },
+        };
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES).map(([status, description]) => [
         status,
-        { description, content: { 'application/json': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        {
+          description,
+          content: {
+            'application/json': { schema: { type: 'string' } },
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          },
+        },
       ]),
     );
     const path = `/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
@@ -115,7 +136,13 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
   components.Problem = {
     type: 'object',
     description: 'RFC 9457 problem details, sent when the request accepts application/problem+json',
-    properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' } },
+    properties: {
+      type: { type: 'string' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      code: { type: 'string' },
+    },
     required: ['type', 'title', 'status', 'detail'],
   };
   return {
@@ -124,16 +151,29 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths,
-    components: { schemas: components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
   };
 }
 
 /** The body a route reads: JSON for the argument named by `body`, a text/plain value, or a multipart file part. */
 function requestBody(route: RestRoute, json: JsonSchema | undefined): { requestBody?: JsonSchema } {
   if (json) return { requestBody: { required: true, content: { 'application/json': { schema: json } } } };
-  if (route.text) return { requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: route.text } } } } };
+  if (route.text)
+    return {
+      requestBody: {
+        required: true,
+        content: { 'text/plain': { schema: { type: 'string', description: route.text } } },
+      },
+    };
   if (route.upload) {
-    const form = { type: 'object', properties: { [route.upload]: { type: 'string', format: 'binary' } }, required: [route.upload] };
+    const form = {
+      type: 'object',
+      properties: { [route.upload]: { type: 'string', format: 'binary' } },
+      required: [route.upload],
+    };
     return { requestBody: { required: true, content: { 'multipart/form-data': { schema: form } } } };
   }
   return {};

@@ -42,7 +42,9 @@ describe('console at /', () => {
     await answer.waitFor({ timeout: 30_000 });
     expect(await answer.innerText()).toMatch(/25 days of annual leave/);
     // The reply arrived in pieces over the page's socket before the stored message.
-    const updates = frames.map((f) => JSON.parse(f) as { type: string; payload?: { data?: { conversationUpdates?: { kind: string } } } }).filter((m) => m.type === 'next' && m.payload?.data?.conversationUpdates);
+    const updates = frames
+      .map((f) => JSON.parse(f) as { type: string; payload?: { data?: { conversationUpdates?: { kind: string } } } })
+      .filter((m) => m.type === 'next' && m.payload?.data?.conversationUpdates);
     const kinds = updates.map((m) => m.payload!.data!.conversationUpdates!.kind);
     expect(kinds.filter((k) => k === 'CHUNK').length).toBeGreaterThan(2);
     expect(kinds.lastIndexOf('CHUNK')).toBeLessThan(kinds.lastIndexOf('MESSAGE'));
@@ -51,7 +53,10 @@ describe('console at /', () => {
     expect(await link.getAttribute('href')).toMatch(/^\/api\/v1\/agent\/knowledge\/[0-9a-f-]{36}$/);
     // The citation opens in the console (the API needs the token a plain link cannot send).
     await link.click();
-    await page.getByTestId('citation-text').getByText(/25 days of annual leave a year/).waitFor();
+    await page
+      .getByTestId('citation-text')
+      .getByText(/25 days of annual leave a year/)
+      .waitFor();
     await screenshot(page, 'console-citation');
     await page.getByTestId('citation').getByRole('button', { name: 'Close' }).click();
 
@@ -74,7 +79,11 @@ describe('console at /', () => {
   it('shows a change in the live feed when one is made through REST', async () => {
     const { page, errors } = await signedIn();
     await page.waitForTimeout(500); // the feed's subscription starts after the page is drawn
-    const made = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Feed Tester', email: 'feed.tester@example.com' }, adminToken(t.app.config, 300, demo));
+    const made = await t.api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Feed Tester', email: 'feed.tester@example.com' },
+      adminToken(t.app.config, 300, demo),
+    );
     expect(made.status).toBe(201);
     const change = page.getByTestId('changes').locator(`[data-type="employee.post"]`).filter({ hasText: made.body.id });
     await change.waitFor({ timeout: 15_000 });
@@ -88,12 +97,18 @@ describe('console at /', () => {
     await page.goto(`${t.app.url}/`);
     await page.getByTestId('token-input').fill('not-a-token');
     await page.getByTestId('sign-in').click();
-    await page.getByRole('alert').getByText(/Sign-in failed/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Sign-in failed/)
+      .waitFor();
 
     const stranger = signToken(t.app.config, { sub: 'nobody', email: 'nobody@example.com' }, 600);
     await page.getByTestId('token-input').fill(stranger);
     await page.getByTestId('sign-in').click();
-    await page.getByRole('alert').getByText(/acts in no organization/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/acts in no organization/)
+      .waitFor();
 
     const ana = signToken(t.app.config, { sub: 'ana', email: 'ana@example.com', name: 'Ana', org: demo }, 600);
     await page.getByTestId('token-input').fill(ana);
@@ -116,7 +131,11 @@ describe('development sign-in', () => {
     expect(bad.body).toMatch(/^org: /);
     const good = await t.api.post<{ token: string }>('/console/dev-token', { org: demo });
     expect(good.status).toBe(200);
-    const me = await t.api.post<{ data: { organization: { id: string } } }>('/graphql', { query: '{ organization { id } }' }, good.body.token);
+    const me = await t.api.post<{ data: { organization: { id: string } } }>(
+      '/graphql',
+      { query: '{ organization { id } }' },
+      good.body.token,
+    );
     expect(me.body.data.organization.id).toBe(demo);
 
     // A configured secret (the test default) or production: nothing to sign in with.

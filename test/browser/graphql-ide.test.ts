@@ -13,7 +13,11 @@ let org: string;
 beforeAll(async () => {
   rig = await developmentRig();
   ({ t, browser } = rig);
-  const made = await t.api.post<{ id: string }>('/api/v1/organization', { name: 'IDE Company', alias: 'ide', ownerEmail: 'ida@example.com' }, adminToken(t.app.config, 300));
+  const made = await t.api.post<{ id: string }>(
+    '/api/v1/organization',
+    { name: 'IDE Company', alias: 'ide', ownerEmail: 'ida@example.com' },
+    adminToken(t.app.config, 300),
+  );
   expect(made.status).toBe(201);
   org = made.body.id;
 }, 120_000);
@@ -77,7 +81,11 @@ describe('GraphQL IDE at /graphql', () => {
     await page.locator('.graphiql-execute-button').click();
     await subscribeSent;
     await page.waitForTimeout(300); // graphql-ws acknowledges no single subscription: give the server time to start it
-    const made = await t.api.post<{ id: string }>('/api/v1/group', { name: 'Watchers' }, adminToken(t.app.config, 300, org));
+    const made = await t.api.post<{ id: string }>(
+      '/api/v1/group',
+      { name: 'Watchers' },
+      adminToken(t.app.config, 300, org),
+    );
     expect(made.status).toBe(201);
     await result(page).getByText(made.body.id).waitFor({ timeout: 15_000 });
     expect(await result(page).innerText()).toContain('group.post');
@@ -88,7 +96,9 @@ describe('GraphQL IDE at /graphql', () => {
   });
 
   it('is a development page: GraphQL requests and other environments get GraphQL answers', async () => {
-    const json = await t.api.request('GET', '/graphql?query=%7B__typename%7D', { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+    const json = await t.api.request('GET', '/graphql?query=%7B__typename%7D', {
+      headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+    });
     expect(json.body).toEqual({ data: { __typename: 'Query' } });
     const page = await t.api.request('GET', '/graphql', { headers: { accept: 'text/html' } });
     expect(page.text).toMatch(/<div id="ide">/);

@@ -51,8 +51,19 @@ type Caller = 'none' | 'expired' | 'other' | 'employee' | 'manager' | 'orgAdmin'
 const WRITTEN: readonly Caller[] = ['none', 'expired', 'other', 'employee', 'manager', 'orgAdmin', 'orgToken', 'admin'];
 const CALLERS: readonly Caller[] = [...WRITTEN, 'forged'];
 /** The expected status of a caller in a row; the forged-roles caller is the EMPLOYEE. */
-const expectedOf = (row: Row, caller: Caller) => row[WRITTEN.indexOf(caller === 'forged' ? 'employee' : caller) + 1] as number;
-type Row = [route: string, none: number, expired: number, other: number, employee: number, manager: number, orgAdmin: number, orgToken: number, admin: number];
+const expectedOf = (row: Row, caller: Caller) =>
+  row[WRITTEN.indexOf(caller === 'forged' ? 'employee' : caller) + 1] as number;
+type Row = [
+  route: string,
+  none: number,
+  expired: number,
+  other: number,
+  employee: number,
+  manager: number,
+  orgAdmin: number,
+  orgToken: number,
+  admin: number,
+];
 
 // prettier-ignore
 const EXPECTED: Row[] = [
@@ -190,7 +201,11 @@ beforeAll(async () => {
   ({ org, admin } = await orgWithAdmin(t, 'Access Org'));
   const { admin: stranger } = await orgWithAdmin(t, 'Stranger Org');
   employee = await member(t, org, admin);
-  const keyed = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'limited', limitToRole: 'EMPLOYEE' }, admin.token);
+  const keyed = await t.api.post<OrgRecord>(
+    '/api/v1/organization/keys',
+    { name: 'limited', limitToRole: 'EMPLOYEE' },
+    admin.token,
+  );
   const key = keyed.body.keys.find((k) => k.secretBase64)!;
   Object.assign(tokens, {
     none: undefined,
@@ -206,7 +221,23 @@ beforeAll(async () => {
       email: employee.email,
       org: org.id,
       // Junk of every JSON kind, too: the claim is not typed by the signer.
-      roles: ['ORG_ADMIN', 'MANAGER', 'org_admin', 'Org_Admin', 'manager', 'admin', ' ADMIN', 'ADMIN ', 'EMPLOYEE', 'SUPERUSER', '', 42, null, { role: 'ORG_ADMIN' }, ['ORG_ADMIN']] as unknown as string[],
+      roles: [
+        'ORG_ADMIN',
+        'MANAGER',
+        'org_admin',
+        'Org_Admin',
+        'manager',
+        'admin',
+        ' ADMIN',
+        'ADMIN ',
+        'EMPLOYEE',
+        'SUPERUSER',
+        '',
+        42,
+        null,
+        { role: 'ORG_ADMIN' },
+        ['ORG_ADMIN'],
+      ] as unknown as string[],
     }),
   });
   // Both organizations get a default signing key, so that creating a webhook is valid for both.
@@ -246,10 +277,18 @@ class Objects {
   // Objects of the organization, made by its ORG_ADMIN.
   employee = () => this.once('employee', async () => (await created('/employee', { name: unique('Person') })).id);
   newcomer = () => this.once('newcomer', async () => (await created('/employee', { name: unique('Newcomer') })).id);
-  group = () => this.once('group', async () => (await created('/group', { name: unique('Group'), members: [await this.employee()] })).id);
+  group = () =>
+    this.once(
+      'group',
+      async () => (await created('/group', { name: unique('Group'), members: [await this.employee()] })).id,
+    );
   account = () => this.once('account', () => member(t, org, admin));
   orgKey = () =>
-    this.once('orgKey', async () => (await created<OrgRecord>('/organization/keys', { name: unique('key') })).keys.find((k) => k.secretBase64)!.id);
+    this.once(
+      'orgKey',
+      async () =>
+        (await created<OrgRecord>('/organization/keys', { name: unique('key') })).keys.find((k) => k.secretBase64)!.id,
+    );
   app = () =>
     this.once('app', () =>
       created<{ id: string; externalId: string }>('/app', {
@@ -263,31 +302,76 @@ class Objects {
     );
   mapping = () =>
     this.once('mapping', async () => {
-      const body = { entityType: 'EMPLOYEE', entityId: await this.employee(), namespace: 'crm', mappedId: randomUUID() };
+      const body = {
+        entityType: 'EMPLOYEE',
+        entityId: await this.employee(),
+        namespace: 'crm',
+        mappedId: randomUUID(),
+      };
       return (await created(`/app/${(await this.app()).id}/mappings`, body)).id;
     });
   webhookKey = () => this.once('webhookKey', async () => (await created('/webhook-key', { name: unique('key') })).id);
-  webhook = () => this.once('webhook', async () => (await created('/webhook', { name: 'hook', url: receiver.url, eventType: 'group.delete' })).id);
+  webhook = () =>
+    this.once(
+      'webhook',
+      async () => (await created('/webhook', { name: 'hook', url: receiver.url, eventType: 'group.delete' })).id,
+    );
   delivery = () => this.once('delivery', async () => (await created(`/webhook/${await this.webhook()}/test`)).id);
   document = () =>
     this.once('document', async () => {
       const name = `${unique('doc')}.txt`;
-      const res = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form: textFile(name, 'Parking is free on Fridays.') });
+      const res = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', {
+        token: admin.token,
+        form: textFile(name, 'Parking is free on Fridays.'),
+      });
       if (res.status !== 200) throw new Error(`fixture knowledge: ${res.status} ${res.text}`);
       const list = await t.api.get<{ id: string; name: string }[]>('/api/v1/agent/knowledge?limit=500', admin.token);
       return list.body.find((d) => d.name === name)!.id;
     });
 
   // Objects that belong to a user (the EMPLOYEE unless told): a PRIVATE plan, its task and notes, conversations, a workflow.
-  plan = () => this.once('plan', async () => (await created('/idp', { name: 'Growth', startDate: '2026-01-01', type: 'CAREER' }, this.owner)).id);
-  task = () => this.once('task', async () => (await created(`/idp/${await this.plan()}/tasks`, { name: 'Read a book' }, this.owner)).id);
-  note = () => this.once('note', async () => (await created(`/idp/${await this.plan()}/notes`, { note: 'Started' }, this.owner)).id);
+  plan = () =>
+    this.once(
+      'plan',
+      async () => (await created('/idp', { name: 'Growth', startDate: '2026-01-01', type: 'CAREER' }, this.owner)).id,
+    );
+  task = () =>
+    this.once(
+      'task',
+      async () => (await created(`/idp/${await this.plan()}/tasks`, { name: 'Read a book' }, this.owner)).id,
+    );
+  note = () =>
+    this.once(
+      'note',
+      async () => (await created(`/idp/${await this.plan()}/notes`, { note: 'Started' }, this.owner)).id,
+    );
   taskNote = () =>
-    this.once('taskNote', async () => (await created(`/idp/${await this.plan()}/tasks/${await this.task()}/notes`, { note: 'Half way' }, this.owner)).id);
-  conversation = () => this.once('conversation', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Who works here?' }, this.owner)).conversation);
+    this.once(
+      'taskNote',
+      async () =>
+        (await created(`/idp/${await this.plan()}/tasks/${await this.task()}/notes`, { note: 'Half way' }, this.owner))
+          .id,
+    );
+  conversation = () =>
+    this.once(
+      'conversation',
+      async () =>
+        (await created<{ conversation: string }>('/agent/ask', { question: 'Who works here?' }, this.owner))
+          .conversation,
+    );
   /** A conversation whose last request can be scheduled. */
   plannable = () =>
-    this.once('plannable', async () => (await created<{ conversation: string }>('/agent/ask', { question: 'Every Friday at 4pm post the completed tasks in #wins' }, this.owner)).conversation);
+    this.once(
+      'plannable',
+      async () =>
+        (
+          await created<{ conversation: string }>(
+            '/agent/ask',
+            { question: 'Every Friday at 4pm post the completed tasks in #wins' },
+            this.owner,
+          )
+        ).conversation,
+    );
   workflow = () =>
     this.once('workflow', async () => {
       const conversationId = await this.plannable();
@@ -396,7 +480,12 @@ const BODIES: Record<string, (o: Objects) => Promise<unknown> | unknown> = {
   'PATCH /idp/:id/tasks/:taskId/notes/:noteId': () => ({ note: 'Edited' }),
   'POST /app': () => ({ type: APP_TYPE, externalId: unique('ext'), internal: false, name: 'CRM' }),
   'PATCH /app/:app': () => ({ name: 'Renamed CRM' }),
-  'POST /app/:app/mappings': async (o) => ({ entityType: 'EMPLOYEE', entityId: await o.employee(), namespace: 'crm', mappedId: randomUUID() }),
+  'POST /app/:app/mappings': async (o) => ({
+    entityType: 'EMPLOYEE',
+    entityId: await o.employee(),
+    namespace: 'crm',
+    mappedId: randomUUID(),
+  }),
   'PATCH /app/:app/mappings/:mapping': () => ({ reference: 'ref-2' }),
   'POST /webhook-key': () => ({ name: unique('key') }),
   'POST /webhook': () => ({ name: 'hook', url: receiver.url, eventType: 'group.delete' }),
@@ -414,7 +503,8 @@ const label = (route: RestRoute) => `${route.method.toUpperCase()} ${route.path}
 /** The request of one cell: path with the cell's objects, and a valid body. */
 async function requestOf(route: RestRoute, o: Objects): Promise<{ url: string; options: RequestOptions }> {
   let path = route.path;
-  for (const name of pathParams(route.path)) path = path.replace(`:${name}`, encodeURIComponent(await param(route, name, o)));
+  for (const name of pathParams(route.path))
+    path = path.replace(`:${name}`, encodeURIComponent(await param(route, name, o)));
   // The due-task list needs a cut-off; no other route needs a query parameter.
   const url = `/api/v1${path}${route.path === '/idp/tasks/due' ? '?overdue=true' : ''}`;
   if (route.upload) return { url, options: { form: textFile(`${unique('upload')}.txt`, 'Lunch is at noon.') } };
@@ -443,7 +533,8 @@ async function runCell(route: RestRoute, caller: Caller, objects = new Objects()
     const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
     if (changed.length) cell.problem = `refused with ${res.status} but changed rows of ${changed.join(', ')}`;
   }
-  if (caller === 'other' && res.status < 300 && res.text.includes(org.id)) cell.problem = 'answered the first organization’s id to another organization';
+  if (caller === 'other' && res.status < 300 && res.text.includes(org.id))
+    cell.problem = 'answered the first organization’s id to another organization';
   return cell;
 }
 
@@ -474,7 +565,9 @@ describe('the access matrix', () => {
 describe('a user’s own objects', () => {
   // The table above has the EMPLOYEE own the plans, notes, conversations and workflows; any user
   // who owns them (a MANAGER, an ORG_ADMIN, the platform ADMIN) gets what the EMPLOYEE column says.
-  const OWNED = ROUTES.filter((route) => /^\/idp\/:id|^\/agent\/(conversations\/:id|workflows\/:id|reply|assign|history)/.test(route.path));
+  const OWNED = ROUTES.filter((route) =>
+    /^\/idp\/:id|^\/agent\/(conversations\/:id|workflows\/:id|reply|assign|history)/.test(route.path),
+  );
   const OWNERS = ['manager', 'orgAdmin', 'admin'] as const;
 
   it('covers every route on a plan, a conversation or a workflow', () => {
@@ -494,7 +587,10 @@ describe('a user’s own objects', () => {
         if (cell.status !== owners) problems.push(`${owner}: ${cell.status} ${cell.text}`);
         if (cell.problem) problems.push(`${owner}: ${cell.problem}`);
       }
-      expect({ statuses, problems }).toEqual({ statuses: Object.fromEntries(OWNERS.map((owner) => [owner, owners])), problems: [] });
+      expect({ statuses, problems }).toEqual({
+        statuses: Object.fromEntries(OWNERS.map((owner) => [owner, owners])),
+        problems: [],
+      });
     },
     60_000,
   );
@@ -505,7 +601,10 @@ describe('an organization token creating an organization', () => {
   it('is refused without ownerEmail, naming the field, and stores nothing', async () => {
     const before = await rowCounts();
     const res = await t.api.post('/api/v1/organization', { name: unique('Ownerless') }, tokens.orgToken);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: expect.stringContaining('ownerEmail') });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: expect.stringContaining('ownerEmail'),
+    });
     expect(await rowCounts()).toEqual(before);
   });
 });
@@ -522,7 +621,10 @@ describe('an account that also belongs to another organization', () => {
     const refused = [
       await t.api.patch(`/api/v1/account/${shared.id}`, { email: 'taker@example.com' }, admin.token),
       await t.api.patch(`/api/v1/account/${shared.id}`, { active: false }, admin.token),
-      await t.api.request('PUT', `/api/v1/account/${shared.id}/preferences/ui`, { body: PREFERENCES, token: admin.token }),
+      await t.api.request('PUT', `/api/v1/account/${shared.id}/preferences/ui`, {
+        body: PREFERENCES,
+        token: admin.token,
+      }),
     ];
     expect(refused.map((res) => res.status)).toEqual([403, 403, 403]);
     expect(await rowCounts()).toEqual(before);
@@ -544,10 +646,20 @@ describe('secrets of apps and mappings', () => {
     const seen: Partial<Record<Caller, unknown>> = {};
     for (const caller of ['employee', 'forged', 'manager', 'orgAdmin', 'orgToken', 'admin'] as const) {
       const one = await t.api.get<{ secretData: unknown }>(`/api/v1/app/${app.id}`, tokens[caller]);
-      const mapped = await t.api.get<{ mapping: { mappingSecrets: unknown } }[]>(`/api/v1/app/${app.id}/mappings`, tokens[caller]);
+      const mapped = await t.api.get<{ mapping: { mappingSecrets: unknown } }[]>(
+        `/api/v1/app/${app.id}/mappings`,
+        tokens[caller],
+      );
       seen[caller] = [one.body.secretData, mapped.body[0].mapping.mappingSecrets];
     }
     const secret = [{ [APP_SECRET.key]: APP_SECRET.value }, {}];
-    expect(seen).toEqual({ employee: [null, null], forged: [null, null], manager: [null, null], orgAdmin: secret, orgToken: [null, null], admin: secret });
+    expect(seen).toEqual({
+      employee: [null, null],
+      forged: [null, null],
+      manager: [null, null],
+      orgAdmin: secret,
+      orgToken: [null, null],
+      admin: secret,
+    });
   });
 });

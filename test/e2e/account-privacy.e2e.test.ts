@@ -29,7 +29,10 @@ beforeAll(async () => {
   otherAdmin = await withId(t, b.admin);
   // Bob was invited by Home's administrator, signed in and set his own preferences.
   bob = await member(t, home, homeAdmin);
-  const set = await t.api.request('PUT', `/api/v1/account/${bob.id}/preferences/private`, { token: bob.token, body: { values: { diary: 'I am job hunting' } } });
+  const set = await t.api.request('PUT', `/api/v1/account/${bob.id}/preferences/private`, {
+    token: bob.token,
+    body: { values: { diary: 'I am job hunting' } },
+  });
   expect(set.status).toBe(200);
   rowCounts = await rowCounter(t);
 });
@@ -40,7 +43,11 @@ const body = (res: { status: number; body: unknown }) => ({ status: res.status, 
 
 describe('POST /api/v1/account with the email of another organization’s account', () => {
   it('adds an EMPLOYEE grant and answers only what the adding organization may know', async () => {
-    const res = await t.api.post<AccountRecord>('/api/v1/account', { email: bob.email.toUpperCase() }, otherAdmin.token);
+    const res = await t.api.post<AccountRecord>(
+      '/api/v1/account',
+      { email: bob.email.toUpperCase() },
+      otherAdmin.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: bob.id, email: bob.email, active: true });
     // Home's administrator created and activated the account: unknown to the adding organization.
@@ -60,12 +67,20 @@ describe('POST /api/v1/account with the email of another organization’s accoun
       expect(text).not.toContain('job hunting');
     }
     // Home, which did create it, still sees who did; so does the account itself.
-    expect((await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, homeAdmin.token)).body.created.createdBy).toBe(homeAdmin.id);
-    expect((await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, bob.token)).body.created.createdBy).toBe(homeAdmin.id);
+    expect((await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, homeAdmin.token)).body.created.createdBy).toBe(
+      homeAdmin.id,
+    );
+    expect((await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, bob.token)).body.created.createdBy).toBe(
+      homeAdmin.id,
+    );
   });
 
   it('shows the adder as creator of an account the adder created', async () => {
-    const fresh = await t.api.post<AccountRecord>('/api/v1/account', { email: `fresh-${Date.now()}@example.com` }, otherAdmin.token);
+    const fresh = await t.api.post<AccountRecord>(
+      '/api/v1/account',
+      { email: `fresh-${Date.now()}@example.com` },
+      otherAdmin.token,
+    );
     expect(fresh.status).toBe(201);
     expect(fresh.body.created.createdBy).toBe(otherAdmin.id);
   });
@@ -75,7 +90,10 @@ describe('an account’s preferences', () => {
   const path = (ns = 'private') => `/api/v1/account/${bob.id}/preferences/${ns}`;
 
   it('are read and written by the account itself', async () => {
-    expect(body(await t.api.get(path(), bob.token))).toEqual({ status: 200, body: { namespace: 'private', values: { diary: 'I am job hunting' } } });
+    expect(body(await t.api.get(path(), bob.token))).toEqual({
+      status: 200,
+      body: { namespace: 'private', values: { diary: 'I am job hunting' } },
+    });
     const own = await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, bob.token);
     expect(own.body.preferences).toEqual([{ namespace: 'private', values: { diary: 'I am job hunting' } }]);
   });
@@ -84,8 +102,12 @@ describe('an account’s preferences', () => {
     const before = await rowCounts();
     for (const admin of [homeAdmin, otherAdmin]) {
       expect(body(await t.api.get(path(), admin.token))).toEqual({ status: 403, body: NOT_YOURS });
-      expect(body(await t.api.request('PUT', path(), { token: admin.token, body: { values: { diary: 'edited' } } }))).toEqual({ status: 403, body: NOT_YOURS });
-      expect(body(await t.api.request('PUT', path('fresh'), { token: admin.token, body: { values: { a: 'b' } } }))).toEqual({ status: 403, body: NOT_YOURS });
+      expect(
+        body(await t.api.request('PUT', path(), { token: admin.token, body: { values: { diary: 'edited' } } })),
+      ).toEqual({ status: 403, body: NOT_YOURS });
+      expect(
+        body(await t.api.request('PUT', path('fresh'), { token: admin.token, body: { values: { a: 'b' } } })),
+      ).toEqual({ status: 403, body: NOT_YOURS });
       expect((await t.api.get<AccountRecord>(`/api/v1/account/${bob.id}`, admin.token)).body.preferences).toEqual([]);
     }
     expect(await rowCounts()).toEqual(before);
@@ -98,7 +120,11 @@ describe('an account’s preferences', () => {
       homeAdmin.token,
     );
     expect(res.data?.account.preferences).toEqual([]);
-    const one = await t.api.graphql(`query($id: UUID!) { accountPreferences(accountId: $id, namespace: "private") { values } }`, { id: bob.id }, homeAdmin.token);
+    const one = await t.api.graphql(
+      `query($id: UUID!) { accountPreferences(accountId: $id, namespace: "private") { values } }`,
+      { id: bob.id },
+      homeAdmin.token,
+    );
     expect(one.errors?.[0]).toMatchObject({ message: NOT_YOURS, extensions: { code: 'FORBIDDEN' } });
   });
 
@@ -110,7 +136,12 @@ describe('an account’s preferences', () => {
   it('are read and written by a platform ADMIN', async () => {
     const adminToken = platformAdmin(t, home.id);
     expect((await t.api.get(path(), adminToken)).status).toBe(200);
-    expect((await t.api.request('PUT', path('support'), { token: adminToken, body: { values: { ticket: '42' } } })).status).toBe(200);
-    expect(body(await t.api.get(path('support'), bob.token))).toEqual({ status: 200, body: { namespace: 'support', values: { ticket: '42' } } });
+    expect(
+      (await t.api.request('PUT', path('support'), { token: adminToken, body: { values: { ticket: '42' } } })).status,
+    ).toBe(200);
+    expect(body(await t.api.get(path('support'), bob.token))).toEqual({
+      status: 200,
+      body: { namespace: 'support', values: { ticket: '42' } },
+    });
   });
 });

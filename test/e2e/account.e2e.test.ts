@@ -27,14 +27,20 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const list = async (token = admin.token, query = '?limit=500') => (await t.api.get<AccountRecord[]>(`/api/v1/account${query}`, token)).body;
+const list = async (token = admin.token, query = '?limit=500') =>
+  (await t.api.get<AccountRecord[]>(`/api/v1/account${query}`, token)).body;
 const emails = async (token = admin.token, query = '?limit=500') => (await list(token, query)).map((a) => a.email);
-const account = async (idOrEmail: string, token = admin.token) => (await t.api.get<AccountRecord>(`/api/v1/account/${idOrEmail}`, token)).body;
-const grant = (id: string, body: Record<string, unknown>, token = admin.token) => t.api.post<AccountRecord>(`/api/v1/account/${id}/grant`, body, token);
-const revoke = (id: string, body: Record<string, unknown>, token = admin.token) => t.api.request<AccountRecord>('DELETE', `/api/v1/account/${id}/grant`, { token, body });
-const putPrefs = (id: string, ns: string, body: unknown, token: string) => t.api.request(`PUT`, `/api/v1/account/${id}/preferences/${ns}`, { token, body });
+const account = async (idOrEmail: string, token = admin.token) =>
+  (await t.api.get<AccountRecord>(`/api/v1/account/${idOrEmail}`, token)).body;
+const grant = (id: string, body: Record<string, unknown>, token = admin.token) =>
+  t.api.post<AccountRecord>(`/api/v1/account/${id}/grant`, body, token);
+const revoke = (id: string, body: Record<string, unknown>, token = admin.token) =>
+  t.api.request<AccountRecord>('DELETE', `/api/v1/account/${id}/grant`, { token, body });
+const putPrefs = (id: string, ns: string, body: unknown, token: string) =>
+  t.api.request(`PUT`, `/api/v1/account/${id}/preferences/${ns}`, { token, body });
 /** A REST error: the status and the JSON-string body naming the problem. */
-const expectError = (res: { status: number; body: unknown }, status: number, message: string) => expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
+const expectError = (res: { status: number; body: unknown }, status: number, message: string) =>
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
 
 describe('GET /api/v1/account', () => {
   it('lists the accounts with a grant in the current organization, by email, without other tenants', async () => {
@@ -46,7 +52,12 @@ describe('GET /api/v1/account', () => {
     expect(all).not.toContain(otherAdmin.email);
     for (const record of res.body) expect(record.grants.every((g) => g.orgId === org.id)).toBe(true);
     // The MANAGER holds two grants here and is listed once.
-    expect(rolesIn(res.body.find((a) => a.id === manager.id)!, org.id)).toEqual(['EMPLOYEE', 'MANAGER']);
+    expect(
+      rolesIn(
+        res.body.find((a) => a.id === manager.id)!,
+        org.id,
+      ),
+    ).toEqual(['EMPLOYEE', 'MANAGER']);
     expect(await emails(otherAdmin.token)).toEqual([otherAdmin.email]);
   });
 
@@ -76,9 +87,18 @@ describe('GET /api/v1/account', () => {
 
 describe('POST /api/v1/account', () => {
   it('creates an account with an EMPLOYEE grant here, lower-casing the email', async () => {
-    const res = await t.api.post<AccountRecord>('/api/v1/account', { email: ' New.Person@Example.COM ', name: 'New Person' }, admin.token);
+    const res = await t.api.post<AccountRecord>(
+      '/api/v1/account',
+      { email: ' New.Person@Example.COM ', name: 'New Person' },
+      admin.token,
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: 'new.person@example.com', name: 'New Person', active: true, preferences: [] });
+    expect(res.body).toMatchObject({
+      email: 'new.person@example.com',
+      name: 'New Person',
+      active: true,
+      preferences: [],
+    });
     expect(res.body.status).toMatchObject({ current: 'ACTIVE', changedBy: admin.id });
     expect(res.body.created.createdBy).toBe(admin.id);
     expect(res.body.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
@@ -93,12 +113,18 @@ describe('POST /api/v1/account', () => {
 
   it('adds an account of another organization (201), showing only this organization’s grants', async () => {
     const third = await orgWithAdmin(t, 'Third Org');
-    const res = await t.api.post<AccountRecord>('/api/v1/account', { email: third.admin.email.toUpperCase() }, admin.token);
+    const res = await t.api.post<AccountRecord>(
+      '/api/v1/account',
+      { email: third.admin.email.toUpperCase() },
+      admin.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body.email).toBe(third.admin.email);
     expect(res.body.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
     const own = await account(third.admin.email, third.admin.token);
-    expect(own.grants.map((g) => `${g.orgId}:${g.role}`).sort()).toEqual([`${org.id}:EMPLOYEE`, `${third.org.id}:ORG_ADMIN`].sort());
+    expect(own.grants.map((g) => `${g.orgId}:${g.role}`).sort()).toEqual(
+      [`${org.id}:EMPLOYEE`, `${third.org.id}:ORG_ADMIN`].sort(),
+    );
   });
 
   it('answers 409 for an email already in this organization, storing nothing', async () => {
@@ -137,7 +163,12 @@ describe('GET /api/v1/account/{accountIdOrEmail}', () => {
   it('reads by id and by email, case-insensitively; a user reads their own', async () => {
     const byId = await t.api.get<AccountRecord>(`/api/v1/account/${employee.id}`, admin.token);
     expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({ id: employee.id, email: employee.email, active: true, grants: [{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }] });
+    expect(byId.body).toMatchObject({
+      id: employee.id,
+      email: employee.email,
+      active: true,
+      grants: [{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }],
+    });
     expect((await account(employee.email.toUpperCase())).id).toBe(employee.id);
     expect((await account(employee.id.toUpperCase())).id).toBe(employee.id);
     // A user reads their own account, and a fellow member's.
@@ -156,7 +187,11 @@ describe('GET /api/v1/account/{accountIdOrEmail}', () => {
 
 describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
   it('lets a user rename themselves', async () => {
-    const res = await t.api.patch<AccountRecord>(`/api/v1/account/${employee.id}`, { name: '  Renamed Self ' }, employee.token);
+    const res = await t.api.patch<AccountRecord>(
+      `/api/v1/account/${employee.id}`,
+      { name: '  Renamed Self ' },
+      employee.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Renamed Self');
     expect((await account(employee.id)).name).toBe('Renamed Self');
@@ -168,10 +203,18 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: person.id, name: 'By Admin' });
     // The email is the account's own (docs/tokens.md): 403 to the ORG_ADMIN, storing no part of the change.
-    const refused = await t.api.patch(`/api/v1/account/${person.email}`, { name: 'Half Done', email: 'Changed.Email@Example.com' }, admin.token);
+    const refused = await t.api.patch(
+      `/api/v1/account/${person.email}`,
+      { name: 'Half Done', email: 'Changed.Email@Example.com' },
+      admin.token,
+    );
     expectError(refused, 403, 'only the account itself or a platform ADMIN may change its email');
     expect(await account(person.id)).toMatchObject({ email: person.email, name: 'By Admin' });
-    const own = await t.api.patch<AccountRecord>(`/api/v1/account/${person.email}`, { email: 'Changed.Email@Example.com' }, person.token);
+    const own = await t.api.patch<AccountRecord>(
+      `/api/v1/account/${person.email}`,
+      { email: 'Changed.Email@Example.com' },
+      person.token,
+    );
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: person.id, email: 'changed.email@example.com' });
     expect((await account('changed.email@example.com')).id).toBe(person.id);
@@ -184,9 +227,16 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
   });
 
   it('answers 409 for an email in use (any case), storing no part of the change', async () => {
-    const res = await t.api.patch(`/api/v1/account/${manager.id}`, { name: 'Half Done', email: admin.email.toUpperCase() }, manager.token);
+    const res = await t.api.patch(
+      `/api/v1/account/${manager.id}`,
+      { name: 'Half Done', email: admin.email.toUpperCase() },
+      manager.token,
+    );
     expectError(res, 409, 'email is already in use');
-    expect(await account(manager.id)).toMatchObject({ email: manager.email, name: expect.not.stringMatching('Half Done') });
+    expect(await account(manager.id)).toMatchObject({
+      email: manager.email,
+      name: expect.not.stringMatching('Half Done'),
+    });
   });
 
   it('answers 400 naming the field, 404 for another tenant', async () => {
@@ -196,7 +246,11 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
     expectError(empty, 400, 'name must be 1-200 characters');
     const active = await t.api.patch(`/api/v1/account/${employee.id}`, { active: 'no' }, admin.token);
     expectError(active, 400, 'active must be a boolean');
-    expectError(await t.api.patch(`/api/v1/account/${employee.id}`, { name: 'x' }, otherAdmin.token), 404, 'account not found');
+    expectError(
+      await t.api.patch(`/api/v1/account/${employee.id}`, { name: 'x' }, otherAdmin.token),
+      404,
+      'account not found',
+    );
   });
 
   it('deactivates with active:false; the account’s tokens then get 403 everywhere until reactivated', async () => {
@@ -227,7 +281,11 @@ describe('PATCH /api/v1/account/{accountIdOrEmail}', () => {
     expectError(last, 409, 'an organization must keep at least one ORG_ADMIN');
     expect((await account(lonely.admin.email, lonely.admin.token)).active).toBe(true);
     const second = await member(t, lonely.org, lonely.admin, 'ORG_ADMIN');
-    const ok = await t.api.patch<AccountRecord>(`/api/v1/account/${lonely.admin.email}`, { active: false }, second.token);
+    const ok = await t.api.patch<AccountRecord>(
+      `/api/v1/account/${lonely.admin.email}`,
+      { active: false },
+      second.token,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.status).toMatchObject({ current: 'INACTIVE', changedBy: second.id });
   });
@@ -252,7 +310,9 @@ describe('POST /api/v1/account/{accountId}/grant', () => {
     const foreign = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Foreign' }, otherAdmin.token);
     expect([own.status, foreign.status]).toEqual([201, 201]);
     const ok = await grant(person.id, { role: 'MANAGER', employeeId: own.body.id });
-    expect(ok.body.grants).toEqual(expect.arrayContaining([{ orgId: org.id, role: 'MANAGER', employeeId: own.body.id }]));
+    expect(ok.body.grants).toEqual(
+      expect.arrayContaining([{ orgId: org.id, role: 'MANAGER', employeeId: own.body.id }]),
+    );
     const bad = await grant(person.id, { role: 'EMPLOYEE', employeeId: foreign.body.id });
     expectError(bad, 400, 'employeeId must be an employee of the organization');
     expect((await account(person.id)).grants).toEqual(ok.body.grants);
@@ -300,13 +360,21 @@ describe('DELETE /api/v1/account/{accountId}/grant', () => {
     expect(await emails()).not.toContain(person.email);
     expectError(await t.api.get(`/api/v1/account/${person.id}`, admin.token), 404, 'account not found');
     // Without a grant, the person's token naming the organization is refused.
-    expectError(await t.api.get('/api/v1/account', person.token), 403, 'no access to the organization named by the token');
+    expectError(
+      await t.api.get('/api/v1/account', person.token),
+      403,
+      'no access to the organization named by the token',
+    );
   });
 
   it('answers 404 when there is no such grant, 403 to a non-admin, 400 without a role', async () => {
     const missing = await revoke(employee.id, { role: 'MANAGER' });
     expectError(missing, 404, 'grant not found');
-    expectError(await revoke(manager.id, { role: 'MANAGER' }, employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+    expectError(
+      await revoke(manager.id, { role: 'MANAGER' }, employee.token),
+      403,
+      'requires the ORG_ADMIN role in this organization',
+    );
     expectError(await revoke(employee.id, {}), 400, 'role is required');
     expect(rolesIn(await account(manager.id), org.id)).toEqual(['EMPLOYEE', 'MANAGER']);
   });
@@ -332,7 +400,11 @@ describe('GET /api/v1/account/org-admins', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((a) => a.email)).toEqual([fresh.admin.email, second.email].sort());
     for (const a of res.body) expect(rolesIn(a, fresh.org.id)).toContain('ORG_ADMIN');
-    expectError(await t.api.get('/api/v1/account/org-admins?limit=0', plain.token), 400, 'limit must be between 1 and 500');
+    expectError(
+      await t.api.get('/api/v1/account/org-admins?limit=0', plain.token),
+      400,
+      'limit must be between 1 and 500',
+    );
     expect((await t.api.get('/api/v1/account/org-admins')).status).toBe(401);
   });
 });
@@ -341,12 +413,21 @@ describe('GET /api/v1/account/{accountId}/employees', () => {
   it('lists the employee records linked to the account; 404 for another tenant, 400 for a non-UUID', async () => {
     const person = await member(t, org, admin);
     expect((await t.api.get(`/api/v1/account/${person.id}/employees`, person.token)).body).toEqual([]);
-    const created = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Linked', account: person.id }, admin.token);
+    const created = await t.api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Linked', account: person.id },
+      admin.token,
+    );
     expect(created.status).toBe(201);
     for (const token of [person.token, admin.token]) {
-      const res = await t.api.get<{ id: string; account: string; name: string }[]>(`/api/v1/account/${person.id}/employees`, token);
+      const res = await t.api.get<{ id: string; account: string; name: string }[]>(
+        `/api/v1/account/${person.id}/employees`,
+        token,
+      );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([expect.objectContaining({ id: created.body.id, account: person.id, name: 'Linked', organization: org.id })]);
+      expect(res.body).toEqual([
+        expect.objectContaining({ id: created.body.id, account: person.id, name: 'Linked', organization: org.id }),
+      ]);
     }
     const foreign = await t.api.get(`/api/v1/account/${employee.id}/employees`, otherAdmin.token);
     expectError(foreign, 404, 'account not found');
@@ -365,10 +446,16 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
     const replaced = await putPrefs(employee.id, 'ui', { values: { theme: 'light' } }, employee.token);
     expect(replaced.body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
     expect((await t.api.get(path, employee.token)).body).toEqual({ namespace: 'ui', values: { theme: 'light' } });
-    expect((await account(employee.id, employee.token)).preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
+    expect((await account(employee.id, employee.token)).preferences).toEqual([
+      { namespace: 'ui', values: { theme: 'light' } },
+    ]);
     // Nobody else of the organization reads them, its ORG_ADMIN included (docs/rules.md).
     expect((await account(employee.id, admin.token)).preferences).toEqual([]);
-    expectError(await t.api.get(path, admin.token), 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
+    expectError(
+      await t.api.get(path, admin.token),
+      403,
+      'an account’s preferences are the account’s own (and a platform ADMIN’s)',
+    );
   });
 
   it.each([
@@ -388,7 +475,10 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
     expectError(denied, 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
     const byAdmin = await putPrefs(manager.id, 'ui', { values: { theme: 'pink' } }, admin.token);
     expectError(byAdmin, 403, 'an account’s preferences are the account’s own (and a platform ADMIN’s)');
-    expect((await t.api.get(`/api/v1/account/${manager.id}/preferences/ui`, manager.token)).body).toEqual({ namespace: 'ui', values: {} });
+    expect((await t.api.get(`/api/v1/account/${manager.id}/preferences/ui`, manager.token)).body).toEqual({
+      namespace: 'ui',
+      values: {},
+    });
     expectError(await putPrefs(employee.id, 'ui', { values: {} }, otherAdmin.token), 404, 'account not found');
     const read = await t.api.get(`/api/v1/account/${employee.id}/preferences/ui`, otherAdmin.token);
     expectError(read, 404, 'account not found');
@@ -397,7 +487,10 @@ describe('PUT and GET /api/v1/account/{accountId}/preferences/{namespace}', () =
 
 describe('tokens and organizations (docs/tokens.md)', () => {
   it('refuses with 403 a token naming an organization where the account has no grant', async () => {
-    const strangers = [t.token({ sub: employee.sub, email: employee.email, org: other.id }), t.token({ sub: 'brand-new', email: 'brand-new@example.com', org: org.id })];
+    const strangers = [
+      t.token({ sub: employee.sub, email: employee.email, org: other.id }),
+      t.token({ sub: 'brand-new', email: 'brand-new@example.com', org: org.id }),
+    ];
     for (const token of strangers) {
       const res = await t.api.get('/api/v1/account', token);
       expectError(res, 403, 'no access to the organization named by the token');

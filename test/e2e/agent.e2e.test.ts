@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AgentAnswer, type ConversationRecord, type Directory, type HistoryRecord, seedDirectory } from '../helpers/agent';
+import {
+  type AgentAnswer,
+  type ConversationRecord,
+  type Directory,
+  type HistoryRecord,
+  seedDirectory,
+} from '../helpers/agent';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
@@ -19,7 +25,20 @@ interface SearchHit {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const CONVERSATION_FIELDS = ['id', 'name', 'organization', 'tenant', 'timestamp', 'userId'];
-const HISTORY_FIELDS = ['agent', 'conversationId', 'id', 'message', 'messageType', 'organization', 'sources', 'tenant', 'timeSpent', 'timestamp', 'tokenUsage', 'userId'];
+const HISTORY_FIELDS = [
+  'agent',
+  'conversationId',
+  'id',
+  'message',
+  'messageType',
+  'organization',
+  'sources',
+  'tenant',
+  'timeSpent',
+  'timestamp',
+  'tokenUsage',
+  'userId',
+];
 
 let t: TestApp;
 let org: OrgRecord;
@@ -42,7 +61,8 @@ afterAll(() => t.close());
 
 const ask = (body: unknown, token = carol.token) => t.api.post<AgentAnswer>('/api/v1/agent/ask', body, token);
 const reply = (body: unknown, token = carol.token) => t.api.post<AgentAnswer>('/api/v1/agent/reply', body, token);
-const history = (body: unknown, token = carol.token) => t.api.post<HistoryRecord[]>('/api/v1/agent/history', body, token);
+const history = (body: unknown, token = carol.token) =>
+  t.api.post<HistoryRecord[]>('/api/v1/agent/history', body, token);
 const search = (body: unknown, token = carol.token) => t.api.post<SearchHit[]>('/api/v1/agent/search', body, token);
 const start = async (token = carol.token, query = '') => {
   const res = await t.api.post<ConversationRecord>(`/api/v1/agent/conversations/start${query}`, undefined, token);
@@ -51,7 +71,10 @@ const start = async (token = carol.token, query = '') => {
 };
 
 function expectError(res: { status: number; body: unknown }, status: number, message: string | RegExp): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: typeof message === 'string' ? message : expect.stringMatching(message) });
+  expect({ status: res.status, body: res.body }).toEqual({
+    status,
+    body: typeof message === 'string' ? message : expect.stringMatching(message),
+  });
 }
 
 async function asked(question: string, token = carol.token): Promise<AgentAnswer> {
@@ -64,7 +87,12 @@ describe('conversations', () => {
   it('starts a conversation owned by the caller in the current organization', async () => {
     const conversation = await start();
     expect(Object.keys(conversation).sort()).toEqual(CONVERSATION_FIELDS);
-    expect(conversation).toMatchObject({ userId: carol.id, tenant: org.id, organization: org.id, name: 'New conversation' });
+    expect(conversation).toMatchObject({
+      userId: carol.id,
+      tenant: org.id,
+      organization: org.id,
+      name: 'New conversation',
+    });
     expect(conversation.timestamp).toMatch(ISO);
     expect((await start(carol.token, '?name=Planning')).name).toBe('Planning');
   });
@@ -73,7 +101,9 @@ describe('conversations', () => {
     const before = (await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', carol.token)).body.length;
     const res = await t.api.post(`/api/v1/agent/conversations/start?name=${'x'.repeat(201)}`, undefined, carol.token);
     expectError(res, 400, 'name must be 1-200 characters');
-    expect((await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', carol.token)).body).toHaveLength(before);
+    expect((await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', carol.token)).body).toHaveLength(
+      before,
+    );
   });
 
   it('lists only the caller’s own conversations, newest first', async () => {
@@ -91,15 +121,33 @@ describe('conversations', () => {
     const mine = await start();
     expect((await t.api.get(`/api/v1/agent/conversations/${mine.id}`, carol.token)).body).toEqual(mine);
     expectError(await t.api.get(`/api/v1/agent/conversations/${mine.id}`, other.token), 404, 'conversation not found');
-    expectError(await t.api.get(`/api/v1/agent/conversations/${mine.id}`, stranger.token), 404, 'conversation not found');
-    expectError(await t.api.get(`/api/v1/agent/conversations/${randomUUID()}`, carol.token), 404, 'conversation not found');
+    expectError(
+      await t.api.get(`/api/v1/agent/conversations/${mine.id}`, stranger.token),
+      404,
+      'conversation not found',
+    );
+    expectError(
+      await t.api.get(`/api/v1/agent/conversations/${randomUUID()}`, carol.token),
+      404,
+      'conversation not found',
+    );
     expectError(await t.api.get('/api/v1/agent/conversations/nope', carol.token), 400, 'id must be a UUID');
   });
 
   it('renames with PUT of a whole Conversation: only name changes', async () => {
     const mine = await start();
-    const body = { ...mine, name: '  Career questions ', userId: other.id, tenant: randomUUID(), id: randomUUID(), timestamp: '2000-01-01T00:00:00Z' };
-    const res = await t.api.request<ConversationRecord>('PUT', `/api/v1/agent/conversations/${mine.id}`, { body, token: carol.token });
+    const body = {
+      ...mine,
+      name: '  Career questions ',
+      userId: other.id,
+      tenant: randomUUID(),
+      id: randomUUID(),
+      timestamp: '2000-01-01T00:00:00Z',
+    };
+    const res = await t.api.request<ConversationRecord>('PUT', `/api/v1/agent/conversations/${mine.id}`, {
+      body,
+      token: carol.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...mine, name: 'Career questions' });
     expect((await t.api.get(`/api/v1/agent/conversations/${mine.id}`, carol.token)).body).toEqual(res.body);
@@ -107,17 +155,31 @@ describe('conversations', () => {
 
   it('refuses a bad rename with a message naming the field and changes nothing', async () => {
     const mine = await start();
-    const put = (body: unknown, id = mine.id, token = carol.token) => t.api.request('PUT', `/api/v1/agent/conversations/${id}`, { body, token });
+    const put = (body: unknown, id = mine.id, token = carol.token) =>
+      t.api.request('PUT', `/api/v1/agent/conversations/${id}`, { body, token });
     expectError(await put({}), 400, 'name is required');
     expectError(await put({ name: '   ' }), 400, 'name must be 1-200 characters');
     expectError(await put({ name: 'x'.repeat(201) }), 400, 'name must be 1-200 characters');
     expectError(await put({ name: 5 }), 400, 'name must be a string');
-    expectError(await t.api.request('PUT', `/api/v1/agent/conversations/${mine.id}`, { token: carol.token }), 400, /request body must be a JSON object/);
-    expectError(await t.api.request('PUT', `/api/v1/agent/conversations/${mine.id}`, { token: carol.token, raw: { body: '{"name":', type: 'application/json' } }), 400, /JSON/);
+    expectError(
+      await t.api.request('PUT', `/api/v1/agent/conversations/${mine.id}`, { token: carol.token }),
+      400,
+      /request body must be a JSON object/,
+    );
+    expectError(
+      await t.api.request('PUT', `/api/v1/agent/conversations/${mine.id}`, {
+        token: carol.token,
+        raw: { body: '{"name":', type: 'application/json' },
+      }),
+      400,
+      /JSON/,
+    );
     expectError(await put({ name: 'Theirs' }, mine.id, other.token), 404, 'conversation not found');
     expectError(await put({ name: 'Theirs' }, mine.id, stranger.token), 404, 'conversation not found');
     expectError(await put({ name: 'Nobody' }, randomUUID()), 404, 'conversation not found');
-    expect((await t.api.get<ConversationRecord>(`/api/v1/agent/conversations/${mine.id}`, carol.token)).body.name).toBe('New conversation');
+    expect((await t.api.get<ConversationRecord>(`/api/v1/agent/conversations/${mine.id}`, carol.token)).body.name).toBe(
+      'New conversation',
+    );
   });
 
   it('deletes a conversation: 200 without a body, then gone from the list, history and search', async () => {
@@ -157,63 +219,128 @@ describe('authentication and roles', () => {
     expect((await t.api.request(method, path, { body, token: 'not-a-jwt' })).status).toBe(401);
   });
 
-  it.each(routes)('%s %s answers 403 to an organization token: conversations belong to users', async (method, path, body) => {
-    const keyed = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: `agent ${randomUUID()}` }, admin.token);
-    const key = keyed.body.keys.find((k) => k.secretBase64)!;
-    const token = signOrgToken(key.id, key.secretBase64!);
-    expectError(await t.api.request(method, path, { body, token }), 403, 'conversations belong to users: an organization token cannot use the agent');
-  });
+  it.each(routes)(
+    '%s %s answers 403 to an organization token: conversations belong to users',
+    async (method, path, body) => {
+      const keyed = await t.api.post<OrgRecord>(
+        '/api/v1/organization/keys',
+        { name: `agent ${randomUUID()}` },
+        admin.token,
+      );
+      const key = keyed.body.keys.find((k) => k.secretBase64)!;
+      const token = signOrgToken(key.id, key.secretBase64!);
+      expectError(
+        await t.api.request(method, path, { body, token }),
+        403,
+        'conversations belong to users: an organization token cannot use the agent',
+      );
+    },
+  );
 });
 
 describe('POST /api/v1/agent/ask', () => {
   it('starts a conversation named after the question and answers a directory question with its sources', async () => {
     const answer = await asked('Who does Carol Jones report to?');
-    expect(answer).toMatchObject({ success: true, confirming: false, reply: 'Carol Jones reports to Alice Moreau (Engineering Manager).' });
-    expect(answer.agent).toMatchObject({ name: 'Dex', title: 'Directory specialist', coordinator: false, beanName: 'directoryAgent' });
+    expect(answer).toMatchObject({
+      success: true,
+      confirming: false,
+      reply: 'Carol Jones reports to Alice Moreau (Engineering Manager).',
+    });
+    expect(answer.agent).toMatchObject({
+      name: 'Dex',
+      title: 'Directory specialist',
+      coordinator: false,
+      beanName: 'directoryAgent',
+    });
     expect(answer.sources).toEqual([
       { name: 'Carol Jones', type: 'employee', url: `/api/v1/employee/${dir.carol}` },
       { name: 'Alice Moreau', type: 'employee', url: `/api/v1/employee/${dir.alice}` },
     ]);
-    const conversation = await t.api.get<ConversationRecord>(`/api/v1/agent/conversations/${answer.conversation}`, carol.token);
-    expect(conversation.body).toMatchObject({ name: 'Who does Carol Jones report to?', userId: carol.id, tenant: org.id });
+    const conversation = await t.api.get<ConversationRecord>(
+      `/api/v1/agent/conversations/${answer.conversation}`,
+      carol.token,
+    );
+    expect(conversation.body).toMatchObject({
+      name: 'Who does Carol Jones report to?',
+      userId: carol.id,
+      tenant: org.id,
+    });
   });
 
   it('answers who reports to someone, headcounts, group members and the caller’s tasks due this month', async () => {
     expect((await asked('Who reports to Bob Stone?')).reply).toBe('1 person reports to Bob Stone: Alice Moreau.');
     expect((await asked('How many employees do we have?')).reply).toBe('The organization has 4 active employees.');
     expect((await asked('How many people work in engineering?')).reply).toBe('3 active employees work in engineering.');
-    expect((await asked('Who is in the Platform Guild?')).reply).toBe('Platform Guild has 2 members: Alice Moreau, Carol Jones.');
-    expect((await asked('Who is my manager?')).reply).toBe('Carol Jones reports to Alice Moreau (Engineering Manager).');
-    expect((await asked('Who is Alice Moreau?')).reply).toBe('Alice Moreau is Engineering Manager in Engineering, based in Lyon, reporting to Bob Stone.');
+    expect((await asked('Who is in the Platform Guild?')).reply).toBe(
+      'Platform Guild has 2 members: Alice Moreau, Carol Jones.',
+    );
+    expect((await asked('Who is my manager?')).reply).toBe(
+      'Carol Jones reports to Alice Moreau (Engineering Manager).',
+    );
+    expect((await asked('Who is Alice Moreau?')).reply).toBe(
+      'Alice Moreau is Engineering Manager in Engineering, based in Lyon, reporting to Bob Stone.',
+    );
     const tasks = await asked('What are my IDP tasks due this month?');
-    expect(tasks.reply).toMatch(/^You have 1 open plan task due in \w+ \d{4}: “Pass the Kubernetes certification” \(plan “Cloud Skills”, due \d{4}-\d{2}-28\)\.$/);
-    expect(tasks.sources).toEqual([{ name: 'Pass the Kubernetes certification', type: 'idpTask', url: `/api/v1/idp/${dir.plan}/tasks/${dir.taskThisMonth}` }]);
-    expect((await asked('What are my tasks due this month?', other.token)).reply).toMatch(/^You have no open plan tasks due in/);
+    expect(tasks.reply).toMatch(
+      /^You have 1 open plan task due in \w+ \d{4}: “Pass the Kubernetes certification” \(plan “Cloud Skills”, due \d{4}-\d{2}-28\)\.$/,
+    );
+    expect(tasks.sources).toEqual([
+      {
+        name: 'Pass the Kubernetes certification',
+        type: 'idpTask',
+        url: `/api/v1/idp/${dir.plan}/tasks/${dir.taskThisMonth}`,
+      },
+    ]);
+    expect((await asked('What are my tasks due this month?', other.token)).reply).toMatch(
+      /^You have no open plan tasks due in/,
+    );
   });
 
   it('answers from the organization’s records with the passages it found, citing them', async () => {
     const answer = await asked('What about the Kubernetes certification?');
     expect(answer.agent.name).toBe('Sage');
-    expect(answer.reply).toBe(`Task Pass the Kubernetes certification: Book the CKA exam and pass it (due ${answer.reply.match(/due (\d{4}-\d{2}-\d{2})/)?.[1]}) (source: Pass the Kubernetes certification)`);
-    expect(answer.sources).toEqual([{ name: 'Pass the Kubernetes certification', type: 'idpTask', url: `/api/v1/idp/${dir.plan}/tasks/${dir.taskThisMonth}` }]);
+    expect(answer.reply).toBe(
+      `Task Pass the Kubernetes certification: Book the CKA exam and pass it (due ${answer.reply.match(/due (\d{4}-\d{2}-\d{2})/)?.[1]}) (source: Pass the Kubernetes certification)`,
+    );
+    expect(answer.sources).toEqual([
+      {
+        name: 'Pass the Kubernetes certification',
+        type: 'idpTask',
+        url: `/api/v1/idp/${dir.plan}/tasks/${dir.taskThisMonth}`,
+      },
+    ]);
     // Another user may not read Carol's private plan: nothing is found for them.
     expect((await asked('What about the Kubernetes certification?', other.token)).reply).toMatch(/^I don’t know/);
   });
 
   it('says plainly that it does not know, without sources, rather than inventing', async () => {
     const unknownFact = await asked('What is the office wifi password?');
-    expect(unknownFact).toMatchObject({ success: true, sources: [], reply: 'I don’t know. I found nothing about that in the directory, the development plans or the knowledge base.' });
-    expect((await asked('Who does Zed Nobody report to?')).reply).toBe('I don’t know anyone called “Zed Nobody” in the directory.');
-    expect((await asked('How many people work in Astronautics?')).reply).toBe('I don’t know of a department called “Astronautics” in the directory.');
+    expect(unknownFact).toMatchObject({
+      success: true,
+      sources: [],
+      reply: 'I don’t know. I found nothing about that in the directory, the development plans or the knowledge base.',
+    });
+    expect((await asked('Who does Zed Nobody report to?')).reply).toBe(
+      'I don’t know anyone called “Zed Nobody” in the directory.',
+    );
+    expect((await asked('How many people work in Astronautics?')).reply).toBe(
+      'I don’t know of a department called “Astronautics” in the directory.',
+    );
     expect((await asked('Who is in the Chess Club?')).reply).toBe('I don’t know a group called “Chess Club”.');
   });
 
   it('sends requests to act to the planner, which restates the plan and asks for confirmation', async () => {
     const answer = await asked('Every Monday at 9am email me my overdue tasks');
     expect(answer).toMatchObject({ confirming: true, agent: { name: 'Tempo', beanName: 'plannerAgent' } });
-    expect(answer.reply).toBe(`I will run “email me my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${carol.email}. Reply “yes” to schedule it.`);
+    expect(answer.reply).toBe(
+      `I will run “email me my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${carol.email}. Reply “yes” to schedule it.`,
+    );
     const declined = await reply({ conversationId: answer.conversation, question: 'no thanks' });
-    expect(declined.body).toMatchObject({ confirming: false, agent: { name: 'Tempo' }, reply: 'All right, I will not schedule it.' });
+    expect(declined.body).toMatchObject({
+      confirming: false,
+      agent: { name: 'Tempo' },
+      reply: 'All right, I will not schedule it.',
+    });
   });
 
   it('refuses bad bodies with a message naming the field, and stores nothing', async () => {
@@ -221,16 +348,51 @@ describe('POST /api/v1/agent/ask', () => {
     expectError(await ask({}, other.token), 400, 'question is required');
     expectError(await ask({ question: '   ' }, other.token), 400, 'question is required');
     expectError(await ask({ question: 42 }, other.token), 400, 'question must be a string');
-    expectError(await ask({ question: 'x'.repeat(10_001) }, other.token), 400, 'question must be at most 10000 characters');
+    expectError(
+      await ask({ question: 'x'.repeat(10_001) }, other.token),
+      400,
+      'question must be at most 10000 characters',
+    );
     expectError(await ask({ question: 'Hi', maxResults: 0 }, other.token), 400, 'maxResults must be between 1 and 50');
     expectError(await ask({ question: 'Hi', maxResults: 51 }, other.token), 400, 'maxResults must be between 1 and 50');
     expectError(await ask({ question: 'Hi', maxResults: 'many' }, other.token), 400, 'maxResults must be an integer');
-    expectError(await ask({ question: 'Hi', conversationId: randomUUID() }, other.token), 400, 'conversationId must be omitted: ask starts a new conversation; use reply to continue one');
-    expectError(await ask({ question: 'Hi', additionalInstructions: 7 }, other.token), 400, 'additionalInstructions must be a string');
-    expectError(await t.api.request('POST', '/api/v1/agent/ask', { token: other.token, raw: { body: 'question=hi', type: 'application/x-www-form-urlencoded' } }), 400, /request body must be a JSON object/);
-    expectError(await t.api.request('POST', '/api/v1/agent/ask', { token: other.token, raw: { body: '{"question": "hi"', type: 'application/json' } }), 400, /JSON/);
-    expectError(await t.api.request('POST', '/api/v1/agent/ask', { token: other.token, raw: { body: '["hi"]', type: 'application/json' } }), 400, 'request body must be a JSON object');
-    expect((await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', other.token)).body).toHaveLength(before);
+    expectError(
+      await ask({ question: 'Hi', conversationId: randomUUID() }, other.token),
+      400,
+      'conversationId must be omitted: ask starts a new conversation; use reply to continue one',
+    );
+    expectError(
+      await ask({ question: 'Hi', additionalInstructions: 7 }, other.token),
+      400,
+      'additionalInstructions must be a string',
+    );
+    expectError(
+      await t.api.request('POST', '/api/v1/agent/ask', {
+        token: other.token,
+        raw: { body: 'question=hi', type: 'application/x-www-form-urlencoded' },
+      }),
+      400,
+      /request body must be a JSON object/,
+    );
+    expectError(
+      await t.api.request('POST', '/api/v1/agent/ask', {
+        token: other.token,
+        raw: { body: '{"question": "hi"', type: 'application/json' },
+      }),
+      400,
+      /JSON/,
+    );
+    expectError(
+      await t.api.request('POST', '/api/v1/agent/ask', {
+        token: other.token,
+        raw: { body: '["hi"]', type: 'application/json' },
+      }),
+      400,
+      'request body must be a JSON object',
+    );
+    expect((await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', other.token)).body).toHaveLength(
+      before,
+    );
   });
 });
 
@@ -261,12 +423,20 @@ describe('POST /api/v1/agent/reply', () => {
 
   it('needs a conversation of the caller', async () => {
     const mine = await start();
-    expectError(await reply({ question: 'Hi' }), 400, 'conversationId is required: reply continues a conversation (use ask to start one)');
+    expectError(
+      await reply({ question: 'Hi' }),
+      400,
+      'conversationId is required: reply continues a conversation (use ask to start one)',
+    );
     expectError(await reply({ question: 'Hi', conversationId: 'abc' }), 400, 'conversationId must be a UUID');
     expectError(await reply({ conversationId: mine.id }), 400, 'question is required');
     expectError(await reply({ question: 'Hi', conversationId: randomUUID() }), 404, 'conversation not found');
     expectError(await reply({ question: 'Hi', conversationId: mine.id }, other.token), 404, 'conversation not found');
-    expectError(await reply({ question: 'Hi', conversationId: mine.id }, stranger.token), 404, 'conversation not found');
+    expectError(
+      await reply({ question: 'Hi', conversationId: mine.id }, stranger.token),
+      404,
+      'conversation not found',
+    );
     expect((await history({ conversationId: mine.id })).body).toEqual([]);
   });
 });
@@ -279,8 +449,23 @@ describe('POST /api/v1/agent/history', () => {
     const [question, response] = res.body;
     expect(res.body).toHaveLength(2);
     expect(Object.keys(question).sort()).toEqual(HISTORY_FIELDS);
-    expect(question).toMatchObject({ tenant: org.id, userId: carol.id, agent: '', messageType: 'user_request', message: 'Who does Alice Moreau report to?', tokenUsage: 0, conversationId: answer.conversation, sources: [] });
-    expect(response).toMatchObject({ agent: 'Dex', messageType: 'agent_response', message: answer.reply, tokenUsage: 0, sources: answer.sources });
+    expect(question).toMatchObject({
+      tenant: org.id,
+      userId: carol.id,
+      agent: '',
+      messageType: 'user_request',
+      message: 'Who does Alice Moreau report to?',
+      tokenUsage: 0,
+      conversationId: answer.conversation,
+      sources: [],
+    });
+    expect(response).toMatchObject({
+      agent: 'Dex',
+      messageType: 'agent_response',
+      message: answer.reply,
+      tokenUsage: 0,
+      sources: answer.sources,
+    });
     expect(response.timeSpent).toBeGreaterThanOrEqual(0);
     expect(Date.parse(response.timestamp)).toBeGreaterThan(Date.parse(question.timestamp));
   });
@@ -292,7 +477,12 @@ describe('POST /api/v1/agent/history', () => {
     const all = (await history({}, other.token)).body;
     expect(all.every((m) => m.userId === other.id)).toBe(true);
     const since = (await history({ since: mark }, other.token)).body;
-    expect(since.map((m) => m.conversationId)).toEqual([a.conversation, a.conversation, b.conversation, b.conversation]);
+    expect(since.map((m) => m.conversationId)).toEqual([
+      a.conversation,
+      a.conversation,
+      b.conversation,
+      b.conversation,
+    ]);
     expect(all.slice(-4)).toEqual(since);
     const later = (await history({ since: since[3].timestamp }, other.token)).body;
     expect(later).toEqual([since[3]]);
@@ -304,7 +494,11 @@ describe('POST /api/v1/agent/history', () => {
     expectError(await history({ conversationId: 'x' }), 400, 'conversationId must be a UUID');
     expectError(await history({ conversationId: theirs.conversation }), 404, 'conversation not found');
     expectError(await history({ conversationId: theirs.conversation }, stranger.token), 404, 'conversation not found');
-    expectError(await t.api.request('POST', '/api/v1/agent/history', { token: carol.token }), 400, /request body must be a JSON object/);
+    expectError(
+      await t.api.request('POST', '/api/v1/agent/history', { token: carol.token }),
+      400,
+      /request body must be a JSON object/,
+    );
   });
 });
 
@@ -348,6 +542,10 @@ describe('POST /api/v1/agent/search', () => {
     expectError(await search({ query: 'x', count: 0 }), 400, 'count must be between 1 and 100');
     expectError(await search({ query: 'x', count: 101 }), 400, 'count must be between 1 and 100');
     expectError(await search({ query: 'x', count: 'ten' }), 400, 'count must be an integer');
-    expectError(await t.api.request('POST', '/api/v1/agent/search', { token: carol.token }), 400, /request body must be a JSON object/);
+    expectError(
+      await t.api.request('POST', '/api/v1/agent/search', { token: carol.token }),
+      400,
+      /request body must be a JSON object/,
+    );
   });
 });

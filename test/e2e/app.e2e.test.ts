@@ -55,12 +55,21 @@ afterAll(() => t.close());
 
 const uniqueId = () => `ext-${randomUUID().slice(0, 8)}`;
 const create = (body: Record<string, unknown>, token = admin.token) =>
-  t.api.post<AppRecord>('/api/v1/app', { type: 'CRM', externalId: uniqueId(), internal: false, name: 'Sales CRM', ...body }, token);
+  t.api.post<AppRecord>(
+    '/api/v1/app',
+    { type: 'CRM', externalId: uniqueId(), internal: false, name: 'Sales CRM', ...body },
+    token,
+  );
 
 describe('POST /api/v1/app', () => {
   it('creates an app with appData and secretData; the secret is shown to the ORG_ADMIN', async () => {
     const externalId = uniqueId();
-    const res = await create({ externalId, name: ' Pipeline ', appData: { region: 'eu' }, secretData: { apiKey: 's3cr3t-value' } });
+    const res = await create({
+      externalId,
+      name: ' Pipeline ',
+      appData: { region: 'eu' },
+      secretData: { apiKey: 's3cr3t-value' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       organization: org.id,
@@ -107,14 +116,18 @@ describe('POST /api/v1/app', () => {
 
   it('answers 403 to a member who is not ORG_ADMIN and 401 without a token', async () => {
     expect((await create({}, reader.token)).status).toBe(403);
-    expect((await t.api.post('/api/v1/app', { type: 'CRM', externalId: 'x', internal: true, name: 'n' })).status).toBe(401);
+    expect((await t.api.post('/api/v1/app', { type: 'CRM', externalId: 'x', internal: true, name: 'n' })).status).toBe(
+      401,
+    );
   });
 
   it('lets an organization token create and read secrets', async () => {
     const res = await create({ secretData: { token: 'by-key' } }, orgToken);
     expect(res.status).toBe(201);
     expect(res.body.created.createdBy).toEqual(expect.any(String));
-    expect((await t.api.get<AppRecord>(`/api/v1/app/${res.body.id}`, orgToken)).body.secretData).toEqual({ token: 'by-key' });
+    expect((await t.api.get<AppRecord>(`/api/v1/app/${res.body.id}`, orgToken)).body.secretData).toEqual({
+      token: 'by-key',
+    });
   });
 });
 
@@ -127,7 +140,9 @@ describe('GET /api/v1/app/{app}', () => {
     expect(asReader.status).toBe(200);
     expect(asReader.body.secretData).toBeNull();
     expect(asReader.text).not.toContain('hidden-from-members');
-    expect((await t.api.get<AppRecord>(`/api/v1/app/${app.id}`, platformAdmin(t, org.id))).body.secretData).toEqual({ password: 'hidden-from-members' });
+    expect((await t.api.get<AppRecord>(`/api/v1/app/${app.id}`, platformAdmin(t, org.id))).body.secretData).toEqual({
+      password: 'hidden-from-members',
+    });
   });
 
   it('answers 404 for another tenant’s app and an unknown id, 400 for a non-UUID, 401 without a token', async () => {
@@ -143,9 +158,19 @@ describe('GET /api/v1/app/{app}', () => {
 describe('PATCH /api/v1/app/{app}', () => {
   it('changes fields; a map sent replaces the stored map and a key set to null is left out', async () => {
     const app = (await create({ appData: { a: '1', b: '2' }, secretData: { k1: 'v1', k2: 'v2' } })).body;
-    const res = await t.api.patch<AppRecord>(`/api/v1/app/${app.id}`, { name: 'Renamed', appData: { b: null, c: '3' }, secretData: { k2: null, k3: 'v3' } }, admin.token);
+    const res = await t.api.patch<AppRecord>(
+      `/api/v1/app/${app.id}`,
+      { name: 'Renamed', appData: { b: null, c: '3' }, secretData: { k2: null, k3: 'v3' } },
+      admin.token,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Renamed', type: 'CRM', externalId: app.externalId, appData: { c: '3' }, secretData: { k3: 'v3' } });
+    expect(res.body).toMatchObject({
+      name: 'Renamed',
+      type: 'CRM',
+      externalId: app.externalId,
+      appData: { c: '3' },
+      secretData: { k3: 'v3' },
+    });
     const untouched = await t.api.patch<AppRecord>(`/api/v1/app/${app.id}`, { internal: true }, admin.token);
     expect(untouched.body).toMatchObject({ internal: true, appData: { c: '3' }, secretData: { k3: 'v3' } });
   });
@@ -161,9 +186,16 @@ describe('PATCH /api/v1/app/{app}', () => {
   it('answers 409 when the new type and externalId are in use, changing nothing', async () => {
     const first = (await create({})).body;
     const second = (await create({ name: 'Second' })).body;
-    const res = await t.api.patch(`/api/v1/app/${second.id}`, { externalId: first.externalId, name: 'Clash' }, admin.token);
+    const res = await t.api.patch(
+      `/api/v1/app/${second.id}`,
+      { externalId: first.externalId, name: 'Clash' },
+      admin.token,
+    );
     expect(res.status).toBe(409);
-    expect((await t.api.get<AppRecord>(`/api/v1/app/${second.id}`, admin.token)).body).toMatchObject({ name: 'Second', externalId: second.externalId });
+    expect((await t.api.get<AppRecord>(`/api/v1/app/${second.id}`, admin.token)).body).toMatchObject({
+      name: 'Second',
+      externalId: second.externalId,
+    });
   });
 
   it('answers 400 naming the field, 403 to a member, 404 for another tenant, 401 without a token', async () => {
@@ -200,14 +232,21 @@ describe('GET /api/v1/app/by-type/{type} and /api/v1/app/by-type-id/{type}/{id}'
 describe('DELETE /api/v1/app/{app}', () => {
   it('deletes the app with its mappings; 404 afterwards', async () => {
     const app = (await create({})).body;
-    const mapped = await t.api.post(`/api/v1/app/${app.id}/mappings`, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'accounts', mappedId: uniqueId() }, admin.token);
+    const mapped = await t.api.post(
+      `/api/v1/app/${app.id}/mappings`,
+      { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'accounts', mappedId: uniqueId() },
+      admin.token,
+    );
     expect(mapped.status).toBe(201);
     expect((await t.api.delete(`/api/v1/app/${app.id}`, reader.token)).status).toBe(403);
     expect((await t.api.delete(`/api/v1/app/${app.id}`, otherAdmin.token)).status).toBe(404);
     const res = await t.api.delete(`/api/v1/app/${app.id}`, admin.token);
     expect([res.status, res.text]).toEqual([200, '']);
     expect((await t.api.get(`/api/v1/app/${app.id}`, admin.token)).status).toBe(404);
-    const [{ count }] = await t.app.db.orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*) as count from mapping where app_id = ?', [app.id]);
+    const [{ count }] = await t.app.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) as count from mapping where app_id = ?', [app.id]);
     expect(Number(count)).toBe(0);
   });
 });
@@ -216,15 +255,32 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
   it('maps records of the organization; the record and the app both list the mapping', async () => {
     const app = (await create({})).body;
     const employee = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Mapped Person' }, admin.token);
-    const body = { entityType: 'EMPLOYEE', entityId: employee.body.id, namespace: 'workers', mappedId: 'W-1', reference: 'https://hr.example.com/W-1', mappingData: { site: 'Lyon' }, mappingSecrets: { pin: '1234' } };
+    const body = {
+      entityType: 'EMPLOYEE',
+      entityId: employee.body.id,
+      namespace: 'workers',
+      mappedId: 'W-1',
+      reference: 'https://hr.example.com/W-1',
+      mappingData: { site: 'Lyon' },
+      mappingSecrets: { pin: '1234' },
+    };
     const res = await t.api.post<MappingRecord>(`/api/v1/app/${app.id}/mappings`, body, admin.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...body, app: app.id });
-    const listed = await t.api.get<{ entity: { entityId: string; type: string; organization: string }; mapping: MappingRecord }[]>(`/api/v1/app/${app.id}/mappings`, reader.token);
+    const listed = await t.api.get<
+      { entity: { entityId: string; type: string; organization: string }; mapping: MappingRecord }[]
+    >(`/api/v1/app/${app.id}/mappings`, reader.token);
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual([{ entity: { entityId: employee.body.id, type: 'EMPLOYEE', organization: org.id }, mapping: expect.objectContaining({ id: res.body.id, mappedId: 'W-1', mappingSecrets: null }) }]);
+    expect(listed.body).toEqual([
+      {
+        entity: { entityId: employee.body.id, type: 'EMPLOYEE', organization: org.id },
+        mapping: expect.objectContaining({ id: res.body.id, mappedId: 'W-1', mappingSecrets: null }),
+      },
+    ]);
     const person = await t.api.get<{ mappings: MappingRecord[] }>(`/api/v1/employee/${employee.body.id}`, reader.token);
-    expect(person.body.mappings).toEqual([expect.objectContaining({ id: res.body.id, namespace: 'workers', mappingSecrets: null })]);
+    expect(person.body.mappings).toEqual([
+      expect.objectContaining({ id: res.body.id, namespace: 'workers', mappingSecrets: null }),
+    ]);
     const record = await t.api.get<{ mappings: MappingRecord[] }>(`/api/v1/organization/${org.id}`, admin.token);
     expect(record.body.mappings).toEqual([]);
   });
@@ -235,7 +291,9 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
     expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, body, admin.token)).status).toBe(201);
     const again = await t.api.post(`/api/v1/app/${app.id}/mappings`, body, admin.token);
     expect([again.status, again.body]).toEqual([409, 'mappedId is already mapped in this namespace of the app']);
-    expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, { ...body, namespace: 'other' }, admin.token)).status).toBe(201);
+    expect(
+      (await t.api.post(`/api/v1/app/${app.id}/mappings`, { ...body, namespace: 'other' }, admin.token)).status,
+    ).toBe(201);
     expect((await t.api.get<unknown[]>(`/api/v1/app/${app.id}/mappings`, admin.token)).body).toHaveLength(2);
   });
 
@@ -246,15 +304,30 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
       const res = await t.api.post(`/api/v1/app/${app.id}/mappings`, { ...good, ...body }, admin.token);
       return [res.status, res.body];
     };
-    expect(await bad({ entityType: 'PLANET' })).toEqual([400, 'entityType must be one of ORGANIZATION, ACCOUNT, EMPLOYEE, GROUP, IDP, IDP_TASK']);
+    expect(await bad({ entityType: 'PLANET' })).toEqual([
+      400,
+      'entityType must be one of ORGANIZATION, ACCOUNT, EMPLOYEE, GROUP, IDP, IDP_TASK',
+    ]);
     expect(await bad({ entityId: 'x' })).toEqual([400, 'entityId must be a UUID']);
     expect(await bad({ mappedId: '' })).toEqual([400, 'mappedId must be 1-500 characters']);
     expect(await bad({ namespace: undefined })).toEqual([400, 'namespace is required']);
-    expect(await bad({ entityId: other.id })).toEqual([400, 'entityId must be an existing ORGANIZATION of the organization']);
-    const foreignEmployee = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Elsewhere' }, otherAdmin.token);
-    expect(await bad({ entityType: 'EMPLOYEE', entityId: foreignEmployee.body.id })).toEqual([400, 'entityId must be an existing EMPLOYEE of the organization']);
+    expect(await bad({ entityId: other.id })).toEqual([
+      400,
+      'entityId must be an existing ORGANIZATION of the organization',
+    ]);
+    const foreignEmployee = await t.api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Elsewhere' },
+      otherAdmin.token,
+    );
+    expect(await bad({ entityType: 'EMPLOYEE', entityId: foreignEmployee.body.id })).toEqual([
+      400,
+      'entityId must be an existing EMPLOYEE of the organization',
+    ]);
     expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, good, reader.token)).status).toBe(403);
-    expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, { ...good, entityId: other.id }, otherAdmin.token)).status).toBe(404);
+    expect(
+      (await t.api.post(`/api/v1/app/${app.id}/mappings`, { ...good, entityId: other.id }, otherAdmin.token)).status,
+    ).toBe(404);
     expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, good)).status).toBe(401);
     expect((await t.api.get(`/api/v1/app/${app.id}/mappings`, otherAdmin.token)).status).toBe(404);
     expect((await t.api.get<unknown[]>(`/api/v1/app/${app.id}/mappings`, admin.token)).body).toEqual([]);
@@ -265,15 +338,27 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
     const app = (await create({ type, name: 'A' })).body;
     const second = (await create({ type, name: 'B' })).body;
     for (const mappedId of ['M-1', 'M-2', 'M-3']) {
-      expect((await t.api.post(`/api/v1/app/${app.id}/mappings`, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId }, admin.token)).status).toBe(201);
+      expect(
+        (
+          await t.api.post(
+            `/api/v1/app/${app.id}/mappings`,
+            { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId },
+            admin.token,
+          )
+        ).status,
+      ).toBe(201);
     }
-    const page = async (query: string) => (await t.api.get<{ mapping: MappingRecord }[]>(`/api/v1/app/${app.id}/mappings${query}`, admin.token)).body.map((m) => m.mapping.mappedId);
+    const page = async (query: string) =>
+      (await t.api.get<{ mapping: MappingRecord }[]>(`/api/v1/app/${app.id}/mappings${query}`, admin.token)).body.map(
+        (m) => m.mapping.mappedId,
+      );
     expect(await page('')).toEqual(['M-1', 'M-2', 'M-3']);
     expect(await page('?limit=2')).toEqual(['M-1', 'M-2']);
     expect(await page('?limit=2&offset=2')).toEqual(['M-3']);
     const tooMany = await t.api.get(`/api/v1/app/${app.id}/mappings?limit=501`, admin.token);
     expect([tooMany.status, tooMany.body]).toEqual([400, 'limit must be between 1 and 500']);
-    const byType = async (query: string) => (await t.api.get<AppRecord[]>(`/api/v1/app/by-type/${type}${query}`, admin.token)).body.map((a) => a.id);
+    const byType = async (query: string) =>
+      (await t.api.get<AppRecord[]>(`/api/v1/app/by-type/${type}${query}`, admin.token)).body.map((a) => a.id);
     expect(await byType('?limit=1')).toEqual([app.id]);
     expect(await byType('?limit=1&offset=1')).toEqual([second.id]);
     const negative = await t.api.get(`/api/v1/app/by-type/${type}?offset=-1`, admin.token);
@@ -282,9 +367,17 @@ describe('mappings: POST, GET, PATCH and DELETE /api/v1/app/{app}/mappings', () 
 
   it('changes and removes a mapping', async () => {
     const app = (await create({})).body;
-    const created = await t.api.post<MappingRecord>(`/api/v1/app/${app.id}/mappings`, { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId: 'M-1', mappingData: { a: '1' } }, admin.token);
+    const created = await t.api.post<MappingRecord>(
+      `/api/v1/app/${app.id}/mappings`,
+      { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'n', mappedId: 'M-1', mappingData: { a: '1' } },
+      admin.token,
+    );
     const path = `/api/v1/app/${app.id}/mappings/${created.body.id}`;
-    const changed = await t.api.patch<MappingRecord>(path, { mappedId: 'M-2', reference: 'ref', mappingData: { a: null, b: '2' } }, admin.token);
+    const changed = await t.api.patch<MappingRecord>(
+      path,
+      { mappedId: 'M-2', reference: 'ref', mappingData: { a: null, b: '2' } },
+      admin.token,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ mappedId: 'M-2', reference: 'ref', mappingData: { b: '2' } });
     expect((await t.api.patch(path, { mappedId: 'x' }, reader.token)).status).toBe(403);
@@ -302,45 +395,83 @@ describe('organization look-ups by app', () => {
   let mine: AppRecord;
 
   beforeAll(async () => {
-    mine = (await create({ type, appData: { tenant: 'acme-eu' }, secretData: { webhookSecret: 'shared-secret-1' } })).body;
-    await create({ type, appData: { tenant: 'other-eu' }, secretData: { webhookSecret: 'shared-secret-2' } }, otherAdmin.token);
+    mine = (await create({ type, appData: { tenant: 'acme-eu' }, secretData: { webhookSecret: 'shared-secret-1' } }))
+      .body;
+    await create(
+      { type, appData: { tenant: 'other-eu' }, secretData: { webhookSecret: 'shared-secret-2' } },
+      otherAdmin.token,
+    );
   });
 
   const ids = (body: unknown) => (body as { id: string }[]).map((o) => o.id).sort();
 
   it('by-app/{type}: the caller’s organizations with such an app; a platform ADMIN sees all', async () => {
     expect(ids((await t.api.get(`/api/v1/organization/by-app/${type}`, admin.token)).body)).toEqual([org.id]);
-    expect(ids((await t.api.get(`/api/v1/organization/by-app/${type}`, platformAdmin(t))).body)).toEqual([org.id, other.id].sort());
+    expect(ids((await t.api.get(`/api/v1/organization/by-app/${type}`, platformAdmin(t))).body)).toEqual(
+      [org.id, other.id].sort(),
+    );
     expect((await t.api.get(`/api/v1/organization/by-app/${type}`)).status).toBe(401);
   });
 
   it('by-app-id/{type}/{externalId}', async () => {
-    expect(ids((await t.api.get(`/api/v1/organization/by-app-id/${type}/${mine.externalId}`, reader.token)).body)).toEqual([org.id]);
-    expect((await t.api.get(`/api/v1/organization/by-app-id/${type}/${mine.externalId}`, otherAdmin.token)).body).toEqual([]);
+    expect(
+      ids((await t.api.get(`/api/v1/organization/by-app-id/${type}/${mine.externalId}`, reader.token)).body),
+    ).toEqual([org.id]);
+    expect(
+      (await t.api.get(`/api/v1/organization/by-app-id/${type}/${mine.externalId}`, otherAdmin.token)).body,
+    ).toEqual([]);
   });
 
   it('by-app-data/{type}/{key}/{value}', async () => {
-    expect(ids((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/acme-eu`, platformAdmin(t))).body)).toEqual([org.id]);
-    expect(ids((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/other-eu`, platformAdmin(t))).body)).toEqual([other.id]);
-    expect((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/nobody`, platformAdmin(t))).body).toEqual([]);
+    expect(
+      ids((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/acme-eu`, platformAdmin(t))).body),
+    ).toEqual([org.id]);
+    expect(
+      ids((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/other-eu`, platformAdmin(t))).body),
+    ).toEqual([other.id]);
+    expect((await t.api.get(`/api/v1/organization/by-app-data/${type}/tenant/nobody`, platformAdmin(t))).body).toEqual(
+      [],
+    );
   });
 
   it('POST by-app-secret/{type}/{key} finds by the secret without revealing it', async () => {
-    const found = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-2' }, platformAdmin(t));
+    const found = await t.api.post(
+      `/api/v1/organization/by-app-secret/${type}/webhookSecret`,
+      { secret: 'shared-secret-2' },
+      platformAdmin(t),
+    );
     expect(found.status).toBe(200);
     expect(ids(found.body)).toEqual([other.id]);
-    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/otherKey`, { secret: 'shared-secret-1' }, platformAdmin(t))).body).toEqual([]);
+    expect(
+      (
+        await t.api.post(
+          `/api/v1/organization/by-app-secret/${type}/otherKey`,
+          { secret: 'shared-secret-1' },
+          platformAdmin(t),
+        )
+      ).body,
+    ).toEqual([]);
     const missing = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, {}, admin.token);
     expect([missing.status, missing.body]).toEqual([400, 'secret is required']);
-    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'x' })).status).toBe(401);
+    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'x' })).status).toBe(
+      401,
+    );
   });
 
   it('by-app-secret is for platform ADMIN only: 403 to everyone else, even with the right secret', async () => {
     for (const token of [admin.token, reader.token, orgToken, otherAdmin.token]) {
-      const res = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, token);
+      const res = await t.api.post(
+        `/api/v1/organization/by-app-secret/${type}/webhookSecret`,
+        { secret: 'shared-secret-1' },
+        token,
+      );
       expect([res.status, res.body]).toEqual([403, 'only a platform ADMIN may find organizations by an app secret']);
     }
-    const graphql = await t.api.graphql(`query { organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "shared-secret-1" }) { id } }`, {}, reader.token);
+    const graphql = await t.api.graphql(
+      `query { organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "shared-secret-1" }) { id } }`,
+      {},
+      reader.token,
+    );
     expect([graphql.status, graphql.errors?.map((e) => e.extensions?.code)]).toEqual([403, ['FORBIDDEN']]);
   });
 
@@ -349,7 +480,11 @@ describe('organization look-ups by app', () => {
     await create({ type: pin, secretData: { pin: '0042' } });
     const statuses = new Set<number>();
     for (let guess = 0; guess <= 60; guess++) {
-      const res = await t.api.post(`/api/v1/organization/by-app-secret/${pin}/pin`, { secret: String(guess).padStart(4, '0') }, reader.token);
+      const res = await t.api.post(
+        `/api/v1/organization/by-app-secret/${pin}/pin`,
+        { secret: String(guess).padStart(4, '0') },
+        reader.token,
+      );
       statuses.add(res.status);
     }
     expect([...statuses]).toEqual([403]);
@@ -358,7 +493,8 @@ describe('organization look-ups by app', () => {
   it('an ADMIN gets 429 with Retry-After after 10 failed look-ups a minute; found ones do not count', async () => {
     const sub = `integration-${randomUUID()}`;
     const integration = t.token({ sub, email: `${sub}@example.com`, roles: ['ADMIN'] });
-    const lookUp = (secret: string) => t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret }, integration);
+    const lookUp = (secret: string) =>
+      t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret }, integration);
     for (let i = 0; i < 3; i++) expect(ids((await lookUp('shared-secret-1')).body)).toEqual([org.id]);
     const failed: number[] = [];
     for (let i = 0; i < 10; i++) failed.push((await lookUp(`wrong-${i}`)).status);
@@ -372,23 +508,42 @@ describe('organization look-ups by app', () => {
     // Once the budget is spent, even the right secret waits: a guess cannot be told from a hit.
     expect((await lookUp('shared-secret-1')).status).toBe(429);
     // Other ADMINs have budgets of their own.
-    expect((await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, platformAdmin(t))).status).toBe(200);
+    expect(
+      (
+        await t.api.post(
+          `/api/v1/organization/by-app-secret/${type}/webhookSecret`,
+          { secret: 'shared-secret-1' },
+          platformAdmin(t),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('aliases in one GraphQL request cannot multiply an ADMIN’s attempts', async () => {
     const sub = `integration-${randomUUID()}`;
     const integration = t.token({ sub, email: `${sub}@example.com`, roles: ['ADMIN'] });
-    const guesses = Array.from({ length: 40 }, (_, i) => `g${i}: organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "guess-${i}" }) { id }`);
+    const guesses = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `g${i}: organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "guess-${i}" }) { id }`,
+    );
     let res: ApiResponse<{ errors?: { extensions?: { code?: string } }[] }> | undefined;
     const statements = await queriesOf(t, async () => {
-      res = await t.api.request('POST', '/graphql', { body: { query: `{ ${guesses.join(' ')} }` }, token: integration });
+      res = await t.api.request('POST', '/graphql', {
+        body: { query: `{ ${guesses.join(' ')} }` },
+        token: integration,
+      });
     });
     expect(res!.status).toBe(429);
     expect(Number(res!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(new Set(res!.body.errors?.map((e) => e.extensions?.code))).toEqual(new Set(['TOO_MANY_REQUESTS']));
     // The first 10 guesses ran (and failed); the other 30 were refused before looking.
     expect(statements.filter((sql) => sql.includes('secret_hashes @>'))).toHaveLength(10);
-    const after = await t.api.post(`/api/v1/organization/by-app-secret/${type}/webhookSecret`, { secret: 'shared-secret-1' }, integration);
+    const after = await t.api.post(
+      `/api/v1/organization/by-app-secret/${type}/webhookSecret`,
+      { secret: 'shared-secret-1' },
+      integration,
+    );
     expect(after.status).toBe(429);
   });
 });

@@ -33,8 +33,10 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const create = async (body: Record<string, unknown>, token = admin.token) => t.api.post<EmployeeRecord>('/api/v1/employee', body, token);
-const names = async (query = '') => (await t.api.get<EmployeeRecord[]>(`/api/v1/employee${query}`, admin.token)).body.map((e) => e.name);
+const create = async (body: Record<string, unknown>, token = admin.token) =>
+  t.api.post<EmployeeRecord>('/api/v1/employee', body, token);
+const names = async (query = '') =>
+  (await t.api.get<EmployeeRecord[]>(`/api/v1/employee${query}`, admin.token)).body.map((e) => e.name);
 
 describe('POST /api/v1/employee', () => {
   it('creates an employee with every field', async () => {
@@ -83,7 +85,9 @@ describe('POST /api/v1/employee', () => {
 
   it('refuses a manager of another organization, 403 for a non-admin, 401 without a token', async () => {
     const foreign = await create({ name: 'Foreign Boss' }, otherAdmin.token);
-    expect((await create({ name: 'X', manager: foreign.body.id })).body).toBe('manager must be an employee of the organization');
+    expect((await create({ name: 'X', manager: foreign.body.id })).body).toBe(
+      'manager must be an employee of the organization',
+    );
     expect((await create({ name: 'X' }, reader.token)).status).toBe(403);
     expect((await t.api.post('/api/v1/employee', { name: 'X' })).status).toBe(401);
   });
@@ -100,7 +104,9 @@ describe('GET /api/v1/employee', () => {
     expect(await names('?limit=2&offset=1')).toEqual(all.slice(1, 3));
     expect(await names('?department=Ops')).toEqual(['Zed Inactive']);
     expect(await names('?active=false')).toEqual(['Zed Inactive']);
-    const boss = (await t.api.get<EmployeeRecord[]>('/api/v1/employee?limit=500', admin.token)).body.find((e) => e.name === 'Ada Boss')!;
+    const boss = (await t.api.get<EmployeeRecord[]>('/api/v1/employee?limit=500', admin.token)).body.find(
+      (e) => e.name === 'Ada Boss',
+    )!;
     expect(await names(`?manager=${boss.id}`)).toEqual(['Grace']);
     const read = await t.api.get('/api/v1/employee', reader.token);
     expect(read.status).toBe(200);
@@ -133,10 +139,20 @@ describe('GET, PATCH and DELETE /api/v1/employee/{id}', () => {
     const cycle = await t.api.patch(`/api/v1/employee/${a.body.id}`, { manager: c.body.id }, admin.token);
     expect(cycle.status).toBe(400);
     expect(cycle.body).toBe('manager would make a reporting cycle');
-    expect((await t.api.patch(`/api/v1/employee/${a.body.id}`, { manager: a.body.id }, admin.token)).body).toBe('manager would make a reporting cycle');
-    const moved = await t.api.patch<EmployeeRecord>(`/api/v1/employee/${c.body.id}`, { manager: a.body.id, title: 'Lead' }, admin.token);
+    expect((await t.api.patch(`/api/v1/employee/${a.body.id}`, { manager: a.body.id }, admin.token)).body).toBe(
+      'manager would make a reporting cycle',
+    );
+    const moved = await t.api.patch<EmployeeRecord>(
+      `/api/v1/employee/${c.body.id}`,
+      { manager: a.body.id, title: 'Lead' },
+      admin.token,
+    );
     expect(moved.body).toMatchObject({ manager: a.body.id, title: 'Lead' });
-    const cleared = await t.api.patch<EmployeeRecord>(`/api/v1/employee/${c.body.id}`, { manager: null, title: null }, admin.token);
+    const cleared = await t.api.patch<EmployeeRecord>(
+      `/api/v1/employee/${c.body.id}`,
+      { manager: null, title: null },
+      admin.token,
+    );
     expect(cleared.body).toMatchObject({ manager: null, title: null, name: 'Cycle C' });
   });
 
@@ -157,7 +173,9 @@ describe('GET, PATCH and DELETE /api/v1/employee/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
     expect((await t.api.get(`/api/v1/employee/${boss.body.id}`, admin.token)).status).toBe(404);
-    expect((await t.api.get<EmployeeRecord>(`/api/v1/employee/${report.body.id}`, admin.token)).body.manager).toBeNull();
+    expect(
+      (await t.api.get<EmployeeRecord>(`/api/v1/employee/${report.body.id}`, admin.token)).body.manager,
+    ).toBeNull();
   });
 
   it('links an account to at most one employee of an organization', async () => {

@@ -56,13 +56,17 @@ afterAll(() => t.close());
 
 const create = (body: unknown, token = admin.token) => t.api.post<GroupRecord>('/api/v1/group', body, token);
 const read = (id: string, token = admin.token) => t.api.get<GroupRecord>(`/api/v1/group/${id}`, token);
-const addMembers = (id: string, body: unknown, token = admin.token) => t.api.post<GroupRecord>(`/api/v1/group/${id}/members`, body, token);
-const removeMember = (id: string, employeeId: string, token = admin.token) => t.api.delete<GroupRecord>(`/api/v1/group/${id}/members/${employeeId}`, token);
-const list = async (query = '?limit=500', token = admin.token) => (await t.api.get<GroupRecord[]>(`/api/v1/group${query}`, token)).body;
+const addMembers = (id: string, body: unknown, token = admin.token) =>
+  t.api.post<GroupRecord>(`/api/v1/group/${id}/members`, body, token);
+const removeMember = (id: string, employeeId: string, token = admin.token) =>
+  t.api.delete<GroupRecord>(`/api/v1/group/${id}/members/${employeeId}`, token);
+const list = async (query = '?limit=500', token = admin.token) =>
+  (await t.api.get<GroupRecord[]>(`/api/v1/group${query}`, token)).body;
 const names = async (query = '?limit=500', token = admin.token) => (await list(query, token)).map((g) => g.name);
 const memberIds = async (id: string) => (await read(id)).body.members.map((m) => m.id);
 /** A REST error: the status and the JSON-string body naming the problem. */
-const expectError = (res: { status: number; body: unknown }, status: number, message: string) => expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
+const expectError = (res: { status: number; body: unknown }, status: number, message: string) =>
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
 
 async function made(body: Record<string, unknown>, token = admin.token): Promise<GroupRecord> {
   const res = await create(body, token);
@@ -72,9 +76,18 @@ async function made(body: Record<string, unknown>, token = admin.token): Promise
 
 describe('POST /api/v1/group', () => {
   it('creates a group (201) with its fields and its members by name', async () => {
-    const res = await create({ name: ' Platform ', description: 'Runs the platform', members: [cyd.id, ada.id, ada.id] });
+    const res = await create({
+      name: ' Platform ',
+      description: 'Runs the platform',
+      members: [cyd.id, ada.id, ada.id],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ organization: org.id, name: 'Platform', description: 'Runs the platform', active: true });
+    expect(res.body).toMatchObject({
+      organization: org.id,
+      name: 'Platform',
+      description: 'Runs the platform',
+      active: true,
+    });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.created.createdBy).toBe(admin.id);
     expect(res.body.members.map((m) => m.id)).toEqual([ada.id, cyd.id]);
@@ -106,7 +119,11 @@ describe('POST /api/v1/group', () => {
 
   it('answers 400 for one valid and one foreign member and stores no group', async () => {
     const before = await list();
-    expectError(await create({ name: 'Half Made', members: [ada.id, foreigner.id] }), 400, 'members must be employees of the organization');
+    expectError(
+      await create({ name: 'Half Made', members: [ada.id, foreigner.id] }),
+      400,
+      'members must be employees of the organization',
+    );
     expect(await list()).toEqual(before);
     expect(await names()).not.toContain('Half Made');
     // The name is still free.
@@ -114,7 +131,10 @@ describe('POST /api/v1/group', () => {
   });
 
   it('answers 400 without a JSON body', async () => {
-    const res = await t.api.request('POST', '/api/v1/group', { token: admin.token, raw: { body: 'name=x', type: 'text/plain' } });
+    const res = await t.api.request('POST', '/api/v1/group', {
+      token: admin.token,
+      raw: { body: 'name=x', type: 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatch(/^request body must be a JSON object/);
   });
@@ -196,9 +216,19 @@ describe('GET /api/v1/group/{id}', () => {
 describe('PATCH /api/v1/group/{id}', () => {
   it('changes the name, description and active flag; fields left out stay', async () => {
     const group = await made({ name: 'Before', description: 'old', members: [bob.id] });
-    const res = await t.api.patch<GroupRecord>(`/api/v1/group/${group.id}`, { name: ' After ', active: false }, admin.token);
+    const res = await t.api.patch<GroupRecord>(
+      `/api/v1/group/${group.id}`,
+      { name: ' After ', active: false },
+      admin.token,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: group.id, name: 'After', description: 'old', active: false, created: group.created });
+    expect(res.body).toMatchObject({
+      id: group.id,
+      name: 'After',
+      description: 'old',
+      active: false,
+      created: group.created,
+    });
     expect(res.body.members.map((m) => m.id)).toEqual([bob.id]);
     expect((await read(group.id)).body).toMatchObject({ name: 'After', description: 'old', active: false });
     const cleared = await t.api.patch<GroupRecord>(`/api/v1/group/${group.id}`, { description: null }, admin.token);
@@ -220,14 +250,22 @@ describe('PATCH /api/v1/group/{id}', () => {
   it('answers 409 for a used name, storing no part of the change', async () => {
     await made({ name: 'Occupied' });
     const group = await made({ name: 'Renamer', description: 'kept' });
-    expectError(await t.api.patch(`/api/v1/group/${group.id}`, { name: 'Occupied', description: 'half' }, admin.token), 409, 'name is already used by another group');
+    expectError(
+      await t.api.patch(`/api/v1/group/${group.id}`, { name: 'Occupied', description: 'half' }, admin.token),
+      409,
+      'name is already used by another group',
+    );
     expect((await read(group.id)).body).toMatchObject({ name: 'Renamer', description: 'kept' });
   });
 
   it('answers 403 to an EMPLOYEE, 404 to another organization and for an unknown id, 400 for a bad id, 401 without a token', async () => {
     const group = await made({ name: 'Guarded' });
     expectError(await t.api.patch(`/api/v1/group/${group.id}`, { name: 'x' }, reader.token), 403, FORBIDDEN);
-    expectError(await t.api.patch(`/api/v1/group/${group.id}`, { name: 'x' }, otherAdmin.token), 404, 'group not found');
+    expectError(
+      await t.api.patch(`/api/v1/group/${group.id}`, { name: 'x' }, otherAdmin.token),
+      404,
+      'group not found',
+    );
     expectError(await t.api.patch(`/api/v1/group/${randomUUID()}`, { name: 'x' }, admin.token), 404, 'group not found');
     expectError(await t.api.patch('/api/v1/group/nope', { name: 'x' }, admin.token), 400, 'id must be a UUID');
     expectError(await t.api.patch(`/api/v1/group/${group.id}`, { name: 'x' }), 401, 'authentication required');
@@ -276,8 +314,12 @@ describe('POST /api/v1/group/{id}/members', () => {
     // member, and all but one then meet the primary key of the membership.
     for (let round = 0; round < 3; round++) {
       const group = await made({ name: `Race ${round}`, members: [ada.id] });
-      const answers = await Promise.all(Array.from({ length: 8 }, () => addMembers(group.id, { employeeIds: [bob.id] })));
-      expect(answers.map((res) => [res.status, res.status === 200 ? '' : res.body])).toEqual(answers.map(() => [200, '']));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => addMembers(group.id, { employeeIds: [bob.id] })),
+      );
+      expect(answers.map((res) => [res.status, res.status === 200 ? '' : res.body])).toEqual(
+        answers.map(() => [200, '']),
+      );
       for (const res of answers) expect(res.body.members.map((m) => m.id)).toEqual([ada.id, bob.id]);
       expect(await memberIds(group.id)).toEqual([ada.id, bob.id]);
     }
@@ -285,7 +327,11 @@ describe('POST /api/v1/group/{id}/members', () => {
 
   it('answers 400 for more than 1000 employees', async () => {
     const group = await made({ name: 'Crowded' });
-    expectError(await addMembers(group.id, { employeeIds: Array.from({ length: 1001 }, () => randomUUID()) }), 400, 'employeeIds must have at most 1000 items');
+    expectError(
+      await addMembers(group.id, { employeeIds: Array.from({ length: 1001 }, () => randomUUID()) }),
+      400,
+      'employeeIds must have at most 1000 items',
+    );
     expect(await memberIds(group.id)).toEqual([]);
   });
 
@@ -302,7 +348,11 @@ describe('POST /api/v1/group/{id}/members', () => {
 
   it('refuses another organization’s employee, adding none of the batch', async () => {
     const group = await made({ name: 'Closed Shop', members: [ada.id] });
-    expectError(await addMembers(group.id, { employeeIds: [bob.id, foreigner.id] }), 400, 'employeeIds must be employees of the organization');
+    expectError(
+      await addMembers(group.id, { employeeIds: [bob.id, foreigner.id] }),
+      400,
+      'employeeIds must be employees of the organization',
+    );
     expect(await memberIds(group.id)).toEqual([ada.id]);
     // Nor can the other organization's admin add to this group.
     expectError(await addMembers(group.id, { employeeIds: [foreigner.id] }, otherAdmin.token), 404, 'group not found');
@@ -314,7 +364,11 @@ describe('POST /api/v1/group/{id}/members', () => {
     expectError(await addMembers(group.id, { employeeIds: [ada.id] }, reader.token), 403, FORBIDDEN);
     expectError(await addMembers(randomUUID(), { employeeIds: [ada.id] }), 404, 'group not found');
     expectError(await addMembers('nope', { employeeIds: [ada.id] }), 400, 'id must be a UUID');
-    expectError(await t.api.post(`/api/v1/group/${group.id}/members`, { employeeIds: [ada.id] }), 401, 'authentication required');
+    expectError(
+      await t.api.post(`/api/v1/group/${group.id}/members`, { employeeIds: [ada.id] }),
+      401,
+      'authentication required',
+    );
     expect(await memberIds(group.id)).toEqual([]);
   });
 });

@@ -15,7 +15,14 @@ const PARSE_TIMEOUT_MS = 10_000;
 let t: TestApp;
 let site: PageServer;
 let admin: Member;
-const probe = { latencies: [] as number[], gaps: [] as number[], failures: [] as string[], rss: [] as number[], timer: undefined as NodeJS.Timeout | undefined, last: 0 };
+const probe = {
+  latencies: [] as number[],
+  gaps: [] as number[],
+  failures: [] as string[],
+  rss: [] as number[],
+  timer: undefined as NodeJS.Timeout | undefined,
+  last: 0,
+};
 
 beforeAll(async () => {
   site = await new PageServer().start();
@@ -62,21 +69,33 @@ it('answers each hostile document in time with 200/400/413, keeps /health under 
     const began = Date.now();
     const res = await t.api.request<string>('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
     const took = Date.now() - began;
-    answers[file.name] = { status: res.status, inTime: took < PARSE_TIMEOUT_MS + 2_000, namesLimit: res.status === 200 || /KNOWLEDGE_[A-Z_]+/.test(res.body) };
+    answers[file.name] = {
+      status: res.status,
+      inTime: took < PARSE_TIMEOUT_MS + 2_000,
+      namesLimit: res.status === 200 || /KNOWLEDGE_[A-Z_]+/.test(res.body),
+    };
     expected[file.name] = { status: file.expect, inTime: true, namesLimit: true };
   }
   // The same deep HTML as a fetched page.
   for (const depth of [2_000, 10_000]) {
     site.pages.set(`/deep-${depth}.html`, { type: 'text/html', body: nestedHtml(depth) });
-    const res = await t.api.request<string>('POST', '/api/v1/agent/add-url-knowledge', { token: admin.token, raw: { body: `${site.url}/deep-${depth}.html`, type: 'text/plain' } });
+    const res = await t.api.request<string>('POST', '/api/v1/agent/add-url-knowledge', {
+      token: admin.token,
+      raw: { body: `${site.url}/deep-${depth}.html`, type: 'text/plain' },
+    });
     answers[`url deep-${depth}`] = { status: res.status, body: res.body };
-    expected[`url deep-${depth}`] = { status: 400, body: 'the page (HTML) is nested more than 256 levels deep (the limit, KNOWLEDGE_MAX_DEPTH)' };
+    expected[`url deep-${depth}`] = {
+      status: 400,
+      body: 'the page (HTML) is nested more than 256 levels deep (the limit, KNOWLEDGE_MAX_DEPTH)',
+    };
   }
   clearInterval(probe.timer);
   await new Promise((resolve) => setTimeout(resolve, 300));
   const rssPeak = Math.max(...probe.rss);
   // Reported for the record: how much the process grew while reading the corpus.
-  console.log(`hostile corpus: RSS start ${(rssStart / 1e6).toFixed(0)} MB, peak ${(rssPeak / 1e6).toFixed(0)} MB (+${((rssPeak - rssStart) / 1e6).toFixed(0)} MB); /health max ${Math.max(...probe.latencies)} ms over ${probe.latencies.length} probes; max tick gap ${Math.max(...probe.gaps)} ms`);
+  console.log(
+    `hostile corpus: RSS start ${(rssStart / 1e6).toFixed(0)} MB, peak ${(rssPeak / 1e6).toFixed(0)} MB (+${((rssPeak - rssStart) / 1e6).toFixed(0)} MB); /health max ${Math.max(...probe.latencies)} ms over ${probe.latencies.length} probes; max tick gap ${Math.max(...probe.gaps)} ms`,
+  );
   expect(answers).toEqual(expected);
   expect(probe.failures).toEqual([]);
   // The corpus is refused within a few seconds now, so a handful of probes is what there is.
@@ -88,5 +107,7 @@ it('answers each hostile document in time with 200/400/413, keeps /health under 
   // And the service still learns an ordinary document.
   const form = new FormData();
   form.append('file', new Blob(['The library opens at nine.'], { type: 'text/plain' }), 'library.txt');
-  expect((await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form })).status).toBe(200);
+  expect((await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form })).status).toBe(
+    200,
+  );
 }, 300_000);

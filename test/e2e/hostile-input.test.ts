@@ -66,8 +66,17 @@ beforeAll(async () => {
     taskId: await made(`/api/v1/idp/${idp}/tasks`, { name: 'Target Task' }),
     noteId: await made(`/api/v1/idp/${idp}/notes`, { note: 'Target note' }),
     app,
-    mapping: await made(`/api/v1/app/${app}/mappings`, { entityId: person, entityType: 'EMPLOYEE', mappedId: 'm-1', namespace: 'crm' }),
-    webhook: await made('/api/v1/webhook', { name: 'hook', url: 'http://93.184.216.34/hook', eventType: 'group.delete' }),
+    mapping: await made(`/api/v1/app/${app}/mappings`, {
+      entityId: person,
+      entityType: 'EMPLOYEE',
+      mappedId: 'm-1',
+      namespace: 'crm',
+    }),
+    webhook: await made('/api/v1/webhook', {
+      name: 'hook',
+      url: 'http://93.184.216.34/hook',
+      eventType: 'group.delete',
+    }),
     group: await made('/api/v1/group', { name: 'Target Group' }),
     delivery: '00000000-0000-4000-8000-000000000000',
     workflow: '00000000-0000-4000-8000-000000000001',
@@ -81,7 +90,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Which object an `:id` names, by the route's first segment. */
-const ID_OF: Record<string, string> = { app: 'externalId', employee: 'employeeId', group: 'group', idp: 'id', agent: 'conversation', 'webhook-key': 'webhookKey' };
+const ID_OF: Record<string, string> = {
+  app: 'externalId',
+  employee: 'employeeId',
+  group: 'group',
+  idp: 'id',
+  agent: 'conversation',
+  'webhook-key': 'webhookKey',
+};
 
 /** The path with each parameter filled: the real object's id, or `override` for every parameter. */
 function pathOf(route: RestRoute, override?: string): string {
@@ -89,7 +105,8 @@ function pathOf(route: RestRoute, override?: string): string {
   const [, first, second] = route.path.split('/');
   for (const name of pathParams(route.path)) {
     let key = name === 'id' || name === 'key' ? (ID_OF[first] ?? name) : name;
-    if (first === 'agent') key = second === 'knowledge' ? 'document' : second === 'workflows' ? 'workflow' : 'conversation';
+    if (first === 'agent')
+      key = second === 'knowledge' ? 'document' : second === 'workflows' ? 'workflow' : 'conversation';
     path = path.replace(`:${name}`, encodeURIComponent(override ?? ids[key] ?? 'missing'));
   }
   return `/api/v1${path}`;
@@ -107,7 +124,8 @@ async function probe(method: string, path: string, options: RequestOptions): Pro
   const sent = JSON.stringify(options.body ?? options.raw?.body ?? '');
   const trace = TRACE.exec(res.text);
   if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
-  if (trace && !sent.includes(trace[0])) throw new Error(`${method} ${path} showed a stack trace: ${res.text.slice(0, 300)}`);
+  if (trace && !sent.includes(trace[0]))
+    throw new Error(`${method} ${path} showed a stack trace: ${res.text.slice(0, 300)}`);
   if (res.status >= 400) expect(await snapshot()).toEqual(before);
   // An accepted hostile update may have deactivated the organization: reactivate it so that the
   // requests after it still reach validation instead of a 403.
@@ -119,7 +137,20 @@ async function probe(method: string, path: string, options: RequestOptions): Pro
 
 // Values of every JSON type, weighted to what breaks parsers and validators.
 const hugeString = fc.integer({ min: 100_000, max: 300_000 }).map((n) => 'é'.repeat(n));
-const unicode = fc.constantFrom('\u0000', '\ud800', '\udfff', 'a\u202eb', '\u200b', '😀'.repeat(1000), 'e\u0301\u0301\u0301', '\uffff', '\\u0000', "'; drop table employee; --", '../../etc/passwd', '%00');
+const unicode = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'a\u202eb',
+  '\u200b',
+  '😀'.repeat(1000),
+  'e\u0301\u0301\u0301',
+  '\uffff',
+  '\\u0000',
+  "'; drop table employee; --",
+  '../../etc/passwd',
+  '%00',
+);
 const deep = fc.integer({ min: 200, max: 2000 }).map((depth) => {
   let value: unknown = 'bottom';
   for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { nested: value };
@@ -127,7 +158,23 @@ const deep = fc.integer({ min: 200, max: 2000 }).map((depth) => {
 });
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, true, false, 0, -1, 1e308, -0, 2 ** 53 + 1, '', ' ', [], {}, '2026-13-45', 'not-a-uuid', '00000000-0000-0000-0000-000000000000'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    -0,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    [],
+    {},
+    '2026-13-45',
+    'not-a-uuid',
+    '00000000-0000-0000-0000-000000000000',
+  ),
   fc.string({ unit: 'binary', maxLength: 200 }),
   unicode,
   hugeString,
@@ -144,7 +191,9 @@ function inputFields(field: string, operation: 'query' | 'mutation', argument: s
 /** A body with the input's real field names (so validation runs on them) holding hostile values. */
 function hostileBody(fields: string[]) {
   const known = fields.length ? fc.subarray(fields, { minLength: 1 }) : fc.constant(['name']);
-  return known.chain((names) => fc.tuple(...names.map(() => hostileValue)).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]]))));
+  return known.chain((names) =>
+    fc.tuple(...names.map(() => hostileValue)).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]]))),
+  );
 }
 
 const bodyRoutes = ROUTES.filter((r) => r.body);
@@ -165,7 +214,24 @@ describe('path parameters that are not ids', () => {
   const withParams = ROUTES.filter((r) => pathParams(r.path).length);
   const notAnId = fc.oneof(
     fc.string({ minLength: 1, maxLength: 40 }),
-    fc.constantFrom('..', '%00', '\u0000', 'a\u0000b', '%2F..%2F', 'null', 'undefined', '-1', '1e999', "' or 1=1 --", '😀', 'a'.repeat(5000), '00000000-0000-0000-0000-00000000000g', '{}', '__proto__', 'constructor'),
+    fc.constantFrom(
+      '..',
+      '%00',
+      '\u0000',
+      'a\u0000b',
+      '%2F..%2F',
+      'null',
+      'undefined',
+      '-1',
+      '1e999',
+      "' or 1=1 --",
+      '😀',
+      'a'.repeat(5000),
+      '00000000-0000-0000-0000-00000000000g',
+      '{}',
+      '__proto__',
+      'constructor',
+    ),
   );
   it.each(withParams.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
     await fc.assert(
@@ -188,12 +254,37 @@ describe('malformed requests', () => {
       return { body: text.slice(0, cut % text.length), type: 'application/json' };
     }),
     // __proto__ and constructor as real own keys (JSON text: an object literal would set the prototype).
-    fc.constantFrom('{"__proto__":{"isAdmin":true},"name":"x"}', '{"constructor":{"prototype":{"polluted":1}}}', '{"name":"x","__proto__":null}', '{"prototype":[],"toString":1,"valueOf":"x"}').map((body) => ({ body, type: 'application/json' })),
+    fc
+      .constantFrom(
+        '{"__proto__":{"isAdmin":true},"name":"x"}',
+        '{"constructor":{"prototype":{"polluted":1}}}',
+        '{"name":"x","__proto__":null}',
+        '{"prototype":[],"toString":1,"valueOf":"x"}',
+      )
+      .map((body) => ({ body, type: 'application/json' })),
     // Deep nesting as text, past what a recursive parser survives.
-    fc.integer({ min: 1000, max: 20_000 }).map((depth) => ({ body: '['.repeat(depth) + ']'.repeat(depth), type: 'application/json' })),
+    fc
+      .integer({ min: 1000, max: 20_000 })
+      .map((depth) => ({ body: '['.repeat(depth) + ']'.repeat(depth), type: 'application/json' })),
     // Wrong content types for the body.
-    fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'image/png'), fc.string({ maxLength: 100 })).map(([type, body]) => ({ body, type })),
-    fc.constantFrom({ body: '<a>1</a>', type: 'application/xml' }, { body: 'name=x&email=y', type: 'application/x-www-form-urlencoded' }, { body: '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nx', type: 'multipart/form-data; boundary=b' }),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'text/plain',
+          'application/xml',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'application/json; charset=utf-16',
+          'image/png',
+        ),
+        fc.string({ maxLength: 100 }),
+      )
+      .map(([type, body]) => ({ body, type })),
+    fc.constantFrom(
+      { body: '<a>1</a>', type: 'application/xml' },
+      { body: 'name=x&email=y', type: 'application/x-www-form-urlencoded' },
+      { body: '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nx', type: 'multipart/form-data; boundary=b' },
+    ),
   );
   it.each(withBody.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
     await fc.assert(
@@ -206,18 +297,46 @@ describe('malformed requests', () => {
 
   it('names the field holding text PostgreSQL cannot store, and refuses undecodable path escapes', async () => {
     const cases: [string, string, RequestOptions, string][] = [
-      ['POST', '/api/v1/employee', { body: { name: 'a\u0000b' } }, 'name must not contain NUL characters or unpaired surrogates'],
-      ['PATCH', `/api/v1/account/${employee.id}`, { body: { email: '\ud800@example.com' } }, 'email must not contain NUL characters or unpaired surrogates'],
-      ['PATCH', `/api/v1/app/${ids.app}`, { body: { appData: { region: 'x\u0000' } } }, 'appData.region must not contain NUL characters or unpaired surrogates'],
-      ['GET', '/api/v1/organization/preferences/a%00b', {}, 'namespace must not contain NUL characters or unpaired surrogates'],
+      [
+        'POST',
+        '/api/v1/employee',
+        { body: { name: 'a\u0000b' } },
+        'name must not contain NUL characters or unpaired surrogates',
+      ],
+      [
+        'PATCH',
+        `/api/v1/account/${employee.id}`,
+        { body: { email: '\ud800@example.com' } },
+        'email must not contain NUL characters or unpaired surrogates',
+      ],
+      [
+        'PATCH',
+        `/api/v1/app/${ids.app}`,
+        { body: { appData: { region: 'x\u0000' } } },
+        'appData.region must not contain NUL characters or unpaired surrogates',
+      ],
+      [
+        'GET',
+        '/api/v1/organization/preferences/a%00b',
+        {},
+        'namespace must not contain NUL characters or unpaired surrogates',
+      ],
       ['GET', '/api/v1/organization/alias/%ED%A0%80', {}, 'a path parameter is not valid percent-encoded UTF-8'],
     ];
     for (const [method, path, options, message] of cases) {
       const res = await probe(method, path, options);
       expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: message });
     }
-    const gql = await probe('POST', '/graphql', { body: { query: 'mutation($name: String!) { createGroup(input: { name: $name }) { id } }', variables: { name: '\udfff' } } });
-    expect((gql.body as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toMatchObject({ message: 'name must not contain NUL characters or unpaired surrogates', extensions: { code: 'BAD_USER_INPUT' } });
+    const gql = await probe('POST', '/graphql', {
+      body: {
+        query: 'mutation($name: String!) { createGroup(input: { name: $name }) { id } }',
+        variables: { name: '\udfff' },
+      },
+    });
+    expect((gql.body as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toMatchObject({
+      message: 'name must not contain NUL characters or unpaired surrogates',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('refuses a body over the limit with 413 and stores nothing', async () => {
@@ -232,7 +351,18 @@ describe('hostile GraphQL variables', () => {
     .filter((field) => field.args.some((arg) => arg.name === 'input'))
     .map((field) => field.name);
   it('fuzzes the mutations of every module', () => {
-    expect(MUTATIONS).toEqual(expect.arrayContaining(['createEmployee', 'updateIdp', 'addIdpNote', 'createApp', 'createWebhook', 'grantRole', 'createOrganization', 'ask']));
+    expect(MUTATIONS).toEqual(
+      expect.arrayContaining([
+        'createEmployee',
+        'updateIdp',
+        'addIdpNote',
+        'createApp',
+        'createWebhook',
+        'grantRole',
+        'createOrganization',
+        'ask',
+      ]),
+    );
   });
   it.each(MUTATIONS)('%s', async (name) => {
     const field = ROOTS.mutation.getFields()[name];
@@ -240,10 +370,13 @@ describe('hostile GraphQL variables', () => {
     const definitions = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
     const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
     const query = `mutation Hostile(${definitions}) { result: ${name}(${call}) { __typename } }`;
-    const idFor = (arg: string) => (arg === 'idpId' ? ids.id : arg === 'accountId' ? ids.accountId : arg === 'app' ? ids.app : ids.employeeId);
+    const idFor = (arg: string) =>
+      arg === 'idpId' ? ids.id : arg === 'accountId' ? ids.accountId : arg === 'app' ? ids.app : ids.employeeId;
     await fc.assert(
       fc.asyncProperty(hostileBody(inputFields(name, 'mutation', 'input')), fc.boolean(), async (input, wrongIds) => {
-        const variables = Object.fromEntries(field.args.map((a) => [a.name, a.name === 'input' ? input : wrongIds ? 'not-an-id' : idFor(a.name)]));
+        const variables = Object.fromEntries(
+          field.args.map((a) => [a.name, a.name === 'input' ? input : wrongIds ? 'not-an-id' : idFor(a.name)]),
+        );
         const res = await probe('POST', '/graphql', { body: { query, variables } });
         const body = res.body as { errors?: { extensions?: Record<string, unknown> }[] };
         for (const error of body.errors ?? []) {
@@ -278,25 +411,57 @@ describe('cases a longer fuzzing run found', () => {
   it('measures a document whose fragments double each other once per fragment, not 2^30 times', async () => {
     let query = 'query { ...F30 } fragment F0 on Query { __typename }';
     for (let i = 1; i <= 30; i++) query += ` fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`;
-    expect(await graphqlError({ body: { query } })).toEqual({ status: 400, message: expect.stringMatching(/^query selects \d+ fields; the limit is \d+$/), code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(await graphqlError({ body: { query } })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^query selects \d+ fields; the limit is \d+$/),
+      code: 'GRAPHQL_VALIDATION_FAILED',
+    });
   });
 
   it('says what is wrong with a document it cannot parse or run', async () => {
     const deep = 20_000;
-    expect(await graphqlError({ body: { query: `{ organizations(x: ${'['.repeat(deep)}${']'.repeat(deep)}) { id } }` } })).toEqual({ status: 400, message: 'query is nested too deeply to parse', code: 'GRAPHQL_PARSE_FAILED' });
-    expect(await graphqlError({ body: { query: '{ __typename' } })).toEqual({ status: 400, message: 'Syntax Error: Expected Name, found <EOF>.', code: 'GRAPHQL_PARSE_FAILED' });
-    expect(await graphqlError({ body: { query: '{ __typename }', operationName: 'Missing' } })).toEqual({ status: 400, message: 'Unknown operation named "Missing".', code: 'OPERATION_RESOLUTION_FAILURE' });
+    expect(
+      await graphqlError({ body: { query: `{ organizations(x: ${'['.repeat(deep)}${']'.repeat(deep)}) { id } }` } }),
+    ).toEqual({ status: 400, message: 'query is nested too deeply to parse', code: 'GRAPHQL_PARSE_FAILED' });
+    expect(await graphqlError({ body: { query: '{ __typename' } })).toEqual({
+      status: 400,
+      message: 'Syntax Error: Expected Name, found <EOF>.',
+      code: 'GRAPHQL_PARSE_FAILED',
+    });
+    expect(await graphqlError({ body: { query: '{ __typename }', operationName: 'Missing' } })).toEqual({
+      status: 400,
+      message: 'Unknown operation named "Missing".',
+      code: 'OPERATION_RESOLUTION_FAILURE',
+    });
   });
 
   it('answers /graphql in GraphQL errors even when the body cannot be read', async () => {
-    expect(await graphqlError({ raw: { body: '{"query":', type: 'application/json' } })).toEqual({ status: 400, message: 'request body is not valid JSON', code: 'BAD_USER_INPUT' });
-    expect(await graphqlError({ raw: { body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(1_100_000)}` }), type: 'application/json' } })).toEqual({ status: 413, message: 'request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await graphqlError({ raw: { body: '{"query":', type: 'application/json' } })).toEqual({
+      status: 400,
+      message: 'request body is not valid JSON',
+      code: 'BAD_USER_INPUT',
+    });
+    expect(
+      await graphqlError({
+        raw: { body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(1_100_000)}` }), type: 'application/json' },
+      }),
+    ).toEqual({ status: 413, message: 'request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('refuses map keys PostgreSQL cannot store, naming the map', async () => {
     const cases: [string, string, unknown, string][] = [
-      ['PATCH', `/api/v1/app/${ids.app}`, { appData: { 'a\u0000b': 'x' } }, 'appData has a key with NUL characters or unpaired surrogates'],
-      ['PUT', '/api/v1/organization/preferences/ui', { values: { '\udfff': 'x' } }, 'values has a key with NUL characters or unpaired surrogates'],
+      [
+        'PATCH',
+        `/api/v1/app/${ids.app}`,
+        { appData: { 'a\u0000b': 'x' } },
+        'appData has a key with NUL characters or unpaired surrogates',
+      ],
+      [
+        'PUT',
+        '/api/v1/organization/preferences/ui',
+        { values: { '\udfff': 'x' } },
+        'values has a key with NUL characters or unpaired surrogates',
+      ],
     ];
     for (const [method, path, body, message] of cases) {
       const res = await probe(method, path, { body });
@@ -306,19 +471,42 @@ describe('cases a longer fuzzing run found', () => {
 
   it('refuses identifiers with more bytes than a PostgreSQL index entry holds, naming the field', async () => {
     // Astral characters with variation selectors: within the character limits, 7 bytes each.
-    const wide = (n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(0x10000 + ((i * 7919) % 0xf0000)) + '\ufe0f').join('');
-    const app = await probe('POST', '/api/v1/app', { body: { type: 'crm', externalId: wide(500), internal: false, name: 'x' } });
-    expect({ status: app.status, body: app.body }).toEqual({ status: 400, body: 'externalId must be at most 2000 bytes in UTF-8' });
-    const mapping = await probe('POST', `/api/v1/app/${ids.app}/mappings`, { body: { entityType: 'EMPLOYEE', entityId: ids.employeeId, namespace: wide(100), mappedId: 'm-2' } });
-    expect({ status: mapping.status, body: mapping.body }).toEqual({ status: 400, body: 'namespace must be at most 400 bytes in UTF-8' });
+    const wide = (n: number) =>
+      Array.from({ length: n }, (_, i) => String.fromCodePoint(0x10000 + ((i * 7919) % 0xf0000)) + '\ufe0f').join('');
+    const app = await probe('POST', '/api/v1/app', {
+      body: { type: 'crm', externalId: wide(500), internal: false, name: 'x' },
+    });
+    expect({ status: app.status, body: app.body }).toEqual({
+      status: 400,
+      body: 'externalId must be at most 2000 bytes in UTF-8',
+    });
+    const mapping = await probe('POST', `/api/v1/app/${ids.app}/mappings`, {
+      body: { entityType: 'EMPLOYEE', entityId: ids.employeeId, namespace: wide(100), mappedId: 'm-2' },
+    });
+    expect({ status: mapping.status, body: mapping.body }).toEqual({
+      status: 400,
+      body: 'namespace must be at most 400 bytes in UTF-8',
+    });
   });
 
   it('refuses a signed token whose claims the accounts table cannot hold, and creates no account', async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ sub: 'x'.repeat(256), email: 'long-sub@example.com' }, 'invalid token: sub claim is longer than 255 characters'],
-      [{ sub: 'long-email', email: `${'e'.repeat(250)}@x.io` }, 'invalid token: email claim is longer than 254 characters'],
-      [{ sub: 'a\u0000b', email: 'nul-sub@example.com' }, 'invalid token: sub claim holds NUL characters or unpaired surrogates'],
-      [{ sub: 'odd-name', email: 'odd-name@example.com', name: '\ud800' }, 'invalid token: name claim holds NUL characters or unpaired surrogates'],
+      [
+        { sub: 'x'.repeat(256), email: 'long-sub@example.com' },
+        'invalid token: sub claim is longer than 255 characters',
+      ],
+      [
+        { sub: 'long-email', email: `${'e'.repeat(250)}@x.io` },
+        'invalid token: email claim is longer than 254 characters',
+      ],
+      [
+        { sub: 'a\u0000b', email: 'nul-sub@example.com' },
+        'invalid token: sub claim holds NUL characters or unpaired surrogates',
+      ],
+      [
+        { sub: 'odd-name', email: 'odd-name@example.com', name: '\ud800' },
+        'invalid token: name claim holds NUL characters or unpaired surrogates',
+      ],
     ];
     for (const [claims, message] of cases) {
       const res = await probe('GET', '/api/v1/employee', { token: t.token(claims) });
@@ -327,14 +515,46 @@ describe('cases a longer fuzzing run found', () => {
   });
 
   it('answers malformed GraphQL multipart requests with 400, and says when the file is missing or too large', async () => {
-    const MUTATION = JSON.stringify({ query: 'mutation($file: Upload!) { addFileKnowledge(file: $file) { success } }', variables: { file: null } });
+    const MUTATION = JSON.stringify({
+      query: 'mutation($file: Upload!) { addFileKnowledge(file: $file) { success } }',
+      variables: { file: null },
+    });
     const file = new Blob(['Desks are booked on Mondays.'], { type: 'text/plain' });
     const cases: [string, [string, string | Blob, string?][], { status: number; message: unknown; code: string }][] = [
-      ['no operations', [['map', '{"0":["variables.file"]}'], ['0', file, 'a.txt']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
-      ['operations that are not JSON', [['operations', '{"query":'], ['map', '{}']], { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' }],
+      [
+        'no operations',
+        [
+          ['map', '{"0":["variables.file"]}'],
+          ['0', file, 'a.txt'],
+        ],
+        { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' },
+      ],
+      [
+        'operations that are not JSON',
+        [
+          ['operations', '{"query":'],
+          ['map', '{}'],
+        ],
+        { status: 400, message: 'request body could not be read', code: 'BAD_USER_INPUT' },
+      ],
       // The request is read; the mutation's file never comes: the caller's error, as every upload failure.
-      ['a map naming no file', [['operations', MUTATION], ['map', '{"0":["variables.file"]}']], { status: 400, message: 'File missing in the request.', code: 'BAD_USER_INPUT' }],
-      ['a file too large', [['operations', MUTATION], ['map', '{"0":["variables.file"]}'], ['0', new Blob(['x'.repeat(KNOWLEDGE_LIMIT + 1)], { type: 'text/plain' }), 'big.txt']], { status: 413, message: `file is larger than ${KNOWLEDGE_LIMIT} bytes`, code: 'PAYLOAD_TOO_LARGE' }],
+      [
+        'a map naming no file',
+        [
+          ['operations', MUTATION],
+          ['map', '{"0":["variables.file"]}'],
+        ],
+        { status: 400, message: 'File missing in the request.', code: 'BAD_USER_INPUT' },
+      ],
+      [
+        'a file too large',
+        [
+          ['operations', MUTATION],
+          ['map', '{"0":["variables.file"]}'],
+          ['0', new Blob(['x'.repeat(KNOWLEDGE_LIMIT + 1)], { type: 'text/plain' }), 'big.txt'],
+        ],
+        { status: 413, message: `file is larger than ${KNOWLEDGE_LIMIT} bytes`, code: 'PAYLOAD_TOO_LARGE' },
+      ],
     ];
     for (const [name, parts, expected] of cases) {
       expect({ name, ...(await graphqlError(multipart(parts))) }).toEqual({ name, ...expected });

@@ -114,14 +114,20 @@ async function createNote(path: string, note: string, token: string): Promise<No
 }
 
 const plan = async (id: string, token = owner.token) => (await t.api.get<PlanRecord>(`/api/v1/idp/${id}`, token)).body;
-const planIds = async (token = admin.token, query = '') => (await t.api.get<PlanRecord[]>(`/api/v1/idp?limit=500${query}`, token)).body.map((p) => p.id);
-const planNames = async (token: string, query: string) => (await t.api.get<PlanRecord[]>(`/api/v1/idp?${query}`, token)).body.map((p) => p.name);
-const tasksOf = async (planId: string) => (await t.api.get<TaskRecord[]>(`/api/v1/idp/${planId}/tasks`, owner.token)).body.map((x) => `${x.order}:${x.name}`);
-const notesAt = async (path: string, token = owner.token) => (await t.api.get<NoteRecord[]>(`${path}/notes`, token)).body.map((n) => n.note);
+const planIds = async (token = admin.token, query = '') =>
+  (await t.api.get<PlanRecord[]>(`/api/v1/idp?limit=500${query}`, token)).body.map((p) => p.id);
+const planNames = async (token: string, query: string) =>
+  (await t.api.get<PlanRecord[]>(`/api/v1/idp?${query}`, token)).body.map((p) => p.name);
+const tasksOf = async (planId: string) =>
+  (await t.api.get<TaskRecord[]>(`/api/v1/idp/${planId}/tasks`, owner.token)).body.map((x) => `${x.order}:${x.name}`);
+const notesAt = async (path: string, token = owner.token) =>
+  (await t.api.get<NoteRecord[]>(`${path}/notes`, token)).body.map((n) => n.note);
 /** A REST error: the status and the JSON-string body naming the problem. */
-const expectError = (res: { status: number; body: unknown }, status: number, message: string) => expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
+const expectError = (res: { status: number; body: unknown }, status: number, message: string) =>
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: message });
 /** A success without a body (a DELETE answers 200 with an empty body; docs/rest.md). */
-const expectEmpty = (res: { status: number; text: string }) => expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: '' });
+const expectEmpty = (res: { status: number; text: string }) =>
+  expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: '' });
 /** A timestamp of the response lies between two instants taken around the request (same clock). */
 function expectBetween(iso: string, from: number, to: number): void {
   expect(iso).toMatch(ISO);
@@ -146,14 +152,22 @@ const allRows = async () => ({
   notes: await count('select count(*) as count from idp_note'),
   assignees: await count('select count(*) as count from idp_assignee'),
 });
-const malformed = (method: string, path: string, token: string) => t.api.request(method, path, { token, raw: { body: '{"name":', type: 'application/json' } });
+const malformed = (method: string, path: string, token: string) =>
+  t.api.request(method, path, { token, raw: { body: '{"name":', type: 'application/json' } });
 
 describe('POST /api/v1/idp', () => {
   it('creates a plan (201) owned by the caller, answering the whole plan record', async () => {
     const from = Date.now();
     const res = await t.api.post<PlanRecord>(
       '/api/v1/idp',
-      { name: '  Grow into a lead ', startDate: '2026-01-15', endDate: '2026-12-31', type: ' CAREER ', visibility: 'MANAGERS', assignees: toAssignee() },
+      {
+        name: '  Grow into a lead ',
+        startDate: '2026-01-15',
+        endDate: '2026-12-31',
+        type: ' CAREER ',
+        visibility: 'MANAGERS',
+        assignees: toAssignee(),
+      },
       owner.token,
     );
     const to = Date.now();
@@ -184,8 +198,16 @@ describe('POST /api/v1/idp', () => {
   it('defaults to PRIVATE without endDate or assignees, and accepts another owner of the organization', async () => {
     const plain = await t.api.post<PlanRecord>('/api/v1/idp', PLAN_BODY, owner.token);
     expect(plain.status).toBe(201);
-    expect(plain.body).toMatchObject({ endDate: null, assignees: [], sharing: { visibility: 'PRIVATE', ownerId: owner.id } });
-    const forManager = await t.api.post<PlanRecord>('/api/v1/idp', { ...PLAN_BODY, name: 'Given away', owner: manager.id }, admin.token);
+    expect(plain.body).toMatchObject({
+      endDate: null,
+      assignees: [],
+      sharing: { visibility: 'PRIVATE', ownerId: owner.id },
+    });
+    const forManager = await t.api.post<PlanRecord>(
+      '/api/v1/idp',
+      { ...PLAN_BODY, name: 'Given away', owner: manager.id },
+      admin.token,
+    );
     expect(forManager.status).toBe(201);
     expect(forManager.body.sharing).toEqual({ visibility: 'PRIVATE', ownerId: manager.id });
     expect(forManager.body.created.createdBy).toBe(admin.id);
@@ -196,10 +218,19 @@ describe('POST /api/v1/idp', () => {
 
   it('lists an assignee named twice once', async () => {
     const twice = [...toAssignee(), ...toAssignee(), { entityId: assignee.id, entityType: 'ACCOUNT' }];
-    const res = await t.api.post<PlanRecord>('/api/v1/idp', { ...PLAN_BODY, name: 'Named twice', assignees: twice }, owner.token);
+    const res = await t.api.post<PlanRecord>(
+      '/api/v1/idp',
+      { ...PLAN_BODY, name: 'Named twice', assignees: twice },
+      owner.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body.assignees).toHaveLength(2);
-    expect(res.body.assignees).toEqual(expect.arrayContaining([{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }, { entityId: assignee.id, entityType: 'ACCOUNT' }]));
+    expect(res.body.assignees).toEqual(
+      expect.arrayContaining([
+        { entityId: assigneeEmployee, entityType: 'EMPLOYEE' },
+        { entityId: assignee.id, entityType: 'ACCOUNT' },
+      ]),
+    );
     expect(await rowsOfPlan(res.body.id)).toMatchObject({ assignees: 2 });
   });
 
@@ -207,28 +238,72 @@ describe('POST /api/v1/idp', () => {
     ['no name', () => ({ startDate: '2026-01-01', type: 'CAREER' }), 'name is required'],
     ['a blank name', () => ({ ...PLAN_BODY, name: '   ' }), 'name must be 1-200 characters'],
     ['no startDate', () => ({ name: 'X', type: 'CAREER' }), 'startDate is required'],
-    ['startDate 2026-02-30', () => ({ ...PLAN_BODY, startDate: '2026-02-30' }), 'startDate must be a date (YYYY-MM-DD)'],
-    ['startDate not-a-date', () => ({ ...PLAN_BODY, startDate: 'not-a-date' }), 'startDate must be a date (YYYY-MM-DD)'],
+    [
+      'startDate 2026-02-30',
+      () => ({ ...PLAN_BODY, startDate: '2026-02-30' }),
+      'startDate must be a date (YYYY-MM-DD)',
+    ],
+    [
+      'startDate not-a-date',
+      () => ({ ...PLAN_BODY, startDate: 'not-a-date' }),
+      'startDate must be a date (YYYY-MM-DD)',
+    ],
     ['endDate 2026-13-01', () => ({ ...PLAN_BODY, endDate: '2026-13-01' }), 'endDate must be a date (YYYY-MM-DD)'],
-    ['endDate before startDate', () => ({ ...PLAN_BODY, startDate: '2026-06-01', endDate: '2026-05-31' }), 'endDate must not be before startDate'],
+    [
+      'endDate before startDate',
+      () => ({ ...PLAN_BODY, startDate: '2026-06-01', endDate: '2026-05-31' }),
+      'endDate must not be before startDate',
+    ],
     ['no type', () => ({ name: 'X', startDate: '2026-01-01' }), 'type is required'],
     ['an empty type', () => ({ ...PLAN_BODY, type: '' }), 'type must be 1-100 characters'],
     ['a blank type', () => ({ ...PLAN_BODY, type: '   ' }), 'type must be 1-100 characters'],
     ['a type that is not a string', () => ({ ...PLAN_BODY, type: 5 }), 'type must be a string'],
-    ['a visibility outside the allowed values', () => ({ ...PLAN_BODY, visibility: 'PUBLIC' }), 'visibility must be one of PRIVATE, MANAGERS, ORGANIZATION'],
+    [
+      'a visibility outside the allowed values',
+      () => ({ ...PLAN_BODY, visibility: 'PUBLIC' }),
+      'visibility must be one of PRIVATE, MANAGERS, ORGANIZATION',
+    ],
     ['an owner that is not a UUID', () => ({ ...PLAN_BODY, owner: 'nope' }), 'owner must be a UUID'],
-    ['an owner that is no account', () => ({ ...PLAN_BODY, owner: randomUUID() }), 'owner must be an account of the organization'],
-    ['an owner of another organization', () => ({ ...PLAN_BODY, owner: outsider.id }), 'owner must be an account of the organization'],
-    ['an unknown employee assignee', () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'EMPLOYEE' }] }), 'assignees.0.entityId must be an employee of the organization'],
-    ['an employee of another organization', () => ({ ...PLAN_BODY, assignees: [{ entityId: foreignEmployee, entityType: 'EMPLOYEE' }] }), 'assignees.0.entityId must be an employee of the organization'],
-    ['an unknown group', () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'GROUP' }] }), 'assignees.0.entityId must be a group of the organization'],
+    [
+      'an owner that is no account',
+      () => ({ ...PLAN_BODY, owner: randomUUID() }),
+      'owner must be an account of the organization',
+    ],
+    [
+      'an owner of another organization',
+      () => ({ ...PLAN_BODY, owner: outsider.id }),
+      'owner must be an account of the organization',
+    ],
+    [
+      'an unknown employee assignee',
+      () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'EMPLOYEE' }] }),
+      'assignees.0.entityId must be an employee of the organization',
+    ],
+    [
+      'an employee of another organization',
+      () => ({ ...PLAN_BODY, assignees: [{ entityId: foreignEmployee, entityType: 'EMPLOYEE' }] }),
+      'assignees.0.entityId must be an employee of the organization',
+    ],
+    [
+      'an unknown group',
+      () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'GROUP' }] }),
+      'assignees.0.entityId must be a group of the organization',
+    ],
     [
       'a valid assignee then an account of another organization',
       () => ({ ...PLAN_BODY, assignees: [...toAssignee(), { entityId: outsider.id, entityType: 'ACCOUNT' }] }),
       'assignees.1.entityId must be an account of the organization',
     ],
-    ['an assignee type outside the allowed values', () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'ROBOT' }] }), 'assignees.0.entityType must be one of EMPLOYEE, GROUP, ACCOUNT'],
-    ['an assignee id that is not a UUID', () => ({ ...PLAN_BODY, assignees: [{ entityId: 'x', entityType: 'ACCOUNT' }] }), 'assignees.0.entityId must be a UUID'],
+    [
+      'an assignee type outside the allowed values',
+      () => ({ ...PLAN_BODY, assignees: [{ entityId: randomUUID(), entityType: 'ROBOT' }] }),
+      'assignees.0.entityType must be one of EMPLOYEE, GROUP, ACCOUNT',
+    ],
+    [
+      'an assignee id that is not a UUID',
+      () => ({ ...PLAN_BODY, assignees: [{ entityId: 'x', entityType: 'ACCOUNT' }] }),
+      'assignees.0.entityId must be a UUID',
+    ],
   ];
 
   it.each(refusals)('answers 400 naming the field for %s, storing nothing', async (_case, body, message) => {
@@ -243,7 +318,10 @@ describe('POST /api/v1/idp', () => {
   it('answers 400 for malformed JSON or a body that is not an object, 401 without a valid token; stores nothing', async () => {
     const listed = await planIds();
     expectError(await malformed('POST', '/api/v1/idp', owner.token), 400, 'request body is not valid JSON');
-    const array = await t.api.request('POST', '/api/v1/idp', { token: owner.token, raw: { body: '[1]', type: 'application/json' } });
+    const array = await t.api.request('POST', '/api/v1/idp', {
+      token: owner.token,
+      raw: { body: '[1]', type: 'application/json' },
+    });
     expectError(array, 400, 'request body must be a JSON object');
     expectError(await t.api.post('/api/v1/idp', PLAN_BODY), 401, 'authentication required');
     expect((await t.api.post('/api/v1/idp', PLAN_BODY, 'not-a-jwt')).status).toBe(401);
@@ -334,7 +412,14 @@ describe('PATCH /api/v1/idp/{id}', () => {
     const created = await createPlan({ name: 'Before', endDate: '2026-06-30', assignees: toAssignee() });
     const res = await t.api.patch<PlanRecord>(
       `/api/v1/idp/${created.id}`,
-      { name: ' After ', type: 'LEARNING', startDate: '2026-02-01', endDate: '2026-09-30', visibility: 'ORGANIZATION', assignees: [{ entityId: unrelated.id, entityType: 'ACCOUNT' }] },
+      {
+        name: ' After ',
+        type: 'LEARNING',
+        startDate: '2026-02-01',
+        endDate: '2026-09-30',
+        visibility: 'ORGANIZATION',
+        assignees: [{ entityId: unrelated.id, entityType: 'ACCOUNT' }],
+      },
       owner.token,
     );
     expect(res.status).toBe(200);
@@ -356,7 +441,11 @@ describe('PATCH /api/v1/idp/{id}', () => {
 
   it('accepts the record as read sent back with a change (read-only fields are ignored)', async () => {
     const created = await createPlan({ name: 'Round trip', assignees: toAssignee() });
-    const res = await t.api.patch<PlanRecord>(`/api/v1/idp/${created.id}`, { ...created, name: 'Round trip 2', id: randomUUID(), organization: outsider.id }, owner.token);
+    const res = await t.api.patch<PlanRecord>(
+      `/api/v1/idp/${created.id}`,
+      { ...created, name: 'Round trip 2', id: randomUUID(), organization: outsider.id },
+      owner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created, name: 'Round trip 2' });
   });
@@ -388,13 +477,29 @@ describe('PATCH /api/v1/idp/{id}', () => {
     ['an empty type', () => ({ type: '' }), 'type must be 1-100 characters'],
     ['a blank type', () => ({ type: '   ' }), 'type must be 1-100 characters'],
     ['a blank name', () => ({ name: ' ' }), 'name must be 1-200 characters'],
-    ['a visibility outside the allowed values', () => ({ visibility: 'EVERYONE' }), 'visibility must be one of PRIVATE, MANAGERS, ORGANIZATION'],
+    [
+      'a visibility outside the allowed values',
+      () => ({ visibility: 'EVERYONE' }),
+      'visibility must be one of PRIVATE, MANAGERS, ORGANIZATION',
+    ],
     ['active that is not a boolean', () => ({ active: 'no' }), 'active must be a boolean'],
-    ['a new name with an owner that is no account', () => ({ name: 'Half done', owner: randomUUID() }), 'owner must be an account of the organization'],
-    ['a new name with an owner of another organization', () => ({ name: 'Half done', owner: outsider.id }), 'owner must be an account of the organization'],
+    [
+      'a new name with an owner that is no account',
+      () => ({ name: 'Half done', owner: randomUUID() }),
+      'owner must be an account of the organization',
+    ],
+    [
+      'a new name with an owner of another organization',
+      () => ({ name: 'Half done', owner: outsider.id }),
+      'owner must be an account of the organization',
+    ],
     [
       'a new name with an unknown assignee',
-      () => ({ name: 'Half done', visibility: 'ORGANIZATION', assignees: [{ entityId: randomUUID(), entityType: 'EMPLOYEE' }] }),
+      () => ({
+        name: 'Half done',
+        visibility: 'ORGANIZATION',
+        assignees: [{ entityId: randomUUID(), entityType: 'EMPLOYEE' }],
+      }),
       'assignees.0.entityId must be an employee of the organization',
     ],
   ];
@@ -411,7 +516,11 @@ describe('PATCH /api/v1/idp/{id}', () => {
     const shared = await createPlan({ name: 'Guarded shared', visibility: 'ORGANIZATION' });
     expectError(await t.api.patch(`/api/v1/idp/${hidden.id}`, { name: 'Taken' }, assignee.token), 403, MANAGERS_ONLY);
     expectError(await t.api.patch(`/api/v1/idp/${shared.id}`, { name: 'Taken' }, unrelated.token), 403, MANAGERS_ONLY);
-    expectError(await t.api.patch(`/api/v1/idp/${hidden.id}`, { name: 'Taken' }, unrelated.token), 404, 'idp not found');
+    expectError(
+      await t.api.patch(`/api/v1/idp/${hidden.id}`, { name: 'Taken' }, unrelated.token),
+      404,
+      'idp not found',
+    );
     expectError(await t.api.patch(`/api/v1/idp/${shared.id}`, { name: 'Taken' }, outsider.token), 404, 'idp not found');
     expectError(await t.api.patch(`/api/v1/idp/${randomUUID()}`, { name: 'Taken' }, owner.token), 404, 'idp not found');
     expect((await plan(hidden.id)).name).toBe('Guarded');
@@ -421,7 +530,11 @@ describe('PATCH /api/v1/idp/{id}', () => {
   it('answers 400 for a non-UUID id and malformed JSON, 401 without a token', async () => {
     const created = await createPlan({ name: 'Patched badly' });
     expectError(await t.api.patch('/api/v1/idp/123', { name: 'x' }, owner.token), 400, 'id must be a UUID');
-    expectError(await malformed('PATCH', `/api/v1/idp/${created.id}`, owner.token), 400, 'request body is not valid JSON');
+    expectError(
+      await malformed('PATCH', `/api/v1/idp/${created.id}`, owner.token),
+      400,
+      'request body is not valid JSON',
+    );
     expectError(await t.api.patch(`/api/v1/idp/${created.id}`, { name: 'x' }), 401, 'authentication required');
     expect(await plan(created.id)).toEqual(created);
   });
@@ -430,7 +543,10 @@ describe('PATCH /api/v1/idp/{id}', () => {
 describe('DELETE /api/v1/idp/{id}', () => {
   it('deletes a plan with its tasks, notes and assignees: 200 without a body, then 404, and no orphaned rows', async () => {
     const created = await createPlan({ name: 'Doomed', visibility: 'ORGANIZATION', assignees: toAssignee() });
-    const task = await createTask(created.id, { name: 'Doomed task', assignees: [{ entityId: assignee.id, entityType: 'ACCOUNT' }] });
+    const task = await createTask(created.id, {
+      name: 'Doomed task',
+      assignees: [{ entityId: assignee.id, entityType: 'ACCOUNT' }],
+    });
     await createNote(`/api/v1/idp/${created.id}`, 'On the plan', owner.token);
     await createNote(`/api/v1/idp/${created.id}/tasks/${task.id}`, 'On the task', assignee.token);
     const kept = await createPlan({ name: 'Kept', assignees: toAssignee() });
@@ -512,7 +628,10 @@ describe('POST and GET /api/v1/idp/{id}/tasks', () => {
     expect(listed.body).toEqual([res.body]);
     expect((await plan(created.id)).tasks).toEqual([res.body]);
     // Another organization named in connectedTo is kept as given (a partner system's entity).
-    const linked = await createTask(created.id, { name: 'Linked', connectedTo: { entityId: 'x-9', type: 'GOAL', organization: outsider.id } });
+    const linked = await createTask(created.id, {
+      name: 'Linked',
+      connectedTo: { entityId: 'x-9', type: 'GOAL', organization: outsider.id },
+    });
     expect(linked.connectedTo).toEqual({ entityId: 'x-9', type: 'GOAL', organization: outsider.id });
   });
 
@@ -532,13 +651,33 @@ describe('POST and GET /api/v1/idp/{id}/tasks', () => {
     ['a blank name', () => ({ name: '  ' }), 'name must be 1-200 characters'],
     ['dueDate 2026-02-30', () => ({ name: 'X', dueDate: '2026-02-30' }), 'dueDate must be a date (YYYY-MM-DD)'],
     ['dueDate not-a-date', () => ({ name: 'X', dueDate: 'not-a-date' }), 'dueDate must be a date (YYYY-MM-DD)'],
-    ['a status outside the allowed values', () => ({ name: 'X', status: 'FINISHED' }), `status must be one of ${TASK_STATES}`],
+    [
+      'a status outside the allowed values',
+      () => ({ name: 'X', status: 'FINISHED' }),
+      `status must be one of ${TASK_STATES}`,
+    ],
     ['order 0', () => ({ name: 'X', order: 0 }), 'order must be 1 or more'],
     ['order that is not an integer', () => ({ name: 'X', order: 1.5 }), 'order must be an integer'],
-    ['connectedTo without a type', () => ({ name: 'X', connectedTo: { entityId: 'g' } }), 'connectedTo.type is required'],
-    ['connectedTo with a blank entityId', () => ({ name: 'X', connectedTo: { entityId: ' ', type: 'GOAL' } }), 'connectedTo.entityId must be 1-200 characters'],
-    ['an unknown account assignee', () => ({ name: 'X', assignees: [{ entityId: randomUUID(), entityType: 'ACCOUNT' }] }), 'assignees.0.entityId must be an account of the organization'],
-    ['an employee of another organization', () => ({ name: 'X', assignees: [{ entityId: foreignEmployee, entityType: 'EMPLOYEE' }] }), 'assignees.0.entityId must be an employee of the organization'],
+    [
+      'connectedTo without a type',
+      () => ({ name: 'X', connectedTo: { entityId: 'g' } }),
+      'connectedTo.type is required',
+    ],
+    [
+      'connectedTo with a blank entityId',
+      () => ({ name: 'X', connectedTo: { entityId: ' ', type: 'GOAL' } }),
+      'connectedTo.entityId must be 1-200 characters',
+    ],
+    [
+      'an unknown account assignee',
+      () => ({ name: 'X', assignees: [{ entityId: randomUUID(), entityType: 'ACCOUNT' }] }),
+      'assignees.0.entityId must be an account of the organization',
+    ],
+    [
+      'an employee of another organization',
+      () => ({ name: 'X', assignees: [{ entityId: foreignEmployee, entityType: 'EMPLOYEE' }] }),
+      'assignees.0.entityId must be an employee of the organization',
+    ],
   ];
 
   it.each(refusals)('answers 400 naming the field for %s, storing nothing', async (_case, body, message) => {
@@ -619,18 +758,48 @@ describe('GET, PATCH and DELETE /api/v1/idp/{id}/tasks/{taskId}', () => {
 
   it('updates fields; null clears description, dueDate and connectedTo; order moves the task', async () => {
     const created = await createPlan({ name: 'Editable tasks', assignees: toAssignee() });
-    const a = await createTask(created.id, { name: 'A', description: 'About A', dueDate: '2030-01-01', connectedTo: { entityId: 'g-1', type: 'GOAL' } });
+    const a = await createTask(created.id, {
+      name: 'A',
+      description: 'About A',
+      dueDate: '2030-01-01',
+      connectedTo: { entityId: 'g-1', type: 'GOAL' },
+    });
     await createTask(created.id, { name: 'B' });
     await createTask(created.id, { name: 'C' });
     const path = `/api/v1/idp/${created.id}/tasks/${a.id}`;
-    const moved = await t.api.patch<TaskRecord>(path, { name: 'A2', description: 'New', dueDate: '2030-02-02', order: 3, active: false }, assignee.token);
+    const moved = await t.api.patch<TaskRecord>(
+      path,
+      { name: 'A2', description: 'New', dueDate: '2030-02-02', order: 3, active: false },
+      assignee.token,
+    );
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ name: 'A2', description: 'New', dueDate: '2030-02-02', order: 3, active: false, status: a.status });
+    expect(moved.body).toMatchObject({
+      name: 'A2',
+      description: 'New',
+      dueDate: '2030-02-02',
+      order: 3,
+      active: false,
+      status: a.status,
+    });
     expect(await tasksOf(created.id)).toEqual(['1:B', '2:C', '3:A2']);
-    const cleared = await t.api.patch<TaskRecord>(path, { description: null, dueDate: null, connectedTo: null }, owner.token);
+    const cleared = await t.api.patch<TaskRecord>(
+      path,
+      { description: null, dueDate: null, connectedTo: null },
+      owner.token,
+    );
     expect(cleared.body).toMatchObject({ description: null, dueDate: null, connectedTo: null, name: 'A2' });
-    const relinked = await t.api.patch<TaskRecord>(path, { connectedTo: { entityId: 'g-2', type: 'SKILL' }, assignees: [{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }] }, manager.token);
-    expect(relinked.body).toMatchObject({ connectedTo: { entityId: 'g-2', type: 'SKILL', organization: org.id }, assignees: [{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }] });
+    const relinked = await t.api.patch<TaskRecord>(
+      path,
+      {
+        connectedTo: { entityId: 'g-2', type: 'SKILL' },
+        assignees: [{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }],
+      },
+      manager.token,
+    );
+    expect(relinked.body).toMatchObject({
+      connectedTo: { entityId: 'g-2', type: 'SKILL', organization: org.id },
+      assignees: [{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }],
+    });
     expect(await t.api.get<TaskRecord>(path, owner.token).then((r) => r.body)).toEqual(relinked.body);
   });
 
@@ -642,7 +811,11 @@ describe('GET, PATCH and DELETE /api/v1/idp/{id}/tasks/{taskId}', () => {
     ['an empty name', { name: '' }, 'name must be 1-200 characters'],
     ['order 0', { order: 0 }, 'order must be 1 or more'],
     ['active that is not a boolean', { active: 'no' }, 'active must be a boolean'],
-    ['a new name with an unknown assignee', { name: 'Half done', status: 'DONE', assignees: [{ entityId: randomUUID(), entityType: 'GROUP' }] }, 'assignees.0.entityId must be a group of the organization'],
+    [
+      'a new name with an unknown assignee',
+      { name: 'Half done', status: 'DONE', assignees: [{ entityId: randomUUID(), entityType: 'GROUP' }] },
+      'assignees.0.entityId must be a group of the organization',
+    ],
   ];
 
   it.each(refusals)('answers 400 naming the field for %s, changing nothing', async (_case, body, message) => {
@@ -660,8 +833,16 @@ describe('GET, PATCH and DELETE /api/v1/idp/{id}/tasks/{taskId}', () => {
     expectError(await t.api.patch(path, { status: 'DONE' }, unrelated.token), 403, CONTRIBUTORS_ONLY);
     expectError(await t.api.patch(path, { assignees: [] }, assignee.token), 403, MANAGERS_ONLY);
     expectError(await t.api.patch(path, { status: 'DONE' }, outsider.token), 404, 'idp not found');
-    expectError(await t.api.patch(`/api/v1/idp/${shared.id}/tasks/${randomUUID()}`, { status: 'DONE' }, owner.token), 404, 'task not found');
-    expectError(await t.api.patch(`/api/v1/idp/${shared.id}/tasks/1`, { status: 'DONE' }, owner.token), 400, 'taskId must be a UUID');
+    expectError(
+      await t.api.patch(`/api/v1/idp/${shared.id}/tasks/${randomUUID()}`, { status: 'DONE' }, owner.token),
+      404,
+      'task not found',
+    );
+    expectError(
+      await t.api.patch(`/api/v1/idp/${shared.id}/tasks/1`, { status: 'DONE' }, owner.token),
+      400,
+      'taskId must be a UUID',
+    );
     expectError(await malformed('PATCH', path, owner.token), 400, 'request body is not valid JSON');
     expectError(await t.api.patch(path, { status: 'DONE' }), 401, 'authentication required');
     expect((await t.api.get<TaskRecord>(path, owner.token)).body).toEqual(task);
@@ -673,10 +854,18 @@ describe('POST /api/v1/idp/{id}/tasks/{taskId}/complete', () => {
     const created = await createPlan({ name: 'Completable', assignees: toAssignee() });
     const task = await createTask(created.id, { name: 'Finish me', status: 'IN_PROGRESS' });
     const from = Date.now();
-    const res = await t.api.post<TaskRecord>(`/api/v1/idp/${created.id}/tasks/${task.id}/complete`, undefined, assignee.token);
+    const res = await t.api.post<TaskRecord>(
+      `/api/v1/idp/${created.id}/tasks/${task.id}/complete`,
+      undefined,
+      assignee.token,
+    );
     const to = Date.now();
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: task.id, name: 'Finish me', status: { current: 'DONE', changedBy: assignee.id } });
+    expect(res.body).toMatchObject({
+      id: task.id,
+      name: 'Finish me',
+      status: { current: 'DONE', changedBy: assignee.id },
+    });
     expectBetween(res.body.status.changedAt, from, to);
     expect((await plan(created.id)).tasks[0].status).toEqual(res.body.status);
   });
@@ -686,7 +875,8 @@ describe('POST /api/v1/idp/{id}/tasks/{taskId}/complete', () => {
     const hidden = await createPlan({ name: 'Hidden completion' });
     const task = await createTask(shared.id, { name: 'Open' });
     const hiddenTask = await createTask(hidden.id, { name: 'Open too' });
-    const complete = (planId: string, taskId: string, token?: string) => t.api.post(`/api/v1/idp/${planId}/tasks/${taskId}/complete`, undefined, token);
+    const complete = (planId: string, taskId: string, token?: string) =>
+      t.api.post(`/api/v1/idp/${planId}/tasks/${taskId}/complete`, undefined, token);
     expectError(await complete(shared.id, task.id, unrelated.token), 403, CONTRIBUTORS_ONLY);
     expectError(await complete(hidden.id, hiddenTask.id, unrelated.token), 404, 'idp not found');
     expectError(await complete(shared.id, task.id, outsider.token), 404, 'idp not found');
@@ -702,7 +892,10 @@ describe('DELETE /api/v1/idp/{id}/tasks/{taskId}', () => {
   it('deletes a task with its notes and assignees; the others close up; then 404', async () => {
     const created = await createPlan({ name: 'Shrinking', assignees: toAssignee() });
     await createTask(created.id, { name: 'A' });
-    const b = await createTask(created.id, { name: 'B', assignees: [{ entityId: assignee.id, entityType: 'ACCOUNT' }] });
+    const b = await createTask(created.id, {
+      name: 'B',
+      assignees: [{ entityId: assignee.id, entityType: 'ACCOUNT' }],
+    });
     await createTask(created.id, { name: 'C' });
     await createNote(`/api/v1/idp/${created.id}/tasks/${b.id}`, 'On B', assignee.token);
     await createNote(`/api/v1/idp/${created.id}`, 'On the plan', assignee.token);
@@ -808,7 +1001,12 @@ describe('notes on a plan: /api/v1/idp/{id}/notes', () => {
     const res = await t.api.post<NoteRecord>(`${path}/notes`, { note: '  First thoughts ' }, owner.token);
     const to = Date.now();
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(UUID), note: 'First thoughts', author: owner.id, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      note: 'First thoughts',
+      author: owner.id,
+      createdAt: expect.any(String),
+    });
     expectBetween(res.body.createdAt, from, to);
     const second = await createNote(path, 'From the assignee', assignee.token);
     const third = await createNote(path, 'From the manager', manager.token);
@@ -831,12 +1029,28 @@ describe('notes on a plan: /api/v1/idp/{id}/notes', () => {
     const path = `/api/v1/idp/${created.id}`;
     const note = await createNote(path, 'Kept', owner.token);
     expectError(await t.api.post(`${path}/notes`, {}, owner.token), 400, 'note is required');
-    expectError(await t.api.post(`${path}/notes`, { note: '   ' }, owner.token), 400, 'note must be 1-10000 characters');
-    expectError(await t.api.post(`${path}/notes`, { note: 'x'.repeat(10001) }, owner.token), 400, 'note must be 1-10000 characters');
+    expectError(
+      await t.api.post(`${path}/notes`, { note: '   ' }, owner.token),
+      400,
+      'note must be 1-10000 characters',
+    );
+    expectError(
+      await t.api.post(`${path}/notes`, { note: 'x'.repeat(10001) }, owner.token),
+      400,
+      'note must be 1-10000 characters',
+    );
     expectError(await t.api.post(`${path}/notes`, { note: 7 }, owner.token), 400, 'note must be a string');
     expectError(await malformed('POST', `${path}/notes`, owner.token), 400, 'request body is not valid JSON');
-    expectError(await t.api.patch(`${path}/notes/${note.id}`, { note: '' }, owner.token), 400, 'note must be 1-10000 characters');
-    expectError(await t.api.patch(`${path}/notes/not-a-note`, { note: 'x' }, owner.token), 400, 'noteId must be a UUID');
+    expectError(
+      await t.api.patch(`${path}/notes/${note.id}`, { note: '' }, owner.token),
+      400,
+      'note must be 1-10000 characters',
+    );
+    expectError(
+      await t.api.patch(`${path}/notes/not-a-note`, { note: 'x' }, owner.token),
+      400,
+      'noteId must be a UUID',
+    );
     expectError(await t.api.delete(`${path}/notes/not-a-note`, owner.token), 400, 'noteId must be a UUID');
     expectError(await t.api.post('/api/v1/idp/nope/notes', { note: 'x' }, owner.token), 400, 'id must be a UUID');
     expect(await notesAt(path)).toEqual(['Kept']);
@@ -850,13 +1064,37 @@ describe('notes on a plan: /api/v1/idp/{id}/notes', () => {
     const note = await createNote(path, 'Mine', assignee.token);
     const hiddenNote = await createNote(`/api/v1/idp/${hidden.id}`, 'Secret', owner.token);
     expectError(await t.api.post(`${path}/notes`, { note: 'Reader' }, unrelated.token), 403, CONTRIBUTORS_ONLY);
-    expectError(await t.api.patch(`${path}/notes/${note.id}`, { note: 'Owner edit' }, owner.token), 403, 'only the author may edit a note');
-    expectError(await t.api.patch(`${path}/notes/${note.id}`, { note: 'Admin edit' }, admin.token), 403, 'only the author may edit a note');
-    expectError(await t.api.delete(`${path}/notes/${note.id}`, owner.token), 403, 'only the author or an ORG_ADMIN may delete a note');
-    expectError(await t.api.post(`/api/v1/idp/${hidden.id}/notes`, { note: 'x' }, unrelated.token), 404, 'idp not found');
+    expectError(
+      await t.api.patch(`${path}/notes/${note.id}`, { note: 'Owner edit' }, owner.token),
+      403,
+      'only the author may edit a note',
+    );
+    expectError(
+      await t.api.patch(`${path}/notes/${note.id}`, { note: 'Admin edit' }, admin.token),
+      403,
+      'only the author may edit a note',
+    );
+    expectError(
+      await t.api.delete(`${path}/notes/${note.id}`, owner.token),
+      403,
+      'only the author or an ORG_ADMIN may delete a note',
+    );
+    expectError(
+      await t.api.post(`/api/v1/idp/${hidden.id}/notes`, { note: 'x' }, unrelated.token),
+      404,
+      'idp not found',
+    );
     expectError(await t.api.get(`/api/v1/idp/${hidden.id}/notes`, unrelated.token), 404, 'idp not found');
-    expectError(await t.api.patch(`/api/v1/idp/${hidden.id}/notes/${hiddenNote.id}`, { note: 'x' }, unrelated.token), 404, 'idp not found');
-    expectError(await t.api.delete(`/api/v1/idp/${hidden.id}/notes/${hiddenNote.id}`, unrelated.token), 404, 'idp not found');
+    expectError(
+      await t.api.patch(`/api/v1/idp/${hidden.id}/notes/${hiddenNote.id}`, { note: 'x' }, unrelated.token),
+      404,
+      'idp not found',
+    );
+    expectError(
+      await t.api.delete(`/api/v1/idp/${hidden.id}/notes/${hiddenNote.id}`, unrelated.token),
+      404,
+      'idp not found',
+    );
     expectError(await t.api.post(`${path}/notes`, { note: 'x' }, outsider.token), 404, 'idp not found');
     expectError(await t.api.get(`${path}/notes`, outsider.token), 404, 'idp not found');
     // A note of another plan is not found through this one.
@@ -881,7 +1119,12 @@ describe('notes on a task: /api/v1/idp/{id}/tasks/{taskId}/notes', () => {
     const res = await t.api.post<NoteRecord>(`${taskPath}/notes`, { note: ' Started ' }, assignee.token);
     const to = Date.now();
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(UUID), note: 'Started', author: assignee.id, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      note: 'Started',
+      author: assignee.id,
+      createdAt: expect.any(String),
+    });
     expectBetween(res.body.createdAt, from, to);
     const second = await createNote(taskPath, 'Check in', manager.token);
     const listed = await t.api.get<NoteRecord[]>(`${taskPath}/notes`, owner.token);
@@ -890,7 +1133,11 @@ describe('notes on a task: /api/v1/idp/{id}/tasks/{taskId}/notes', () => {
     expect((await t.api.get<TaskRecord>(taskPath, owner.token)).body.notes).toEqual([res.body, second]);
     expect((await plan(created.id)).tasks[0].notes).toEqual([res.body, second]);
     expect(await notesAt(`/api/v1/idp/${created.id}`)).toEqual([]);
-    const edited = await t.api.patch<NoteRecord>(`${taskPath}/notes/${res.body.id}`, { note: 'Half way' }, assignee.token);
+    const edited = await t.api.patch<NoteRecord>(
+      `${taskPath}/notes/${res.body.id}`,
+      { note: 'Half way' },
+      assignee.token,
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({ ...res.body, note: 'Half way' });
     expectEmpty(await t.api.delete(`${taskPath}/notes/${second.id}`, manager.token));
@@ -904,10 +1151,26 @@ describe('notes on a task: /api/v1/idp/{id}/tasks/{taskId}/notes', () => {
     const b = await createTask(created.id, { name: 'B' });
     const planNote = await createNote(`/api/v1/idp/${created.id}`, 'Plan note', owner.token);
     const aNote = await createNote(`/api/v1/idp/${created.id}/tasks/${a.id}`, 'A note', owner.token);
-    expectError(await t.api.patch(`/api/v1/idp/${created.id}/tasks/${a.id}/notes/${planNote.id}`, { note: 'x' }, owner.token), 404, 'note not found');
-    expectError(await t.api.patch(`/api/v1/idp/${created.id}/notes/${aNote.id}`, { note: 'x' }, owner.token), 404, 'note not found');
-    expectError(await t.api.patch(`/api/v1/idp/${created.id}/tasks/${b.id}/notes/${aNote.id}`, { note: 'x' }, owner.token), 404, 'note not found');
-    expectError(await t.api.delete(`/api/v1/idp/${created.id}/tasks/${b.id}/notes/${aNote.id}`, owner.token), 404, 'note not found');
+    expectError(
+      await t.api.patch(`/api/v1/idp/${created.id}/tasks/${a.id}/notes/${planNote.id}`, { note: 'x' }, owner.token),
+      404,
+      'note not found',
+    );
+    expectError(
+      await t.api.patch(`/api/v1/idp/${created.id}/notes/${aNote.id}`, { note: 'x' }, owner.token),
+      404,
+      'note not found',
+    );
+    expectError(
+      await t.api.patch(`/api/v1/idp/${created.id}/tasks/${b.id}/notes/${aNote.id}`, { note: 'x' }, owner.token),
+      404,
+      'note not found',
+    );
+    expectError(
+      await t.api.delete(`/api/v1/idp/${created.id}/tasks/${b.id}/notes/${aNote.id}`, owner.token),
+      404,
+      'note not found',
+    );
     expectError(await t.api.delete(`/api/v1/idp/${created.id}/notes/${aNote.id}`, owner.token), 404, 'note not found');
     expect(await notesAt(`/api/v1/idp/${created.id}/tasks/${a.id}`)).toEqual(['A note']);
     expect(await notesAt(`/api/v1/idp/${created.id}/tasks/${b.id}`)).toEqual([]);
@@ -921,20 +1184,60 @@ describe('notes on a task: /api/v1/idp/{id}/tasks/{taskId}/notes', () => {
     const hiddenTask = await createTask(hidden.id, { name: 'Secret task' });
     const taskPath = `/api/v1/idp/${shared.id}/tasks/${task.id}`;
     const note = await createNote(taskPath, 'Original', assignee.token);
-    expectError(await t.api.post(`${taskPath}/notes`, { note: ' ' }, owner.token), 400, 'note must be 1-10000 characters');
+    expectError(
+      await t.api.post(`${taskPath}/notes`, { note: ' ' }, owner.token),
+      400,
+      'note must be 1-10000 characters',
+    );
     expectError(await t.api.post(`${taskPath}/notes`, {}, owner.token), 400, 'note is required');
     expectError(await malformed('POST', `${taskPath}/notes`, owner.token), 400, 'request body is not valid JSON');
-    expectError(await t.api.post(`/api/v1/idp/${shared.id}/tasks/nope/notes`, { note: 'x' }, owner.token), 400, 'taskId must be a UUID');
-    expectError(await t.api.get(`/api/v1/idp/${shared.id}/tasks/nope/notes`, owner.token), 400, 'taskId must be a UUID');
-    expectError(await t.api.patch(`${taskPath}/notes/nope`, { note: 'x' }, assignee.token), 400, 'noteId must be a UUID');
+    expectError(
+      await t.api.post(`/api/v1/idp/${shared.id}/tasks/nope/notes`, { note: 'x' }, owner.token),
+      400,
+      'taskId must be a UUID',
+    );
+    expectError(
+      await t.api.get(`/api/v1/idp/${shared.id}/tasks/nope/notes`, owner.token),
+      400,
+      'taskId must be a UUID',
+    );
+    expectError(
+      await t.api.patch(`${taskPath}/notes/nope`, { note: 'x' }, assignee.token),
+      400,
+      'noteId must be a UUID',
+    );
     expectError(await t.api.post(`${taskPath}/notes`, { note: 'Reader' }, unrelated.token), 403, CONTRIBUTORS_ONLY);
-    expectError(await t.api.patch(`${taskPath}/notes/${note.id}`, { note: 'x' }, owner.token), 403, 'only the author may edit a note');
-    expectError(await t.api.delete(`${taskPath}/notes/${note.id}`, manager.token), 403, 'only the author or an ORG_ADMIN may delete a note');
-    expectError(await t.api.post(`/api/v1/idp/${hidden.id}/tasks/${hiddenTask.id}/notes`, { note: 'x' }, unrelated.token), 404, 'idp not found');
-    expectError(await t.api.get(`/api/v1/idp/${hidden.id}/tasks/${hiddenTask.id}/notes`, unrelated.token), 404, 'idp not found');
+    expectError(
+      await t.api.patch(`${taskPath}/notes/${note.id}`, { note: 'x' }, owner.token),
+      403,
+      'only the author may edit a note',
+    );
+    expectError(
+      await t.api.delete(`${taskPath}/notes/${note.id}`, manager.token),
+      403,
+      'only the author or an ORG_ADMIN may delete a note',
+    );
+    expectError(
+      await t.api.post(`/api/v1/idp/${hidden.id}/tasks/${hiddenTask.id}/notes`, { note: 'x' }, unrelated.token),
+      404,
+      'idp not found',
+    );
+    expectError(
+      await t.api.get(`/api/v1/idp/${hidden.id}/tasks/${hiddenTask.id}/notes`, unrelated.token),
+      404,
+      'idp not found',
+    );
     expectError(await t.api.post(`${taskPath}/notes`, { note: 'x' }, outsider.token), 404, 'idp not found');
-    expectError(await t.api.post(`/api/v1/idp/${shared.id}/tasks/${hiddenTask.id}/notes`, { note: 'x' }, owner.token), 404, 'task not found');
-    expectError(await t.api.get(`/api/v1/idp/${shared.id}/tasks/${randomUUID()}/notes`, owner.token), 404, 'task not found');
+    expectError(
+      await t.api.post(`/api/v1/idp/${shared.id}/tasks/${hiddenTask.id}/notes`, { note: 'x' }, owner.token),
+      404,
+      'task not found',
+    );
+    expectError(
+      await t.api.get(`/api/v1/idp/${shared.id}/tasks/${randomUUID()}/notes`, owner.token),
+      404,
+      'task not found',
+    );
     expectError(await t.api.delete(`${taskPath}/notes/${randomUUID()}`, admin.token), 404, 'note not found');
     expectError(await t.api.post(`${taskPath}/notes`, { note: 'x' }), 401, 'authentication required');
     expectError(await t.api.get(`${taskPath}/notes`), 401, 'authentication required');

@@ -35,7 +35,11 @@ let stranger: Member;
 
 beforeAll(async () => {
   site = await new PageServer().start();
-  t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', KNOWLEDGE_MAX_BYTES: String(LIMIT), KNOWLEDGE_FETCH_TIMEOUT_MS: '3000' });
+  t = await startTestApp({
+    ALLOW_PRIVATE_URLS: 'true',
+    KNOWLEDGE_MAX_BYTES: String(LIMIT),
+    KNOWLEDGE_FETCH_TIMEOUT_MS: '3000',
+  });
   ({ org, admin } = await orgWithAdmin(t, 'Knowledge Org'));
   employee = await member(t, org, admin);
   ({ admin: stranger } = await orgWithAdmin(t, 'Other Knowledge Org'));
@@ -47,7 +51,10 @@ afterAll(async () => {
 });
 
 function expectError(res: { status: number; body: unknown }, status: number, message: string | RegExp): void {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body: typeof message === 'string' ? message : expect.stringMatching(message) });
+  expect({ status: res.status, body: res.body }).toEqual({
+    status,
+    body: typeof message === 'string' ? message : expect.stringMatching(message),
+  });
 }
 
 function upload(bytes: Buffer | string, filename: string, type: string, token = admin.token, part = 'file') {
@@ -56,40 +63,119 @@ function upload(bytes: Buffer | string, filename: string, type: string, token = 
   return t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-file-knowledge', { token, form });
 }
 
-const addUrl = (url: string, token = admin.token) => t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', { token, raw: { body: url, type: 'text/plain' } });
-const documents = async (token = admin.token) => (await t.api.get<KnowledgeRecord[]>('/api/v1/agent/knowledge', token)).body;
-const ask = async (question: string, token = employee.token) => (await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token)).body;
+const addUrl = (url: string, token = admin.token) =>
+  t.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', {
+    token,
+    raw: { body: url, type: 'text/plain' },
+  });
+const documents = async (token = admin.token) =>
+  (await t.api.get<KnowledgeRecord[]>('/api/v1/agent/knowledge', token)).body;
+const ask = async (question: string, token = employee.token) =>
+  (await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token)).body;
 
 describe('POST /api/v1/agent/add-file-knowledge', () => {
   it.each([
-    ['travel.pdf', 'application/pdf', () => buildPdf('Travel Policy', ['Travel Policy', 'The travel budget is 1200 euros per trip.']), 'Travel Policy', 'What is the travel budget?', /1200 euros per trip/],
-    ['leave.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', () => buildDocx('Parental Leave', ['Parental leave lasts sixteen weeks at full pay.']), 'Parental Leave', 'How long is parental leave?', /sixteen weeks at full pay/],
-    ['onboarding.md', 'text/markdown', async () => Buffer.from('# Onboarding Guide\n\n## Laptops\n\nNew hires collect their laptop from the Lisbon helpdesk.\n'), 'Onboarding Guide', 'Where do new hires collect their laptop?', /Lisbon helpdesk/],
-    ['canteen.txt', 'text/plain', async () => Buffer.from('The canteen serves vegan lasagne every Thursday.'), 'canteen.txt', 'When is vegan lasagne served?', /every Thursday/],
-    ['wiki.html', 'text/html', async () => Buffer.from('<html><head><title>Parking Rules</title></head><body><nav>Home | About</nav><article><h1>Parking Rules</h1><p>Visitors park on level minus two of the garage, next to the bicycle racks, and register at the front desk when they arrive.</p></article></body></html>'), 'Parking Rules', 'Where do visitors park?', /level minus two/],
-    ['rooms.csv', 'text/csv', async () => Buffer.from('room,floor,seats\nAurora,7,12\n"Borealis, large",3,40\n'), 'rooms.csv', 'How many seats does Borealis have?', /room: Borealis, large; floor: 3; seats: 40/],
-    ['holidays.json', 'application/json', async () => Buffer.from(JSON.stringify({ holidays: { founders_day: '2026-03-14' } })), 'holidays.json', 'When is founders day?', /holidays\.founders_day: 2026-03-14/],
+    [
+      'travel.pdf',
+      'application/pdf',
+      () => buildPdf('Travel Policy', ['Travel Policy', 'The travel budget is 1200 euros per trip.']),
+      'Travel Policy',
+      'What is the travel budget?',
+      /1200 euros per trip/,
+    ],
+    [
+      'leave.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      () => buildDocx('Parental Leave', ['Parental leave lasts sixteen weeks at full pay.']),
+      'Parental Leave',
+      'How long is parental leave?',
+      /sixteen weeks at full pay/,
+    ],
+    [
+      'onboarding.md',
+      'text/markdown',
+      async () =>
+        Buffer.from('# Onboarding Guide\n\n## Laptops\n\nNew hires collect their laptop from the Lisbon helpdesk.\n'),
+      'Onboarding Guide',
+      'Where do new hires collect their laptop?',
+      /Lisbon helpdesk/,
+    ],
+    [
+      'canteen.txt',
+      'text/plain',
+      async () => Buffer.from('The canteen serves vegan lasagne every Thursday.'),
+      'canteen.txt',
+      'When is vegan lasagne served?',
+      /every Thursday/,
+    ],
+    [
+      'wiki.html',
+      'text/html',
+      async () =>
+        Buffer.from(
+          '<html><head><title>Parking Rules</title></head><body><nav>Home | About</nav><article><h1>Parking Rules</h1><p>Visitors park on level minus two of the garage, next to the bicycle racks, and register at the front desk when they arrive.</p></article></body></html>',
+        ),
+      'Parking Rules',
+      'Where do visitors park?',
+      /level minus two/,
+    ],
+    [
+      'rooms.csv',
+      'text/csv',
+      async () => Buffer.from('room,floor,seats\nAurora,7,12\n"Borealis, large",3,40\n'),
+      'rooms.csv',
+      'How many seats does Borealis have?',
+      /room: Borealis, large; floor: 3; seats: 40/,
+    ],
+    [
+      'holidays.json',
+      'application/json',
+      async () => Buffer.from(JSON.stringify({ holidays: { founders_day: '2026-03-14' } })),
+      'holidays.json',
+      'When is founders day?',
+      /holidays\.founders_day: 2026-03-14/,
+    ],
   ])('learns %s (%s) and answers from it, citing it', async (filename, type, build, title, question, fact) => {
     const bytes = await build();
     const res = await upload(bytes, filename, type);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, agent: { name: 'Sage' }, confirming: false });
-    expect(res.body.reply).toMatch(new RegExp(`^I learnt “${title.replace(/\./g, '\\.')}” \\([\\d.]+ (bytes|KB), \\d+ chunks?\\)\\.$`));
+    expect(res.body.reply).toMatch(
+      new RegExp(`^I learnt “${title.replace(/\./g, '\\.')}” \\([\\d.]+ (bytes|KB), \\d+ chunks?\\)\\.$`),
+    );
     const stored = (await documents()).find((d) => d.name === title)!;
-    expect(stored).toMatchObject({ type: 'document', url: null, mediaType: type, size: bytes.length, organization: org.id });
+    expect(stored).toMatchObject({
+      type: 'document',
+      url: null,
+      mediaType: type,
+      size: bytes.length,
+      organization: org.id,
+    });
     expect(res.body.sources).toEqual([{ name: title, type: 'document', url: `/api/v1/agent/knowledge/${stored.id}` }]);
     const answer = await ask(question);
     expect(answer.reply).toMatch(fact);
-    expect(answer.sources).toContainEqual({ name: title, type: 'document', url: `/api/v1/agent/knowledge/${stored.id}` });
+    expect(answer.sources).toContainEqual({
+      name: title,
+      type: 'document',
+      url: `/api/v1/agent/knowledge/${stored.id}`,
+    });
     // The citation opens, for the employee who was answered too: the document and its text.
-    const cited = await t.api.get<KnowledgeRecord & { text: string }>(`/api/v1/agent/knowledge/${stored.id}`, employee.token);
+    const cited = await t.api.get<KnowledgeRecord & { text: string }>(
+      `/api/v1/agent/knowledge/${stored.id}`,
+      employee.token,
+    );
     expect(cited.status).toBe(200);
     expect(cited.body).toEqual({ ...stored, text: expect.stringMatching(fact) });
   });
 
   it('splits a long document into overlapping chunks along its sections', async () => {
-    const section = (n: number) => `## Chapter ${n}\n\n${Array.from({ length: 12 }, (_, i) => `Sentence ${i} of chapter ${n} explains the expense rules in some detail.`).join(' ')}`;
-    const res = await upload(Buffer.from(`# Expense Handbook\n\n${[1, 2, 3].map(section).join('\n\n')}`), 'handbook.md', 'text/markdown');
+    const section = (n: number) =>
+      `## Chapter ${n}\n\n${Array.from({ length: 12 }, (_, i) => `Sentence ${i} of chapter ${n} explains the expense rules in some detail.`).join(' ')}`;
+    const res = await upload(
+      Buffer.from(`# Expense Handbook\n\n${[1, 2, 3].map(section).join('\n\n')}`),
+      'handbook.md',
+      'text/markdown',
+    );
     expect(res.status).toBe(200);
     const stored = (await documents()).find((d) => d.name === 'Expense Handbook')!;
     expect(stored.chunks).toBeGreaterThanOrEqual(3);
@@ -97,32 +183,79 @@ describe('POST /api/v1/agent/add-file-knowledge', () => {
 
   it('refuses what it cannot read with 400 and stores nothing', async () => {
     const before = (await documents()).length;
-    expectError(await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'logo.png', 'image/png'), 400, 'file must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, logo.png)');
-    expectError(await upload(Buffer.from('not a pdf at all'), 'broken.pdf', 'application/pdf'), 400, 'file is not a readable PDF');
-    expectError(await upload(Buffer.from('not a zip'), 'broken.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), 400, 'file is not a readable DOCX document');
-    expectError(await upload(Buffer.from('{"a":'), 'broken.json', 'application/json'), 400, 'file is not readable as JSON');
-    expectError(await upload(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'binary.txt', 'text/plain'), 400, 'file is not readable as text (UTF-8 text expected)');
-    expectError(await upload(Buffer.from('   \n\n  '), 'empty.txt', 'text/plain'), 400, 'file has no text to learn from');
-    expectError(await upload(Buffer.from('hello'), 'x.txt', 'text/plain', admin.token, 'document'), 400, 'file is required: send the file as the multipart/form-data part "file"');
-    expectError(await t.api.post('/api/v1/agent/add-file-knowledge', { file: 'hello' }, admin.token), 400, 'request must be multipart/form-data with the file in the part "file"');
+    expectError(
+      await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'logo.png', 'image/png'),
+      400,
+      'file must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, logo.png)',
+    );
+    expectError(
+      await upload(Buffer.from('not a pdf at all'), 'broken.pdf', 'application/pdf'),
+      400,
+      'file is not a readable PDF',
+    );
+    expectError(
+      await upload(
+        Buffer.from('not a zip'),
+        'broken.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
+      400,
+      'file is not a readable DOCX document',
+    );
+    expectError(
+      await upload(Buffer.from('{"a":'), 'broken.json', 'application/json'),
+      400,
+      'file is not readable as JSON',
+    );
+    expectError(
+      await upload(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'binary.txt', 'text/plain'),
+      400,
+      'file is not readable as text (UTF-8 text expected)',
+    );
+    expectError(
+      await upload(Buffer.from('   \n\n  '), 'empty.txt', 'text/plain'),
+      400,
+      'file has no text to learn from',
+    );
+    expectError(
+      await upload(Buffer.from('hello'), 'x.txt', 'text/plain', admin.token, 'document'),
+      400,
+      'file is required: send the file as the multipart/form-data part "file"',
+    );
+    expectError(
+      await t.api.post('/api/v1/agent/add-file-knowledge', { file: 'hello' }, admin.token),
+      400,
+      'request must be multipart/form-data with the file in the part "file"',
+    );
     expect(await documents()).toHaveLength(before);
   });
 
   it('answers 413 beyond KNOWLEDGE_MAX_BYTES and stores nothing', async () => {
     const before = (await documents()).length;
-    expectError(await upload(Buffer.alloc(LIMIT + 1, 'a'), 'huge.txt', 'text/plain'), 413, `file is larger than ${LIMIT} bytes`);
+    expectError(
+      await upload(Buffer.alloc(LIMIT + 1, 'a'), 'huge.txt', 'text/plain'),
+      413,
+      `file is larger than ${LIMIT} bytes`,
+    );
     expect(await documents()).toHaveLength(before);
   });
 
   it('is for administrators: 401 without a token, 403 for an employee', async () => {
     expectError(await upload(Buffer.from('x'), 'x.txt', 'text/plain', ''), 401, 'authentication required');
-    expectError(await upload(Buffer.from('x'), 'x.txt', 'text/plain', employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+    expectError(
+      await upload(Buffer.from('x'), 'x.txt', 'text/plain', employee.token),
+      403,
+      'requires the ORG_ADMIN role in this organization',
+    );
   });
 });
 
 describe('POST /api/v1/agent/add-url-knowledge', () => {
   it('learns a web page’s readable text with its title, keeps the URL as the source, and answers from it', async () => {
-    site.pages.set('/wellbeing', { type: 'text/html; charset=utf-8', body: '<html><head><title>Wellbeing Budget</title></head><body><header>Menu</header><article><h1>Wellbeing Budget</h1><p>Every employee may claim a yearly wellbeing budget of 450 euros for gym or yoga classes.</p><p>Claims go through the expenses tool before December.</p></article><footer>Copyright</footer></body></html>' });
+    site.pages.set('/wellbeing', {
+      type: 'text/html; charset=utf-8',
+      body: '<html><head><title>Wellbeing Budget</title></head><body><header>Menu</header><article><h1>Wellbeing Budget</h1><p>Every employee may claim a yearly wellbeing budget of 450 euros for gym or yoga classes.</p><p>Claims go through the expenses tool before December.</p></article><footer>Copyright</footer></body></html>',
+    });
     const url = `${site.url}/wellbeing`;
     const res = await addUrl(url);
     expect(res.status).toBe(200);
@@ -147,7 +280,10 @@ describe('POST /api/v1/agent/add-url-knowledge', () => {
   });
 
   it('learns PDFs and follows redirects', async () => {
-    site.pages.set('/files/security.pdf', { type: 'application/pdf', body: await buildPdf('Security Rules', ['Badges must be worn visibly on the premises.']) });
+    site.pages.set('/files/security.pdf', {
+      type: 'application/pdf',
+      body: await buildPdf('Security Rules', ['Badges must be worn visibly on the premises.']),
+    });
     site.pages.set('/go', { status: 302, location: '/files/security.pdf' });
     const res = await addUrl(`${site.url}/go`);
     expect(res.status).toBe(200);
@@ -159,7 +295,11 @@ describe('POST /api/v1/agent/add-url-knowledge', () => {
     expectError(await addUrl('not a uri'), 400, 'url must be an absolute http(s) URL');
     expectError(await addUrl('ftp://example.com/file'), 400, 'url must be an absolute http(s) URL');
     expectError(await addUrl('  '), 400, 'url is required: send the URI as the text/plain body');
-    expectError(await t.api.post('/api/v1/agent/add-url-knowledge', { url: site.url }, admin.token), 400, 'url is required: send it as the text/plain body');
+    expectError(
+      await t.api.post('/api/v1/agent/add-url-knowledge', { url: site.url }, admin.token),
+      400,
+      'url is required: send it as the text/plain body',
+    );
     expectError(await addUrl(`${site.url}/nowhere`), 404, 'url answered HTTP 404');
     site.pages.set('/broken', { status: 500, type: 'text/plain', body: 'oops' });
     expectError(await addUrl(`${site.url}/broken`), 502, 'url answered HTTP 500');
@@ -169,7 +309,11 @@ describe('POST /api/v1/agent/add-url-knowledge', () => {
     site.pages.set('/big', { type: 'text/plain', body: 'b'.repeat(LIMIT + 1) });
     expectError(await addUrl(`${site.url}/big`), 413, `the page is larger than ${LIMIT} bytes`);
     site.pages.set('/image', { type: 'image/png', body: Buffer.from([0x89, 0x50]) });
-    expectError(await addUrl(`${site.url}/image`), 400, 'the page must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, image)');
+    expectError(
+      await addUrl(`${site.url}/image`),
+      400,
+      'the page must be plain text, Markdown, HTML, PDF, DOCX, CSV or JSON (got image/png, image)',
+    );
     expect(await documents()).toHaveLength(before);
   });
 
@@ -185,21 +329,43 @@ describe('knowledge documents: list and delete', () => {
     const id = (await documents()).find((d) => d.name === 'handshake.txt')!.id;
     expect(res.status).toBe(200);
     expect(await documents(stranger.token)).toEqual([]);
-    expectError(await t.api.delete(`/api/v1/agent/knowledge/${id}`, stranger.token), 404, 'knowledge document not found');
-    expectError(await t.api.delete(`/api/v1/agent/knowledge/${id}`, employee.token), 403, 'requires the ORG_ADMIN role in this organization');
-    expectError(await t.api.get('/api/v1/agent/knowledge', employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+    expectError(
+      await t.api.delete(`/api/v1/agent/knowledge/${id}`, stranger.token),
+      404,
+      'knowledge document not found',
+    );
+    expectError(
+      await t.api.delete(`/api/v1/agent/knowledge/${id}`, employee.token),
+      403,
+      'requires the ORG_ADMIN role in this organization',
+    );
+    expectError(
+      await t.api.get('/api/v1/agent/knowledge', employee.token),
+      403,
+      'requires the ORG_ADMIN role in this organization',
+    );
     expect((await ask('How does the secret handshake go?')).reply).toMatch(/three taps/);
     const deleted = await t.api.delete(`/api/v1/agent/knowledge/${id}`, admin.token);
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await documents()).map((d) => d.id)).not.toContain(id);
     expect((await ask('How does the secret handshake go?')).reply).toMatch(/^I don’t know/);
-    expectError(await t.api.delete(`/api/v1/agent/knowledge/${randomUUID()}`, admin.token), 404, 'knowledge document not found');
+    expectError(
+      await t.api.delete(`/api/v1/agent/knowledge/${randomUUID()}`, admin.token),
+      404,
+      'knowledge document not found',
+    );
     expectError(await t.api.delete('/api/v1/agent/knowledge/nope', admin.token), 400, 'id must be a UUID');
   });
 
   it('reads one document with its passages in order: 404 elsewhere and once deleted, 400 on a bad id, 401 without a token', async () => {
-    const text = ['# Bike Scheme', '## Joining', 'Join the bike scheme in the benefits portal.', '## Repairs', 'Repairs are free at the Lisbon office workshop.'].join('\n\n');
+    const text = [
+      '# Bike Scheme',
+      '## Joining',
+      'Join the bike scheme in the benefits portal.',
+      '## Repairs',
+      'Repairs are free at the Lisbon office workshop.',
+    ].join('\n\n');
     expect((await upload(Buffer.from(text), 'bikes.md', 'text/markdown')).status).toBe(200);
     const id = (await documents()).find((d) => d.name === 'Bike Scheme')!.id;
     const read = await t.api.get<{ text: string; name: string }>(`/api/v1/agent/knowledge/${id}`, employee.token);
@@ -209,7 +375,11 @@ describe('knowledge documents: list and delete', () => {
     expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`, stranger.token), 404, 'knowledge document not found');
     expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`), 401, 'authentication required');
     expectError(await t.api.get('/api/v1/agent/knowledge/nope', employee.token), 400, 'id must be a UUID');
-    const graphql = await t.api.post<{ data: { knowledgeDocument: { name: string; text: string } } }>('/graphql', { query: `{ knowledgeDocument(id: "${id}") { name text } }` }, employee.token);
+    const graphql = await t.api.post<{ data: { knowledgeDocument: { name: string; text: string } } }>(
+      '/graphql',
+      { query: `{ knowledgeDocument(id: "${id}") { name text } }` },
+      employee.token,
+    );
     expect(graphql.body.data.knowledgeDocument).toEqual({ name: 'Bike Scheme', text: read.body.text });
     expect((await t.api.delete(`/api/v1/agent/knowledge/${id}`, admin.token)).status).toBe(200);
     expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`, admin.token), 404, 'knowledge document not found');
@@ -219,13 +389,30 @@ describe('knowledge documents: list and delete', () => {
 describe('GraphQL', () => {
   it('takes a file through a GraphQL multipart request', async () => {
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { success reply sources { name type } } }', variables: { file: null } }));
+    form.append(
+      'operations',
+      JSON.stringify({
+        query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { success reply sources { name type } } }',
+        variables: { file: null },
+      }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
     form.append('0', new Blob(['Desk booking opens every Friday at noon.'], { type: 'text/plain' }), 'desks.txt');
-    const res = await t.api.request<{ data: { addFileKnowledge: { reply: string; sources: unknown[] } } }>('POST', '/graphql', { token: admin.token, form, headers: { 'apollo-require-preflight': 'true' } });
+    const res = await t.api.request<{ data: { addFileKnowledge: { reply: string; sources: unknown[] } } }>(
+      'POST',
+      '/graphql',
+      { token: admin.token, form, headers: { 'apollo-require-preflight': 'true' } },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data.addFileKnowledge).toMatchObject({ reply: 'I learnt “desks.txt” (40 bytes, 1 chunk).', sources: [{ name: 'desks.txt', type: 'document' }] });
-    const listed = await t.api.graphql<{ knowledgeDocuments: { name: string }[] }>('{ knowledgeDocuments { name } }', {}, admin.token);
+    expect(res.body.data.addFileKnowledge).toMatchObject({
+      reply: 'I learnt “desks.txt” (40 bytes, 1 chunk).',
+      sources: [{ name: 'desks.txt', type: 'document' }],
+    });
+    const listed = await t.api.graphql<{ knowledgeDocuments: { name: string }[] }>(
+      '{ knowledgeDocuments { name } }',
+      {},
+      admin.token,
+    );
     expect(listed.data!.knowledgeDocuments.map((d) => d.name)).toContain('desks.txt');
   });
 });
@@ -235,8 +422,17 @@ describe('the outbound address guard', () => {
     const guarded = await startTestApp();
     try {
       const { admin: owner } = await orgWithAdmin(guarded, 'Guarded Org');
-      for (const url of [site.url, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost/']) {
-        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: url, type: 'text/plain' } });
+      for (const url of [
+        site.url,
+        'http://10.0.0.1/',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/',
+        'http://localhost/',
+      ]) {
+        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', {
+          token: owner.token,
+          raw: { body: url, type: 'text/plain' },
+        });
         expectError(res, 400, 'url resolves to a loopback, private, link-local, multicast or metadata address');
       }
     } finally {
@@ -252,18 +448,35 @@ describe('the outbound address guard', () => {
       const { admin: owner } = await orgWithAdmin(guarded, 'Redirected Org');
       const port = new URL(site.url).port;
       site.pages.set('/private', { type: 'text/plain', body: 'Private page that must not be read.' });
-      internal.pages.set('/handbook', { type: 'text/plain', body: 'The internal handbook says desks are booked on Mondays.' });
+      internal.pages.set('/handbook', {
+        type: 'text/plain',
+        body: 'The internal handbook says desks are booked on Mondays.',
+      });
       internal.pages.set('/moved', { status: 301, location: '/handbook' });
-      const targets = [`${site.url}/private`, `http://localhost:${port}/private`, `http://[::1]:${port}/private`, `http://2130706433:${port}/private`, `http://0x7f000001:${port}/private`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/'];
+      const targets = [
+        `${site.url}/private`,
+        `http://localhost:${port}/private`,
+        `http://[::1]:${port}/private`,
+        `http://2130706433:${port}/private`,
+        `http://0x7f000001:${port}/private`,
+        'http://169.254.169.254/latest/meta-data',
+        'http://10.0.0.1/',
+      ];
       targets.forEach((target, i) => internal.pages.set(`/to-${i}`, { status: 302, location: target }));
       for (let i = 0; i < targets.length; i++) {
-        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: `${internal.url}/to-${i}`, type: 'text/plain' } });
+        const res = await guarded.api.request('POST', '/api/v1/agent/add-url-knowledge', {
+          token: owner.token,
+          raw: { body: `${internal.url}/to-${i}`, type: 'text/plain' },
+        });
         expectError(res, 400, 'url resolves to a loopback, private, link-local, multicast or metadata address');
       }
       expect(site.requested).not.toContain('/private');
       expect((await guarded.api.get<KnowledgeRecord[]>('/api/v1/agent/knowledge', owner.token)).body).toEqual([]);
       // The allowed address itself, and a redirect within it, are read.
-      const learnt = await guarded.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', { token: owner.token, raw: { body: `${internal.url}/moved`, type: 'text/plain' } });
+      const learnt = await guarded.api.request<AgentAnswer>('POST', '/api/v1/agent/add-url-knowledge', {
+        token: owner.token,
+        raw: { body: `${internal.url}/moved`, type: 'text/plain' },
+      });
       expect(learnt.status).toBe(200);
       expect(internal.requested.slice(-2)).toEqual(['/moved', '/handbook']);
       expect(learnt.body.reply).toContain('I learnt');

@@ -72,17 +72,39 @@ beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error('dist/src/main.js is missing: npm test builds it first (npm run build)');
   dataDir = mkdtempSync(join(tmpdir(), 'talent-memory-'));
   database = await freshDatabaseUrl();
-  env = { NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET, SECRETS_KEY, ...(database.url ? { DATABASE_URL: database.url } : {}) };
+  env = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    SECRETS_KEY,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  };
   running = await start(env);
   // One plan with a task and a note through the API; the rest are copies of those rows.
   const email = 'owner@memory.example';
-  const created = await running.api.post<OrgRecord>('/api/v1/organization', { name: 'Memory' }, signUserToken({ sub: email, email }));
+  const created = await running.api.post<OrgRecord>(
+    '/api/v1/organization',
+    { name: 'Memory' },
+    signUserToken({ sub: email, email }),
+  );
   expect(created.status).toBe(201);
   token = signUserToken({ sub: email, email, org: created.body.id });
-  const plan = await running.api.post<{ id: string }>('/api/v1/idp', { name: 'Template plan', startDate: '2026-01-01', type: 'CAREER' }, token);
+  const plan = await running.api.post<{ id: string }>(
+    '/api/v1/idp',
+    { name: 'Template plan', startDate: '2026-01-01', type: 'CAREER' },
+    token,
+  );
   expect(plan.status).toBe(201);
-  const task = await running.api.post<{ id: string }>(`/api/v1/idp/${plan.body.id}/tasks`, { name: 'Template task', description: 'Read the guide and write down what you learnt' }, token);
-  const note = await running.api.post<{ id: string }>(`/api/v1/idp/${plan.body.id}/notes`, { note: 'A note on the plan, a sentence long.' }, token);
+  const task = await running.api.post<{ id: string }>(
+    `/api/v1/idp/${plan.body.id}/tasks`,
+    { name: 'Template task', description: 'Read the guide and write down what you learnt' },
+    token,
+  );
+  const note = await running.api.post<{ id: string }>(
+    `/api/v1/idp/${plan.body.id}/notes`,
+    { note: 'A note on the plan, a sentence long.' },
+    token,
+  );
   expect([task.status, note.status]).toEqual([201, 201]);
   // The embedded database belongs to the service process: it is seeded while the service is stopped.
   if (!database.url) await stop();
@@ -123,7 +145,9 @@ function memory(pid: number): { rss: number; peak: number } {
 /** The document of GET /api/v1/idp (every field of a plan, its tasks and notes), sent to /graphql as well. */
 const LIST = (() => {
   const route = ROUTES.find((r) => r.method === 'get' && r.path === '/idp')!;
-  return print(prepareRoute(buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8')), route).document);
+  return print(
+    prepareRoute(buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8')), route).document,
+  );
 })();
 
 describe(`concurrent maximum-size lists and uploads against one process (${testDatabase()})`, () => {
@@ -150,18 +174,34 @@ describe(`concurrent maximum-size lists and uploads against one process (${testD
           const body = (await res.json()) as unknown;
           note('REST list', res, () => Array.isArray(body) && body.length === PLANS);
         } else {
-          const res = await fetch(`${api.baseUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: LIST, variables: { first: 500 } }) });
+          const res = await fetch(`${api.baseUrl}/graphql`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ query: LIST, variables: { first: 500 } }),
+          });
           const body = (await res.json()) as { data?: { result: { nodes: { tasks: unknown[] }[] } } };
-          note('GraphQL list', res, () => body.data?.result.nodes.length === PLANS && body.data.result.nodes[0].tasks.length === TASKS_PER_PLAN);
+          note(
+            'GraphQL list',
+            res,
+            () => body.data?.result.nodes.length === PLANS && body.data.result.nodes[0].tasks.length === TASKS_PER_PLAN,
+          );
         }
       }
     };
-    const text = `# Handbook\n\n${'Plans, tasks and notes are written down here in plain sentences. '.repeat(Math.ceil(FILE_BYTES / 66))}`.slice(0, FILE_BYTES);
+    const text =
+      `# Handbook\n\n${'Plans, tasks and notes are written down here in plain sentences. '.repeat(Math.ceil(FILE_BYTES / 66))}`.slice(
+        0,
+        FILE_BYTES,
+      );
     const uploader = async (n: number) => {
       while (going('upload')) {
         const form = new FormData();
         form.append('file', new Blob([text], { type: 'text/markdown' }), `handbook-${n}.md`);
-        const res = await fetch(`${api.baseUrl}/api/v1/agent/add-file-knowledge`, { method: 'POST', headers, body: form });
+        const res = await fetch(`${api.baseUrl}/api/v1/agent/add-file-knowledge`, {
+          method: 'POST',
+          headers,
+          body: form,
+        });
         await res.arrayBuffer();
         note('upload', res, () => true);
       }
@@ -169,7 +209,10 @@ describe(`concurrent maximum-size lists and uploads against one process (${testD
     let sampled = memory(pid).rss;
     const sampler = setInterval(() => (sampled = Math.max(sampled, memory(pid).rss)), 100);
     try {
-      await Promise.all([...Array.from({ length: LISTERS }, (_, n) => lister(n)), ...Array.from({ length: UPLOADERS }, (_, n) => uploader(n))]);
+      await Promise.all([
+        ...Array.from({ length: LISTERS }, (_, n) => lister(n)),
+        ...Array.from({ length: UPLOADERS }, (_, n) => uploader(n)),
+      ]);
     } finally {
       clearInterval(sampler);
     }

@@ -35,7 +35,13 @@ describe('ORG_CREATION=anyone (the default)', () => {
     Object.assign(callers, {
       'a user without any organization': () => t.token({ sub: loner, email: loner }),
       EMPLOYEE: () => employee.token,
-      'EMPLOYEE with a forged roles claim': () => t.token({ sub: employee.sub, email: employee.email, org: org.id, roles: ['ORG_ADMIN', 'MANAGER', 'org_admin', 'admin'] }),
+      'EMPLOYEE with a forged roles claim': () =>
+        t.token({
+          sub: employee.sub,
+          email: employee.email,
+          org: org.id,
+          roles: ['ORG_ADMIN', 'MANAGER', 'org_admin', 'admin'],
+        }),
       MANAGER: () => manager.token,
       ORG_ADMIN: () => admin.token,
       'an organization token without limitToRole': () => signOrgToken(key.id, key.secretBase64!),
@@ -48,7 +54,11 @@ describe('ORG_CREATION=anyone (the default)', () => {
 
   it('lets any signed-in user create one and makes them its owner with an ORG_ADMIN grant', async () => {
     const email = newEmail('founder');
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Founded' }, t.token({ sub: email, email }));
+    const res = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'Founded' },
+      t.token({ sub: email, email }),
+    );
     expect(res.status).toBe(201);
     const token = t.token({ sub: email, email, org: res.body.id });
     const own = await t.api.get<AccountRecord>(`/api/v1/account/${email}`, token);
@@ -58,25 +68,33 @@ describe('ORG_CREATION=anyone (the default)', () => {
 
   it('lets the caller name themselves as ownerEmail, in any case', async () => {
     const email = newEmail('self');
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Self Owned', ownerEmail: email.toUpperCase() }, t.token({ sub: email, email }));
+    const res = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'Self Owned', ownerEmail: email.toUpperCase() },
+      t.token({ sub: email, email }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.owners).toHaveLength(1);
   });
 
-  it.each(['a user without any organization', 'EMPLOYEE', 'EMPLOYEE with a forged roles claim', 'MANAGER', 'ORG_ADMIN', 'an organization token without limitToRole'])(
-    'refuses ownerEmail naming somebody else to %s with 403, storing nothing',
-    async (caller) => {
-      const before = await rowCounts();
-      for (const ownerEmail of [victim.email, victim.email.toUpperCase(), newEmail('nobody')]) {
-        const res = await t.api.post('/api/v1/organization', { name: 'Imposed', ownerEmail }, callers[caller]());
-        expect(body(res)).toEqual({ status: 403, body: NOT_YOURS });
-      }
-      expect(await rowCounts()).toEqual(before);
-      // The victim owns only their own organization still.
-      const theirs = await t.api.get<OrgRecord[]>('/api/v1/organization', victim.token);
-      expect(theirs.body.map((o) => o.name)).toEqual(['Victim Org']);
-    },
-  );
+  it.each([
+    'a user without any organization',
+    'EMPLOYEE',
+    'EMPLOYEE with a forged roles claim',
+    'MANAGER',
+    'ORG_ADMIN',
+    'an organization token without limitToRole',
+  ])('refuses ownerEmail naming somebody else to %s with 403, storing nothing', async (caller) => {
+    const before = await rowCounts();
+    for (const ownerEmail of [victim.email, victim.email.toUpperCase(), newEmail('nobody')]) {
+      const res = await t.api.post('/api/v1/organization', { name: 'Imposed', ownerEmail }, callers[caller]());
+      expect(body(res)).toEqual({ status: 403, body: NOT_YOURS });
+    }
+    expect(await rowCounts()).toEqual(before);
+    // The victim owns only their own organization still.
+    const theirs = await t.api.get<OrgRecord[]>('/api/v1/organization', victim.token);
+    expect(theirs.body.map((o) => o.name)).toEqual(['Victim Org']);
+  });
 
   it('refuses adding somebody else as owner of an existing organization to its ORG_ADMIN (403), storing nothing', async () => {
     const before = await rowCounts();
@@ -87,14 +105,22 @@ describe('ORG_CREATION=anyone (the default)', () => {
 
   it('lets a platform ADMIN name any owner, who becomes ORG_ADMIN', async () => {
     const ownerEmail = newEmail('appointed');
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Appointed', ownerEmail }, platformAdmin(t));
+    const res = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'Appointed', ownerEmail },
+      platformAdmin(t),
+    );
     expect(res.status).toBe(201);
     const owner = t.token({ sub: ownerEmail, email: ownerEmail, org: res.body.id });
     expect((await t.api.patch('/api/v1/organization', { name: 'Appointed Ltd' }, owner)).status).toBe(200);
   });
 
   it('keeps refusing an organization token without ownerEmail with 400 naming the field', async () => {
-    const res = await t.api.post('/api/v1/organization', { name: 'Keyed' }, callers['an organization token without limitToRole']());
+    const res = await t.api.post(
+      '/api/v1/organization',
+      { name: 'Keyed' },
+      callers['an organization token without limitToRole'](),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual(expect.stringContaining('ownerEmail'));
   });
@@ -115,15 +141,26 @@ describe('ORG_CREATION=admin', () => {
     const rowCounts = await rowCounter(t);
     await t.api.get('/api/v1/organization', user);
     const before = await rowCounts();
-    expect(body(await t.api.post('/api/v1/organization', { name: 'Not Allowed' }, user))).toEqual({ status: 403, body: ADMIN_ONLY });
-    const graphql = await t.api.graphql('mutation { createOrganization(input: { name: "Not Allowed" }) { id } }', {}, user);
+    expect(body(await t.api.post('/api/v1/organization', { name: 'Not Allowed' }, user))).toEqual({
+      status: 403,
+      body: ADMIN_ONLY,
+    });
+    const graphql = await t.api.graphql(
+      'mutation { createOrganization(input: { name: "Not Allowed" }) { id } }',
+      {},
+      user,
+    );
     expect(graphql.errors?.[0]).toMatchObject({ message: ADMIN_ONLY, extensions: { code: 'FORBIDDEN' } });
     expect(await rowCounts()).toEqual(before);
   });
 
   it('lets a platform ADMIN create one for a named owner', async () => {
     const ownerEmail = newEmail('owner');
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'By The Platform', ownerEmail }, platformAdmin(t));
+    const res = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'By The Platform', ownerEmail },
+      platformAdmin(t),
+    );
     expect(res.status).toBe(201);
     const owner = t.token({ sub: ownerEmail, email: ownerEmail, org: res.body.id });
     expect((await t.api.get(`/api/v1/organization/${res.body.id}`, owner)).status).toBe(200);

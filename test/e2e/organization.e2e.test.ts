@@ -15,7 +15,11 @@ beforeAll(async () => {
   t = await startTestApp();
   ({ org: acme, admin } = await orgWithAdmin(t, 'Acme Corp'));
   ({ org: other, admin: otherAdmin } = await orgWithAdmin(t, 'Other Inc'));
-  const key = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'staff', limitToRole: 'EMPLOYEE' }, admin.token);
+  const key = await t.api.post<OrgRecord>(
+    '/api/v1/organization/keys',
+    { name: 'staff', limitToRole: 'EMPLOYEE' },
+    admin.token,
+  );
   const created = key.body.keys.find((k) => k.secretBase64)!;
   employeeToken = signOrgToken(created.id, created.secretBase64!);
 });
@@ -36,7 +40,11 @@ describe('POST /api/v1/organization', () => {
     expect(res.body.created.createdBy).toBe(res.body.owners[0]);
     expect(Date.parse(res.body.created.createdAt)).not.toBeNaN();
     // The owner administers it: a token naming it may update it.
-    const patch = await t.api.patch('/api/v1/organization', { name: 'Bright' }, t.token({ sub: email, email, org: res.body.id }));
+    const patch = await t.api.patch(
+      '/api/v1/organization',
+      { name: 'Bright' },
+      t.token({ sub: email, email, org: res.body.id }),
+    );
     expect(patch.status).toBe(200);
   });
 
@@ -48,9 +56,17 @@ describe('POST /api/v1/organization', () => {
 
   it('makes the account of ownerEmail the owner, creating the account, when a platform ADMIN names it', async () => {
     // Anybody else naming another owner is refused (docs/rules.md; test/e2e/organization-creation.e2e.test.ts).
-    const refused = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, admin.token);
+    const refused = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'Owned', ownerEmail: 'New.Owner@Example.com' },
+      admin.token,
+    );
     expect(refused.status).toBe(403);
-    const res = await t.api.post<OrgRecord>('/api/v1/organization', { name: 'Owned', ownerEmail: 'New.Owner@Example.com' }, platformAdmin(t));
+    const res = await t.api.post<OrgRecord>(
+      '/api/v1/organization',
+      { name: 'Owned', ownerEmail: 'New.Owner@Example.com' },
+      platformAdmin(t),
+    );
     expect(res.status).toBe(201);
     const ownerToken = t.token({ sub: 'new-owner', email: 'new.owner@example.com', org: res.body.id });
     const mine = await t.api.get<OrgRecord[]>('/api/v1/organization', ownerToken);
@@ -70,7 +86,10 @@ describe('POST /api/v1/organization', () => {
     [{ name: '   ' }, 'name must be 1-200 characters'],
     [{ name: 'x'.repeat(201) }, 'name must be 1-200 characters'],
     [{ name: 42 }, 'name must be a string'],
-    [{ name: 'Ok', alias: 'Not Valid' }, 'alias must contain only lowercase letters, digits and single dashes between them'],
+    [
+      { name: 'Ok', alias: 'Not Valid' },
+      'alias must contain only lowercase letters, digits and single dashes between them',
+    ],
     [{ name: 'Ok', ownerEmail: 'nope' }, 'ownerEmail must be an email address'],
   ])('answers 400 naming the field for %j', async (body, message) => {
     const before = await t.api.get<OrgRecord[]>('/api/v1/organization', platformAdmin(t));
@@ -82,13 +101,22 @@ describe('POST /api/v1/organization', () => {
   });
 
   it('answers 400 for malformed JSON, a non-object body and a wrong content type', async () => {
-    const malformed = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: '{"name":', type: 'application/json' } });
+    const malformed = await t.api.request('POST', '/api/v1/organization', {
+      token: admin.token,
+      raw: { body: '{"name":', type: 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toBe('request body is not valid JSON');
-    const array = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: '[1]', type: 'application/json' } });
+    const array = await t.api.request('POST', '/api/v1/organization', {
+      token: admin.token,
+      raw: { body: '[1]', type: 'application/json' },
+    });
     expect(array.status).toBe(400);
     expect(array.body).toBe('request body must be a JSON object');
-    const text = await t.api.request('POST', '/api/v1/organization', { token: admin.token, raw: { body: 'name=x', type: 'text/plain' } });
+    const text = await t.api.request('POST', '/api/v1/organization', {
+      token: admin.token,
+      raw: { body: 'name=x', type: 'text/plain' },
+    });
     expect(text.status).toBe(400);
     expect(text.body).toMatch(/content-type: application\/json/);
   });
@@ -120,7 +148,22 @@ describe('GET /api/v1/organization/{organization}', () => {
   it('returns the whole organization record', async () => {
     const res = await t.api.get<OrgRecord>(`/api/v1/organization/${acme.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['active', 'alias', 'apps', 'created', 'id', 'keys', 'mappings', 'name', 'owners', 'preferences', 'profile', 'status'].sort());
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'active',
+        'alias',
+        'apps',
+        'created',
+        'id',
+        'keys',
+        'mappings',
+        'name',
+        'owners',
+        'preferences',
+        'profile',
+        'status',
+      ].sort(),
+    );
     expect(res.body.id).toBe(acme.id);
   });
 
@@ -145,10 +188,24 @@ describe('PATCH /api/v1/organization and /api/v1/organization/{organization}', (
   });
 
   it('updates by id, deactivates with a status change, and adds an owner by email (a platform ADMIN only)', async () => {
-    const refused = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, otherAdmin.token);
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: 'ownerEmail naming anybody but the caller needs a platform ADMIN' });
-    expect((await t.api.get<OrgRecord>(`/api/v1/organization/${other.id}`, otherAdmin.token)).body).toMatchObject({ active: true, owners: [expect.any(String)] });
-    const res = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}`, { active: false, ownerEmail: 'second@example.com' }, platformAdmin(t, other.id));
+    const refused = await t.api.patch<OrgRecord>(
+      `/api/v1/organization/${other.id}`,
+      { active: false, ownerEmail: 'second@example.com' },
+      otherAdmin.token,
+    );
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: 'ownerEmail naming anybody but the caller needs a platform ADMIN',
+    });
+    expect((await t.api.get<OrgRecord>(`/api/v1/organization/${other.id}`, otherAdmin.token)).body).toMatchObject({
+      active: true,
+      owners: [expect.any(String)],
+    });
+    const res = await t.api.patch<OrgRecord>(
+      `/api/v1/organization/${other.id}`,
+      { active: false, ownerEmail: 'second@example.com' },
+      platformAdmin(t, other.id),
+    );
     expect(res.status).toBe(200);
     expect(res.body.active).toBe(false);
     expect(res.body.status.current).toBe('INACTIVE');
@@ -181,13 +238,30 @@ describe('organization profile routes', () => {
   it('GET /organization/profile returns the current profile', async () => {
     const res = await t.api.get<Record<string, unknown>>('/api/v1/organization/profile', admin.token);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['companySize', 'countryCode', 'location', 'logoUrl', 'mission', 'timezone', 'website']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'companySize',
+      'countryCode',
+      'location',
+      'logoUrl',
+      'mission',
+      'timezone',
+      'website',
+    ]);
   });
 
   it('POST creates or replaces (201), PATCH merges (200)', async () => {
-    const post = await t.api.post<OrgRecord>('/api/v1/organization/profile', { website: 'https://acme.example', timezone: 'Europe/Paris', countryCode: 'fr' }, admin.token);
+    const post = await t.api.post<OrgRecord>(
+      '/api/v1/organization/profile',
+      { website: 'https://acme.example', timezone: 'Europe/Paris', countryCode: 'fr' },
+      admin.token,
+    );
     expect(post.status).toBe(201);
-    expect(post.body.profile).toMatchObject({ website: 'https://acme.example', timezone: 'Europe/Paris', countryCode: 'FR', mission: null });
+    expect(post.body.profile).toMatchObject({
+      website: 'https://acme.example',
+      timezone: 'Europe/Paris',
+      countryCode: 'FR',
+      mission: null,
+    });
     const patch = await t.api.patch<OrgRecord>('/api/v1/organization/profile', { mission: 'Grow people' }, admin.token);
     expect(patch.status).toBe(200);
     expect(patch.body.profile).toMatchObject({ website: 'https://acme.example', mission: 'Grow people' });
@@ -196,9 +270,17 @@ describe('organization profile routes', () => {
   });
 
   it('by id: GET, POST, PATCH', async () => {
-    const post = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/profile`, { companySize: '11-50' }, otherAdmin.token);
+    const post = await t.api.post<OrgRecord>(
+      `/api/v1/organization/${other.id}/profile`,
+      { companySize: '11-50' },
+      otherAdmin.token,
+    );
     expect(post.status).toBe(201);
-    const patch = await t.api.patch<OrgRecord>(`/api/v1/organization/${other.id}/profile`, { logoUrl: 'https://other.example/logo.png' }, otherAdmin.token);
+    const patch = await t.api.patch<OrgRecord>(
+      `/api/v1/organization/${other.id}/profile`,
+      { logoUrl: 'https://other.example/logo.png' },
+      otherAdmin.token,
+    );
     expect(patch.status).toBe(200);
     const get = await t.api.get<Record<string, unknown>>(`/api/v1/organization/${other.id}/profile`, otherAdmin.token);
     expect(get.body).toMatchObject({ companySize: '11-50', logoUrl: 'https://other.example/logo.png' });
@@ -225,34 +307,74 @@ describe('organization profile routes', () => {
 
 describe('organization preferences routes', () => {
   it('PUT replaces a namespace, GET reads it, and the record lists it', async () => {
-    const put = await t.api.request<{ namespace: string; values: Record<string, string> }>('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: { values: { theme: 'dark', locale: 'fr' } } });
+    const put = await t.api.request<{ namespace: string; values: Record<string, string> }>(
+      'PUT',
+      '/api/v1/organization/preferences/ui',
+      { token: admin.token, body: { values: { theme: 'dark', locale: 'fr' } } },
+    );
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ namespace: 'ui', values: { theme: 'dark', locale: 'fr' } });
-    const replaced = await t.api.request<{ values: Record<string, string> }>('PUT', `/api/v1/organization/${acme.id}/preferences/ui`, { token: admin.token, body: { values: { theme: 'light' } } });
+    const replaced = await t.api.request<{ values: Record<string, string> }>(
+      'PUT',
+      `/api/v1/organization/${acme.id}/preferences/ui`,
+      { token: admin.token, body: { values: { theme: 'light' } } },
+    );
     expect(replaced.body.values).toEqual({ theme: 'light' });
-    const get = await t.api.get<{ values: Record<string, string> }>('/api/v1/organization/preferences/ui', employeeToken);
+    const get = await t.api.get<{ values: Record<string, string> }>(
+      '/api/v1/organization/preferences/ui',
+      employeeToken,
+    );
     expect(get.status).toBe(200);
     expect(get.body.values).toEqual({ theme: 'light' });
-    const unset = await t.api.get<{ values: Record<string, string> }>(`/api/v1/organization/${acme.id}/preferences/never-set`, admin.token);
+    const unset = await t.api.get<{ values: Record<string, string> }>(
+      `/api/v1/organization/${acme.id}/preferences/never-set`,
+      admin.token,
+    );
     expect(unset.body).toEqual({ namespace: 'never-set', values: {} });
-    const record = await t.api.get<{ preferences: { namespace: string }[] }>(`/api/v1/organization/${acme.id}`, admin.token);
+    const record = await t.api.get<{ preferences: { namespace: string }[] }>(
+      `/api/v1/organization/${acme.id}`,
+      admin.token,
+    );
     expect(record.body.preferences).toEqual([{ namespace: 'ui', values: { theme: 'light' } }]);
   });
 
   it('answers 400 naming the field, 403, 404 and 401 as docs/rest.md says', async () => {
-    const notStrings = await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: { values: { theme: 1 } } });
+    const notStrings = await t.api.request('PUT', '/api/v1/organization/preferences/ui', {
+      token: admin.token,
+      body: { values: { theme: 1 } },
+    });
     expect(notStrings.status).toBe(400);
     expect(notStrings.body).toBe('values must be an object whose values are strings (theme is not)');
     const missing = await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: admin.token, body: {} });
     expect(missing.body).toBe('values is required');
-    const badName = await t.api.request('PUT', '/api/v1/organization/preferences/a%20b', { token: admin.token, body: { values: {} } });
+    const badName = await t.api.request('PUT', '/api/v1/organization/preferences/a%20b', {
+      token: admin.token,
+      body: { values: {} },
+    });
     expect(badName.status).toBe(400);
     expect(badName.body).toMatch(/^namespace /);
-    expect((await t.api.request('PUT', '/api/v1/organization/preferences/ui', { token: employeeToken, body: { values: {} } })).status).toBe(403);
+    expect(
+      (
+        await t.api.request('PUT', '/api/v1/organization/preferences/ui', {
+          token: employeeToken,
+          body: { values: {} },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.api.get(`/api/v1/organization/${other.id}/preferences/ui`, admin.token)).status).toBe(404);
-    expect((await t.api.request('PUT', `/api/v1/organization/${other.id}/preferences/ui`, { token: admin.token, body: { values: {} } })).status).toBe(404);
+    expect(
+      (
+        await t.api.request('PUT', `/api/v1/organization/${other.id}/preferences/ui`, {
+          token: admin.token,
+          body: { values: {} },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.api.get('/api/v1/organization/preferences/ui')).status).toBe(401);
-    const kept = await t.api.get<{ values: Record<string, string> }>('/api/v1/organization/preferences/ui', admin.token);
+    const kept = await t.api.get<{ values: Record<string, string> }>(
+      '/api/v1/organization/preferences/ui',
+      admin.token,
+    );
     expect(kept.body.values).toEqual({ theme: 'light' });
   });
 });
@@ -296,7 +418,11 @@ describe('organization keys', () => {
   });
 
   it('creates and deletes keys by organization id', async () => {
-    const res = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/keys`, { name: 'hr', limitToRole: 'MANAGER' }, otherAdmin.token);
+    const res = await t.api.post<OrgRecord>(
+      `/api/v1/organization/${other.id}/keys`,
+      { name: 'hr', limitToRole: 'MANAGER' },
+      otherAdmin.token,
+    );
     expect(res.status).toBe(201);
     const key = res.body.keys.find((k) => k.name === 'hr')!;
     expect(key.limitToRole).toBe('MANAGER');
@@ -324,7 +450,11 @@ describe('organization keys', () => {
     expect((await t.api.post('/api/v1/organization/keys', { name: 'k' }, employeeToken)).status).toBe(403);
     expect((await t.api.post(`/api/v1/organization/${other.id}/keys`, { name: 'k' }, admin.token)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/organization/keys/${randomUUID()}`, admin.token)).status).toBe(404);
-    const foreignKey = await t.api.post<OrgRecord>(`/api/v1/organization/${other.id}/keys`, { name: 'theirs' }, otherAdmin.token);
+    const foreignKey = await t.api.post<OrgRecord>(
+      `/api/v1/organization/${other.id}/keys`,
+      { name: 'theirs' },
+      otherAdmin.token,
+    );
     const theirs = foreignKey.body.keys.find((k) => k.name === 'theirs')!;
     expect((await t.api.delete(`/api/v1/organization/keys/${theirs.id}`, admin.token)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/organization/${acme.id}/keys/${theirs.id}`, admin.token)).status).toBe(404);
@@ -335,10 +465,19 @@ describe('organization keys', () => {
 
 describe('REST errors (docs/rest.md)', () => {
   it('answers RFC 9457 problems on request', async () => {
-    const res = await t.api.request('GET', `/api/v1/organization/${randomUUID()}`, { token: admin.token, headers: { accept: 'application/problem+json' } });
+    const res = await t.api.request('GET', `/api/v1/organization/${randomUUID()}`, {
+      token: admin.token,
+      headers: { accept: 'application/problem+json' },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(res.body).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'organization not found', code: 'NOT_FOUND' });
+    expect(res.body).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'organization not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers unknown routes with 404 in JSON', async () => {
@@ -357,7 +496,10 @@ describe('REST errors (docs/rest.md)', () => {
     const record = read.body.find((o) => o.id === acme.id)!;
     // A raw body, so that "__proto__" arrives as a key, as a hostile client would send it.
     const body = JSON.stringify({ ...record, name: 'Acme Again' }).replace(/^\{/, '{"__proto__":{"polluted":true},');
-    const res = await t.api.request<OrgRecord>('PATCH', '/api/v1/organization', { token: admin.token, raw: { body, type: 'application/json' } });
+    const res = await t.api.request<OrgRecord>('PATCH', '/api/v1/organization', {
+      token: admin.token,
+      raw: { body, type: 'application/json' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Acme Again');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -66,7 +66,8 @@ afterAll(async () => {
 });
 
 const api = () => running.api;
-const bearer = (claims: Parameters<typeof signUserToken>[0], options?: Parameters<typeof signUserToken>[1]) => signUserToken(claims, options);
+const bearer = (claims: Parameters<typeof signUserToken>[0], options?: Parameters<typeof signUserToken>[1]) =>
+  signUserToken(claims, options);
 
 interface Org {
   org: OrgRecord;
@@ -75,12 +76,19 @@ interface Org {
 
 async function newOrg(): Promise<Org> {
   const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await api().post<OrgRecord>('/api/v1/organization', { name: `Red ${randomUUID().slice(0, 6)}` }, bearer({ sub: email, email }));
+  const created = await api().post<OrgRecord>(
+    '/api/v1/organization',
+    { name: `Red ${randomUUID().slice(0, 6)}` },
+    bearer({ sub: email, email }),
+  );
   expect(created.status).toBe(201);
   return { org: created.body, adminToken: bearer({ sub: email, email, org: created.body.id }) };
 }
 
-async function newMember(o: Org, subject: string = randomUUID()): Promise<{ id: string; email: string; token: string; sub: string }> {
+async function newMember(
+  o: Org,
+  subject: string = randomUUID(),
+): Promise<{ id: string; email: string; token: string; sub: string }> {
   const email = `m-${randomUUID().slice(0, 8)}@example.com`;
   const created = await api().post<AccountRecord>('/api/v1/account', { email }, o.adminToken);
   expect(created.status).toBe(201);
@@ -124,19 +132,28 @@ describe(`the review's sequence against one production process (${testDatabase()
 
   it('1. a truncated multipart body or an aborted upload answers 4xx or closes, and stores nothing', async () => {
     const employee = await newMember(a);
-    const part = '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello';
+    const part =
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello';
     for (const token of [employee.token, a.adminToken]) {
       const answer = await rawExchange(multipartHead('/api/v1/agent/add-file-knowledge', token) + chunked(part));
       expect(answer === '' || /^HTTP\/1\.1 4\d\d/.test(answer)).toBe(true);
       // The same part on GraphQL multipart, the operations and map fields first.
-      const operations = JSON.stringify({ query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { id } }', variables: { file: null } });
+      const operations = JSON.stringify({
+        query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { id } }',
+        variables: { file: null },
+      });
       const graphqlBody =
         `--XX\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
         `--XX\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n${part}`;
-      const gql = await rawExchange(multipartHead('/graphql', token, 'Apollo-Require-Preflight: true\r\n') + chunked(graphqlBody));
+      const gql = await rawExchange(
+        multipartHead('/graphql', token, 'Apollo-Require-Preflight: true\r\n') + chunked(graphqlBody),
+      );
       expect(gql === '' || /^HTTP\/1\.1 4\d\d/.test(gql)).toBe(true);
       // A client that goes away in the middle of the body.
-      const aborted = await rawExchange(multipartHead('/api/v1/agent/add-file-knowledge', token) + `${(part.length + 1000).toString(16)}\r\n${part}`, 300);
+      const aborted = await rawExchange(
+        multipartHead('/api/v1/agent/add-file-knowledge', token) + `${(part.length + 1000).toString(16)}\r\n${part}`,
+        300,
+      );
       expect(aborted === '' || /^HTTP\/1\.1 4\d\d/.test(aborted)).toBe(true);
     }
     const knowledge = await api().get<unknown[]>('/api/v1/agent/knowledge', a.adminToken);
@@ -158,13 +175,21 @@ describe(`the review's sequence against one production process (${testDatabase()
     // The same HTML through a page.
     const html = corpus.find((f) => f.type === 'text/html')!;
     pages.pages.set('/deep.html', { type: 'text/html', body: Buffer.from(html.bytes) });
-    const fetched = await api().post('/api/v1/agent/add-url-knowledge', { url: `${pages.url}/deep.html` }, a.adminToken);
+    const fetched = await api().post(
+      '/api/v1/agent/add-url-knowledge',
+      { url: `${pages.url}/deep.html` },
+      a.adminToken,
+    );
     expect([200, 201, 400, 413]).toContain(fetched.status);
   }, 600_000);
 
   it("3. another subject with an account's e-mail does not reach that account", async () => {
     const bob = await newMember(a, 'bob-subject');
-    const started = await api().post<{ id: string }>('/api/v1/agent/conversations/start', { name: 'private' }, bob.token);
+    const started = await api().post<{ id: string }>(
+      '/api/v1/agent/conversations/start',
+      { name: 'private' },
+      bob.token,
+    );
     expect(started.status).toBe(200);
     const mallory = bearer({ sub: 'mallory-subject', email: bob.email.toUpperCase(), org: a.org.id });
     const took = await api().get('/api/v1/agent/conversations', mallory);
@@ -179,7 +204,12 @@ describe(`the review's sequence against one production process (${testDatabase()
 
   it('4. a forged roles claim does not lift an EMPLOYEE', async () => {
     const employee = await newMember(a);
-    const forged = bearer({ sub: employee.sub, email: employee.email, org: a.org.id, roles: ['ORG_ADMIN', 'MANAGER', 'org_admin'] });
+    const forged = bearer({
+      sub: employee.sub,
+      email: employee.email,
+      org: a.org.id,
+      roles: ['ORG_ADMIN', 'MANAGER', 'org_admin'],
+    });
     expect((await api().get('/api/v1/webhook-key', forged)).status).toBe(403);
     expect((await api().post(`/api/v1/account/${employee.id}/grant`, { role: 'ORG_ADMIN' }, forged)).status).toBe(403);
     const account = await api().get<AccountRecord>(`/api/v1/account/${employee.id}`, a.adminToken);
@@ -188,7 +218,9 @@ describe(`the review's sequence against one production process (${testDatabase()
 
   it('5. a live subscription ends when the grant it needs is revoked', async () => {
     const second = await newMember(a);
-    expect((await api().post(`/api/v1/account/${second.id}/grant`, { role: 'ORG_ADMIN' }, a.adminToken)).status).toBe(200);
+    expect((await api().post(`/api/v1/account/${second.id}/grant`, { role: 'ORG_ADMIN' }, a.adminToken)).status).toBe(
+      200,
+    );
     const client = createClient({
       url: `${api().baseUrl.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,
@@ -208,10 +240,20 @@ describe(`the review's sequence against one production process (${testDatabase()
       );
     });
     await new Promise((r) => setTimeout(r, 500));
-    const revoked = await api().request('DELETE', `/api/v1/account/${second.id}/grant`, { body: { role: 'ORG_ADMIN', orgId: a.org.id }, token: a.adminToken });
+    const revoked = await api().request('DELETE', `/api/v1/account/${second.id}/grant`, {
+      body: { role: 'ORG_ADMIN', orgId: a.org.id },
+      token: a.adminToken,
+    });
     expect(revoked.status).toBe(200);
-    await api().post('/api/v1/app', { type: 'CRM', externalId: randomUUID(), internal: false, name: 'after revoke', secretData: { key: 'hidden' } }, a.adminToken);
-    const outcome = await Promise.race([ended, new Promise<string>((r) => setTimeout(() => r('still streaming'), 10_000))]);
+    await api().post(
+      '/api/v1/app',
+      { type: 'CRM', externalId: randomUUID(), internal: false, name: 'after revoke', secretData: { key: 'hidden' } },
+      a.adminToken,
+    );
+    const outcome = await Promise.race([
+      ended,
+      new Promise<string>((r) => setTimeout(() => r('still streaming'), 10_000)),
+    ]);
     await client.dispose();
     expect(outcome).not.toBe('still streaming');
     expect(JSON.stringify(received)).not.toContain('after revoke');
@@ -220,7 +262,14 @@ describe(`the review's sequence against one production process (${testDatabase()
   it("6. adding another organization's member reveals nothing of them, and preferences stay their own", async () => {
     const b = await newOrg();
     const other = await newMember(b, 'other-subject');
-    expect((await api().request('PUT', `/api/v1/account/${other.id}/preferences/ui`, { body: { values: { theme: 'dark' } }, token: other.token })).status).toBe(200);
+    expect(
+      (
+        await api().request('PUT', `/api/v1/account/${other.id}/preferences/ui`, {
+          body: { values: { theme: 'dark' } },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(200);
     const added = await api().post<AccountRecord>('/api/v1/account', { email: other.email }, a.adminToken);
     expect(added.status).toBe(201);
     expect(JSON.stringify(added.body)).not.toContain(b.org.id);
@@ -232,7 +281,11 @@ describe(`the review's sequence against one production process (${testDatabase()
 
   it('7. nobody but a platform ADMIN names another owner', async () => {
     const victim = await newMember(a);
-    const res = await api().post('/api/v1/organization', { name: 'Forced', ownerEmail: victim.email }, bearer({ sub: 'someone', email: 'someone@example.com' }));
+    const res = await api().post(
+      '/api/v1/organization',
+      { name: 'Forced', ownerEmail: victim.email },
+      bearer({ sub: 'someone', email: 'someone@example.com' }),
+    );
     expect(res.status).toBe(403);
   });
 
@@ -240,7 +293,9 @@ describe(`the review's sequence against one production process (${testDatabase()
     const employee = await newMember(a);
     const res = await api().post('/api/v1/organization/by-app-secret/CRM/pin', { secret: '1234' }, employee.token);
     expect(res.status).toBe(403);
-    expect((await api().post('/api/v1/organization/by-app-secret/CRM/pin', { secret: '1234' }, a.adminToken)).status).toBe(403);
+    expect(
+      (await api().post('/api/v1/organization/by-app-secret/CRM/pin', { secret: '1234' }, a.adminToken)).status,
+    ).toBe(403);
   });
 
   it('9. aliases do not multiply work', async () => {
@@ -263,7 +318,11 @@ describe(`the review's sequence against one production process (${testDatabase()
   it('11. token edges: no exp, iat in the future, anonymous introspection, unknown kids', async () => {
     const withoutExp = jwt.sign({ sub: 'no-exp', email: 'no-exp@example.com' }, JWT_SECRET, { algorithm: 'HS256' });
     expect((await api().get('/api/v1/organization', withoutExp)).status).toBe(401);
-    const future = jwt.sign({ sub: 'future', email: 'future@example.com', iat: Math.floor(Date.now() / 1000) + 3600 }, JWT_SECRET, { algorithm: 'HS256', expiresIn: '2h' });
+    const future = jwt.sign(
+      { sub: 'future', email: 'future@example.com', iat: Math.floor(Date.now() / 1000) + 3600 },
+      JWT_SECRET,
+      { algorithm: 'HS256', expiresIn: '2h' },
+    );
     expect((await api().get('/api/v1/organization', future)).status).toBe(401);
     const introspection = await api().graphql('{ __schema { types { name } } }');
     expect(introspection.data).toBeUndefined();

@@ -26,7 +26,8 @@ beforeAll(async () => {
   port = Number(new URL(t.app.url).port);
   counts = await rowCounter(t);
   // Each token's first request binds its account (a change of its own): done before counting.
-  for (const token of [admin.token, employee.token]) expect((await t.api.get('/api/v1/agent/knowledge', token)).status).toBeLessThan(500);
+  for (const token of [admin.token, employee.token])
+    expect((await t.api.get('/api/v1/agent/knowledge', token)).status).toBeLessThan(500);
 });
 
 afterAll(async () => {
@@ -43,13 +44,25 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
-  { name: 'REST add-file-knowledge', path: '/api/v1/agent/add-file-knowledge', headers: {}, fields: [], fileField: 'file' },
+  {
+    name: 'REST add-file-knowledge',
+    path: '/api/v1/agent/add-file-knowledge',
+    headers: {},
+    fields: [],
+    fileField: 'file',
+  },
   {
     name: 'GraphQL multipart addFileKnowledge',
     path: '/graphql',
     headers: { 'apollo-require-preflight': 'true' },
     fields: [
-      ['operations', JSON.stringify({ query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { success reply } }', variables: { file: null } })],
+      [
+        'operations',
+        JSON.stringify({
+          query: 'mutation ($file: Upload!) { addFileKnowledge(file: $file) { success reply } }',
+          variables: { file: null },
+        }),
+      ],
       ['map', JSON.stringify({ 0: ['variables.file'] })],
     ],
     fileField: '0',
@@ -59,7 +72,8 @@ const ROUTES: Route[] = [
 /** A whole multipart body and the offset where its closing delimiter starts (cuts before it leave the file part open). */
 function multipartBody(route: Route, content: string): { body: Buffer; fileEnds: number } {
   let text = '';
-  for (const [name, value] of route.fields) text += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  for (const [name, value] of route.fields)
+    text += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   text += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${route.fileField}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${content}`;
   const fileEnds = Buffer.byteLength(text);
   text += `\r\n--${BOUNDARY}--\r\n`;
@@ -71,7 +85,13 @@ function multipartBody(route: Route, content: string): { body: Buffer; fileEnds:
  * breaks the connection off (reset or half-close) instead of waiting. Resolves with the status
  * the server answered, or null when it closed the connection without an answer.
  */
-function rawRequest(route: Route, token: string, body: Buffer, declaredLength: number, abort: 'reset' | 'end' | null): Promise<number | null> {
+function rawRequest(
+  route: Route,
+  token: string,
+  body: Buffer,
+  declaredLength: number,
+  abort: 'reset' | 'end' | null,
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
@@ -88,7 +108,14 @@ function rawRequest(route: Route, token: string, body: Buffer, declaredLength: n
     socket.on('error', () => {});
     socket.on('close', done);
     socket.on('connect', () => {
-      const head = [`POST ${route.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Authorization: Bearer ${token}`, `Content-Type: multipart/form-data; boundary=${BOUNDARY}`, `Content-Length: ${declaredLength}`, 'Connection: close'];
+      const head = [
+        `POST ${route.path} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: Bearer ${token}`,
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+        `Content-Length: ${declaredLength}`,
+        'Connection: close',
+      ];
       for (const [name, value] of Object.entries(route.headers)) head.push(`${name}: ${value}`);
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       socket.write(body, () => {
@@ -112,7 +139,9 @@ describe.each(ROUTES)('$name', (route) => {
     const { body, fileEnds } = multipartBody(route, 'hello');
     const truncated = body.subarray(0, fileEnds);
     // REST reads the file before the role check; GraphQL runs the resolver (and its role check) once the map is read.
-    expect(await rawRequest(route, employee.token, truncated, truncated.length, null)).toBe(route.path === '/graphql' ? 403 : 400);
+    expect(await rawRequest(route, employee.token, truncated, truncated.length, null)).toBe(
+      route.path === '/graphql' ? 403 : 400,
+    );
     await expectServing();
     expect(await rawRequest(route, admin.token, truncated, truncated.length, null)).toBe(400);
     await expectServing();
@@ -126,7 +155,10 @@ describe.each(ROUTES)('$name', (route) => {
     const { body, fileEnds } = multipartBody(route, 'hi');
     const answers = new Map<string, number[]>();
     for (let cut = 0; cut <= fileEnds; cut++) {
-      for (const [who, token] of [['employee', employee.token], ['admin', admin.token]] as const) {
+      for (const [who, token] of [
+        ['employee', employee.token],
+        ['admin', admin.token],
+      ] as const) {
         const sent = body.subarray(0, cut);
         const status = await rawRequest(route, token, sent, sent.length, null);
         const key = `${who} ${status}`;
@@ -152,7 +184,10 @@ describe.each(ROUTES)('$name', (route) => {
           const cut = Math.floor(where * fileEnds);
           const sent = body.subarray(0, cut);
           const token = asAdmin ? admin.token : employee.token;
-          const status = how === 'complete' ? await rawRequest(route, token, sent, sent.length, null) : await rawRequest(route, token, sent, body.length, how);
+          const status =
+            how === 'complete'
+              ? await rawRequest(route, token, sent, sent.length, null)
+              : await rawRequest(route, token, sent, body.length, how);
           // A broken-off request has nobody to answer; any answer given is the caller's fault.
           if (how === 'complete') expect(status).not.toBeNull();
           if (status !== null) expect(status >= 400 && status < 500).toBe(true);

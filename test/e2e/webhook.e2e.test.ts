@@ -22,7 +22,6 @@ interface Key {
   organization: string;
 }
 
-
 interface Attempt {
   id: string;
   at: string;
@@ -48,8 +47,28 @@ interface Delivery {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_FIELDS = ['createdAt', 'default', 'id', 'name', 'organization', 'secretBase64'];
-const HOOK_FIELDS = ['active', 'createdAt', 'eventType', 'id', 'ifUpdates', 'name', 'organization', 'signingKey', 'url'];
-const DELIVERY_FIELDS = ['attemptCount', 'attempts', 'createdAt', 'event', 'eventType', 'id', 'nextAttemptAt', 'organization', 'state'];
+const HOOK_FIELDS = [
+  'active',
+  'createdAt',
+  'eventType',
+  'id',
+  'ifUpdates',
+  'name',
+  'organization',
+  'signingKey',
+  'url',
+];
+const DELIVERY_FIELDS = [
+  'attemptCount',
+  'attempts',
+  'createdAt',
+  'event',
+  'eventType',
+  'id',
+  'nextAttemptAt',
+  'organization',
+  'state',
+];
 const ATTEMPT_FIELDS = ['at', 'durationMs', 'error', 'id', 'ok', 'responseExcerpt', 'statusCode'];
 // The event objects the entities declare (@eventObject), loaded with the service by test-app.ts: a new one is covered here too.
 const OBJECTS = objectNames();
@@ -109,7 +128,11 @@ async function createKey(owner: Member | string, name = 'signing', app = t): Pro
 }
 
 async function createHook(owner: Member, body: Record<string, unknown> = {}, app = t): Promise<WebhookRecord> {
-  const res = await app.api.post<WebhookRecord>('/api/v1/webhook', { name: 'hook', url: sink.url, eventType: '*.*', ...body }, owner.token);
+  const res = await app.api.post<WebhookRecord>(
+    '/api/v1/webhook',
+    { name: 'hook', url: sink.url, eventType: '*.*', ...body },
+    owner.token,
+  );
   if (res.status !== 201) throw new Error(`could not create webhook: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -133,7 +156,10 @@ async function getHook(owner: Member, id: string, app = t): Promise<WebhookRecor
 }
 
 async function listDeliveries(owner: Member | string, hookId: string, query = ''): Promise<Delivery[]> {
-  const res = await t.api.get<Delivery[]>(`/api/v1/webhook/${hookId}/deliveries${query}`, typeof owner === 'string' ? owner : owner.token);
+  const res = await t.api.get<Delivery[]>(
+    `/api/v1/webhook/${hookId}/deliveries${query}`,
+    typeof owner === 'string' ? owner : owner.token,
+  );
   if (res.status !== 200) throw new Error(`could not list deliveries: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -147,7 +173,14 @@ describe('POST and GET /api/v1/webhook-key', () => {
     const first = await t.api.post<Key>('/api/v1/webhook-key', { name: ' Primary ' }, owner.token);
     expect(first.status).toBe(201);
     expect(Object.keys(first.body).sort()).toEqual(KEY_FIELDS);
-    expect(first.body).toEqual({ id: expect.stringMatching(UUID), name: 'Primary', default: true, secretBase64: expect.any(String), createdAt: expect.stringMatching(ISO), organization: fresh.id });
+    expect(first.body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'Primary',
+      default: true,
+      secretBase64: expect.any(String),
+      createdAt: expect.stringMatching(ISO),
+      organization: fresh.id,
+    });
     const secret = first.body.secretBase64 ?? '';
     expect(Buffer.from(secret, 'base64')).toHaveLength(32);
     expect(Buffer.from(secret, 'base64').toString('base64')).toBe(secret);
@@ -173,7 +206,9 @@ describe('POST and GET /api/v1/webhook-key', () => {
 
   it('makes exactly one default when the first keys of an organization are created at once', async () => {
     const { admin: owner } = await orgWithAdmin(t);
-    const created = await Promise.all(['a', 'b', 'c'].map((name) => t.api.post<Key>('/api/v1/webhook-key', { name }, owner.token)));
+    const created = await Promise.all(
+      ['a', 'b', 'c'].map((name) => t.api.post<Key>('/api/v1/webhook-key', { name }, owner.token)),
+    );
     expect(created.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(created.filter((r) => r.body.default)).toHaveLength(1);
     expect((await listKeys(owner)).filter((k) => k.default)).toHaveLength(1);
@@ -183,7 +218,11 @@ describe('POST and GET /api/v1/webhook-key', () => {
     const byToken = await t.api.post<Key>('/api/v1/webhook-key', { name: 'By token' }, orgToken);
     expect(byToken.status).toBe(201);
     expect(byToken.body).toMatchObject({ name: 'By token', organization: org.id });
-    const byAdmin = await t.api.post<Key>('/api/v1/webhook-key', { name: 'By platform admin' }, platformAdmin(t, org.id));
+    const byAdmin = await t.api.post<Key>(
+      '/api/v1/webhook-key',
+      { name: 'By platform admin' },
+      platformAdmin(t, org.id),
+    );
     expect(byAdmin.status).toBe(201);
     expect(byAdmin.body.organization).toBe(org.id);
     const listed = await t.api.get<Key[]>('/api/v1/webhook-key', orgToken);
@@ -201,7 +240,10 @@ describe('POST and GET /api/v1/webhook-key', () => {
     expect(outcome(await post({ name: 'x'.repeat(201) }))).toEqual([400, NAME_MESSAGE]);
     expect(outcome(await post({ name: 7 }))).toEqual([400, 'name must be a string']);
     expect(outcome(await post(['name']))).toEqual([400, 'request body must be a JSON object']);
-    const malformed = await t.api.request('POST', '/api/v1/webhook-key', { raw: { body: '{"name":', type: 'application/json' }, token: admin.token });
+    const malformed = await t.api.request('POST', '/api/v1/webhook-key', {
+      raw: { body: '{"name":', type: 'application/json' },
+      token: admin.token,
+    });
     expect(outcome(malformed)).toEqual([400, 'request body is not valid JSON']);
     expect(await listKeys(admin)).toHaveLength(before);
   });
@@ -220,7 +262,9 @@ describe('POST /api/v1/webhook-key/{key}/default', () => {
       ['b', true],
     ]);
     // Making the default key the default again changes nothing.
-    expect((await t.api.post<Key>(`/api/v1/webhook-key/${b.id}/default`, undefined, owner.token)).body.default).toBe(true);
+    expect((await t.api.post<Key>(`/api/v1/webhook-key/${b.id}/default`, undefined, owner.token)).body.default).toBe(
+      true,
+    );
     expect(defaults(await listKeys(owner))).toEqual([
       ['a', false],
       ['b', true],
@@ -238,8 +282,15 @@ describe('POST /api/v1/webhook-key/{key}/default', () => {
 
   it('leaves exactly one default when several keys are made the default at once', async () => {
     const { admin: owner } = await orgWithAdmin(t);
-    const keys = [await createKey(owner, 'a'), await createKey(owner, 'b'), await createKey(owner, 'c'), await createKey(owner, 'd')];
-    const made = await Promise.all(keys.slice(1).map((k) => t.api.post<Key>(`/api/v1/webhook-key/${k.id}/default`, undefined, owner.token)));
+    const keys = [
+      await createKey(owner, 'a'),
+      await createKey(owner, 'b'),
+      await createKey(owner, 'c'),
+      await createKey(owner, 'd'),
+    ];
+    const made = await Promise.all(
+      keys.slice(1).map((k) => t.api.post<Key>(`/api/v1/webhook-key/${k.id}/default`, undefined, owner.token)),
+    );
     expect(made.map((r) => r.status)).toEqual([200, 200, 200]);
     const listed = await listKeys(owner);
     expect(listed.filter((k) => k.default)).toHaveLength(1);
@@ -257,7 +308,10 @@ describe('DELETE /api/v1/webhook-key/{key}', () => {
     const second = await createHook(owner, { signingKey: a.id });
 
     const refused = await t.api.delete(`/api/v1/webhook-key/${a.id}`, owner.token);
-    expect(outcome(refused)).toEqual([409, 'the key signs 2 webhook(s); give them another signingKey or delete them first']);
+    expect(outcome(refused)).toEqual([
+      409,
+      'the key signs 2 webhook(s); give them another signingKey or delete them first',
+    ]);
     expect((await listKeys(owner)).map((k) => k.id)).toEqual([a.id, b.id]);
 
     // One webhook is deleted, the other moves to key b: a is free (b stays in use).
@@ -265,12 +319,21 @@ describe('DELETE /api/v1/webhook-key/{key}', () => {
     expect((await t.api.delete(`/api/v1/webhook-key/${a.id}`, owner.token)).status).toBe(409);
     expect((await t.api.patch(`/api/v1/webhook/${second.id}`, { signingKey: b.id }, owner.token)).status).toBe(200);
     expect(empty(await t.api.delete(`/api/v1/webhook-key/${a.id}`, owner.token))).toEqual([200, '']);
-    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${b.id}`, owner.token))).toEqual([409, 'the key signs 1 webhook(s); give them another signingKey or delete them first']);
+    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${b.id}`, owner.token))).toEqual([
+      409,
+      'the key signs 1 webhook(s); give them another signingKey or delete them first',
+    ]);
     expect((await listKeys(owner)).map((k) => [k.id, k.default])).toEqual([[b.id, true]]);
     expect((await getHook(owner, second.id)).signingKey).toBe(b.id);
     // Deleted: a second delete and making it the default find nothing.
-    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${a.id}`, owner.token))).toEqual([404, 'webhook key not found']);
-    expect(outcome(await t.api.post(`/api/v1/webhook-key/${a.id}/default`, undefined, owner.token))).toEqual([404, 'webhook key not found']);
+    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${a.id}`, owner.token))).toEqual([
+      404,
+      'webhook key not found',
+    ]);
+    expect(outcome(await t.api.post(`/api/v1/webhook-key/${a.id}/default`, undefined, owner.token))).toEqual([
+      404,
+      'webhook key not found',
+    ]);
   });
 
   it('makes the oldest remaining key the default when the default key goes; deleting another key leaves the default alone', async () => {
@@ -299,7 +362,9 @@ describe('DELETE /api/v1/webhook-key/{key}', () => {
     const only = await createKey(owner, 'only');
     expect(empty(await t.api.delete(`/api/v1/webhook-key/${only.id}`, owner.token))).toEqual([200, '']);
     expect(await listKeys(owner)).toEqual([]);
-    expect(outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*' }, owner.token))).toEqual([400, NO_KEY_MESSAGE]);
+    expect(
+      outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*' }, owner.token)),
+    ).toEqual([400, NO_KEY_MESSAGE]);
     expect(await listHooks(owner)).toEqual([]);
     expect((await createKey(owner, 'next')).default).toBe(true);
   });
@@ -315,7 +380,11 @@ describe('POST /api/v1/webhook', () => {
 
   it('creates an active webhook signed with the default key, that GET and the list return', async () => {
     const before = Date.now();
-    const created = await t.api.post<WebhookRecord>('/api/v1/webhook', { name: ' CRM sync ', url: sink.url, eventType: 'idp.*' }, admin.token);
+    const created = await t.api.post<WebhookRecord>(
+      '/api/v1/webhook',
+      { name: ' CRM sync ', url: sink.url, eventType: 'idp.*' },
+      admin.token,
+    );
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(HOOK_FIELDS);
     expect(created.body).toEqual({
@@ -337,21 +406,44 @@ describe('POST /api/v1/webhook', () => {
   });
 
   it('takes ifUpdates and a non-default signingKey; an organization token and a platform administrator may create', async () => {
-    const res = await t.api.post<WebhookRecord>('/api/v1/webhook', { name: 'k', url: sink.url, eventType: '*.patch', signingKey: otherKey.id, ifUpdates: ['name', 'status'] }, orgToken);
+    const res = await t.api.post<WebhookRecord>(
+      '/api/v1/webhook',
+      { name: 'k', url: sink.url, eventType: '*.patch', signingKey: otherKey.id, ifUpdates: ['name', 'status'] },
+      orgToken,
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ signingKey: otherKey.id, ifUpdates: ['name', 'status'], organization: org.id, active: true });
+    expect(res.body).toMatchObject({
+      signingKey: otherKey.id,
+      ifUpdates: ['name', 'status'],
+      organization: org.id,
+      active: true,
+    });
     expect(await getHook(admin, res.body.id)).toEqual(res.body);
     const upper = otherKey.id.toUpperCase();
-    const byAdmin = await t.api.post<WebhookRecord>('/api/v1/webhook', { name: 'p', url: sink.url, eventType: '*.delete', signingKey: upper }, platformAdmin(t, org.id));
+    const byAdmin = await t.api.post<WebhookRecord>(
+      '/api/v1/webhook',
+      { name: 'p', url: sink.url, eventType: '*.delete', signingKey: upper },
+      platformAdmin(t, org.id),
+    );
     expect(byAdmin.status).toBe(201);
     expect(byAdmin.body).toMatchObject({ signingKey: otherKey.id, organization: org.id });
   });
 
   it('accepts every object and operation of the event type form, and the wildcards', async () => {
-    const types = [...OBJECTS.flatMap((o) => [`${o}.post`, `${o}.patch`, `${o}.delete`, `${o}.*`]), '*.post', '*.patch', '*.delete', '*.*'];
+    const types = [
+      ...OBJECTS.flatMap((o) => [`${o}.post`, `${o}.patch`, `${o}.delete`, `${o}.*`]),
+      '*.post',
+      '*.patch',
+      '*.delete',
+      '*.*',
+    ];
     const { admin: owner } = await orgWithAdmin(t);
     await createKey(owner);
-    const created = await Promise.all(types.map((eventType) => t.api.post<WebhookRecord>('/api/v1/webhook', { name: eventType, url: sink.url, eventType }, owner.token)));
+    const created = await Promise.all(
+      types.map((eventType) =>
+        t.api.post<WebhookRecord>('/api/v1/webhook', { name: eventType, url: sink.url, eventType }, owner.token),
+      ),
+    );
     expect(created.map((r) => [r.body.eventType, r.status])).toEqual(types.map((type) => [type, 201]));
     expect((await listHooks(owner)).map((h) => h.eventType).sort()).toEqual([...types].sort());
   });
@@ -382,24 +474,45 @@ describe('POST /api/v1/webhook', () => {
       [{ url: '' }, URL_MESSAGE],
       [{ url: 'http://user:pw@example.com/' }, 'url must not carry credentials'],
       [{ url: `http://example.com/${'a'.repeat(2000)}` }, 'url must be at most 2000 characters'],
-      [{ ifUpdates: Array.from({ length: 51 }, (_, i) => `f${i}`) }, 'ifUpdates must hold at most 50 field names of at most 100 characters'],
+      [
+        { ifUpdates: Array.from({ length: 51 }, (_, i) => `f${i}`) },
+        'ifUpdates must hold at most 50 field names of at most 100 characters',
+      ],
       [{ ifUpdates: [''] }, 'ifUpdates must hold at most 50 field names of at most 100 characters'],
       [{ signingKey: 'nope' }, 'signingKey must be a UUID'],
       [{ signingKey: randomUUID() }, KEY_MESSAGE],
       [{ signingKey: foreignKey }, KEY_MESSAGE],
     ];
     for (const [body, message] of cases) {
-      const res = await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*', ...body }, admin.token);
-      expect([JSON.stringify(body).slice(0, 80), ...outcome(res)]).toEqual([JSON.stringify(body).slice(0, 80), 400, message]);
+      const res = await t.api.post(
+        '/api/v1/webhook',
+        { name: 'n', url: sink.url, eventType: '*.*', ...body },
+        admin.token,
+      );
+      expect([JSON.stringify(body).slice(0, 80), ...outcome(res)]).toEqual([
+        JSON.stringify(body).slice(0, 80),
+        400,
+        message,
+      ]);
     }
-    const typed = await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*', ifUpdates: [5] }, admin.token);
+    const typed = await t.api.post(
+      '/api/v1/webhook',
+      { name: 'n', url: sink.url, eventType: '*.*', ifUpdates: [5] },
+      admin.token,
+    );
     expect(typed.status).toBe(400);
     expect(typed.body).toEqual(expect.stringMatching(/^ifUpdates/));
     const numeric = await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: 5 }, admin.token);
     expect(outcome(numeric)).toEqual([400, 'eventType must be a string']);
-    const malformed = await t.api.request('POST', '/api/v1/webhook', { raw: { body: '{"name":"x",', type: 'application/json' }, token: admin.token });
+    const malformed = await t.api.request('POST', '/api/v1/webhook', {
+      raw: { body: '{"name":"x",', type: 'application/json' },
+      token: admin.token,
+    });
     expect(outcome(malformed)).toEqual([400, 'request body is not valid JSON']);
-    expect(outcome(await t.api.post('/api/v1/webhook', ['name', 'url'], admin.token))).toEqual([400, 'request body must be a JSON object']);
+    expect(outcome(await t.api.post('/api/v1/webhook', ['name', 'url'], admin.token))).toEqual([
+      400,
+      'request body must be a JSON object',
+    ]);
     const scalar = await t.api.post('/api/v1/webhook', 'just a string', admin.token);
     expect([scalar.status, typeof scalar.body]).toEqual([400, 'string']);
     expect(await listHooks(admin)).toEqual(before);
@@ -407,8 +520,18 @@ describe('POST /api/v1/webhook', () => {
 
   it('refuses a webhook in an organization without a key (400 naming signingKey), storing nothing', async () => {
     const { admin: keyless } = await orgWithAdmin(t);
-    expect(outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*' }, keyless.token))).toEqual([400, NO_KEY_MESSAGE]);
-    expect(outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*', signingKey: randomUUID() }, keyless.token))).toEqual([400, KEY_MESSAGE]);
+    expect(
+      outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: sink.url, eventType: '*.*' }, keyless.token)),
+    ).toEqual([400, NO_KEY_MESSAGE]);
+    expect(
+      outcome(
+        await t.api.post(
+          '/api/v1/webhook',
+          { name: 'n', url: sink.url, eventType: '*.*', signingKey: randomUUID() },
+          keyless.token,
+        ),
+      ),
+    ).toEqual([400, KEY_MESSAGE]);
     expect(await listHooks(keyless)).toEqual([]);
   });
 });
@@ -428,9 +551,18 @@ describe('GET, PATCH and DELETE /api/v1/webhook/{webhook}', () => {
     expect(await page('?limit=2')).toEqual(['one', 'two']);
     expect(await page('?limit=2&offset=2')).toEqual(['three']);
     expect(await page('?offset=3')).toEqual([]);
-    expect(outcome(await t.api.get('/api/v1/webhook?limit=0', owner.token))).toEqual([400, 'limit must be between 1 and 500']);
-    expect(outcome(await t.api.get('/api/v1/webhook?limit=501', owner.token))).toEqual([400, 'limit must be between 1 and 500']);
-    expect(outcome(await t.api.get('/api/v1/webhook?offset=-1', owner.token))).toEqual([400, 'offset must be 0 or more']);
+    expect(outcome(await t.api.get('/api/v1/webhook?limit=0', owner.token))).toEqual([
+      400,
+      'limit must be between 1 and 500',
+    ]);
+    expect(outcome(await t.api.get('/api/v1/webhook?limit=501', owner.token))).toEqual([
+      400,
+      'limit must be between 1 and 500',
+    ]);
+    expect(outcome(await t.api.get('/api/v1/webhook?offset=-1', owner.token))).toEqual([
+      400,
+      'offset must be 0 or more',
+    ]);
     const word = await t.api.get('/api/v1/webhook?limit=many', owner.token);
     expect(word.status).toBe(400);
     expect(word.body).toEqual(expect.stringMatching(/^limit /));
@@ -445,22 +577,45 @@ describe('GET, PATCH and DELETE /api/v1/webhook/{webhook}', () => {
 
     const patched = await t.api.patch<WebhookRecord>(
       `/api/v1/webhook/${hook.id}`,
-      { name: ' Renamed ', url: `${sink.url}?v=2`, eventType: '*.patch', ifUpdates: ['status', 'name'], active: false, signingKey: b.id },
+      {
+        name: ' Renamed ',
+        url: `${sink.url}?v=2`,
+        eventType: '*.patch',
+        ifUpdates: ['status', 'name'],
+        active: false,
+        signingKey: b.id,
+      },
       owner.token,
     );
     expect(patched.status).toBe(200);
-    const expected: WebhookRecord = { ...hook, name: 'Renamed', url: `${sink.url}?v=2`, eventType: '*.patch', ifUpdates: ['status', 'name'], active: false, signingKey: b.id };
+    const expected: WebhookRecord = {
+      ...hook,
+      name: 'Renamed',
+      url: `${sink.url}?v=2`,
+      eventType: '*.patch',
+      ifUpdates: ['status', 'name'],
+      active: false,
+      signingKey: b.id,
+    };
     expect(patched.body).toEqual(expected);
     expect(await getHook(owner, hook.id)).toEqual(expected);
 
     // An empty patch changes nothing; one field changes that field alone.
     expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, {}, owner.token))).toEqual([200, expected]);
-    expect((await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { active: true }, owner.token)).body).toEqual({ ...expected, active: true });
-    expect((await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { ifUpdates: [] }, owner.token)).body).toEqual({ ...expected, active: true, ifUpdates: [] });
+    expect(
+      (await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { active: true }, owner.token)).body,
+    ).toEqual({ ...expected, active: true });
+    expect(
+      (await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { ifUpdates: [] }, owner.token)).body,
+    ).toEqual({ ...expected, active: true, ifUpdates: [] });
     expect(await getHook(owner, hook.id)).toEqual({ ...expected, active: true, ifUpdates: [] });
     // The organization token may change it too.
     const ownToken = await organizationToken(t, owner);
-    const byToken = await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { eventType: 'group.delete' }, ownToken);
+    const byToken = await t.api.patch<WebhookRecord>(
+      `/api/v1/webhook/${hook.id}`,
+      { eventType: 'group.delete' },
+      ownToken,
+    );
     expect([byToken.status, byToken.body.eventType]).toEqual([200, 'group.delete']);
   });
 
@@ -489,16 +644,26 @@ describe('GET, PATCH and DELETE /api/v1/webhook/{webhook}', () => {
       const res = await t.api.patch(`/api/v1/webhook/${hook.id}`, body, admin.token);
       expect([JSON.stringify(body), ...outcome(res)]).toEqual([JSON.stringify(body), 400, message]);
     }
-    const malformed = await t.api.request('PATCH', `/api/v1/webhook/${hook.id}`, { raw: { body: '{"name":', type: 'application/json' }, token: admin.token });
+    const malformed = await t.api.request('PATCH', `/api/v1/webhook/${hook.id}`, {
+      raw: { body: '{"name":', type: 'application/json' },
+      token: admin.token,
+    });
     expect(outcome(malformed)).toEqual([400, 'request body is not valid JSON']);
     expect(await getHook(admin, hook.id)).toEqual(hook);
   });
 
   it('refuses an empty url in a patch (400 naming url), as at creation', async () => {
     const hook = await createHook(admin, { name: 'keeps its url' });
-    expect(outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: '', eventType: '*.*' }, admin.token))).toEqual([400, URL_MESSAGE]);
-    expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { url: '' }, admin.token))).toEqual([400, URL_MESSAGE]);
-    expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { url: '   ', name: 'renamed' }, admin.token))).toEqual([400, URL_MESSAGE]);
+    expect(outcome(await t.api.post('/api/v1/webhook', { name: 'n', url: '', eventType: '*.*' }, admin.token))).toEqual(
+      [400, URL_MESSAGE],
+    );
+    expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { url: '' }, admin.token))).toEqual([
+      400,
+      URL_MESSAGE,
+    ]);
+    expect(
+      outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { url: '   ', name: 'renamed' }, admin.token)),
+    ).toEqual([400, URL_MESSAGE]);
     expect(await getHook(admin, hook.id)).toEqual(hook);
   });
 
@@ -510,8 +675,14 @@ describe('GET, PATCH and DELETE /api/v1/webhook/{webhook}', () => {
     const res = await t.api.delete(`/api/v1/webhook/${hook.id}`, owner.token);
     expect(empty(res)).toEqual([200, '']);
     expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}`, owner.token))).toEqual([404, 'webhook not found']);
-    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries`, owner.token))).toEqual([404, 'webhook not found']);
-    expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { name: 'back' }, owner.token))).toEqual([404, 'webhook not found']);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries`, owner.token))).toEqual([
+      404,
+      'webhook not found',
+    ]);
+    expect(outcome(await t.api.patch(`/api/v1/webhook/${hook.id}`, { name: 'back' }, owner.token))).toEqual([
+      404,
+      'webhook not found',
+    ]);
     expect(outcome(await t.api.delete(`/api/v1/webhook/${hook.id}`, owner.token))).toEqual([404, 'webhook not found']);
     expect(await listHooks(owner)).toEqual([keep]);
     // Once no webhook uses the key, it may go.
@@ -553,10 +724,28 @@ describe('access to the webhook routes', () => {
     const hooksBefore = await listHooks(admin);
     const forged = signOrgToken(randomUUID(), Buffer.alloc(32, 1).toString('base64'));
     for (const [method, path, body] of routes) {
-      expect([method, path, ...outcome(await t.api.request(method, path, { body }))]).toEqual([method, path, 401, UNAUTHENTICATED]);
-      expect([method, path, (await t.api.request(method, path, { body, token: 'not.a.jwt' })).status]).toEqual([method, path, 401]);
-      expect([method, path, (await t.api.request(method, path, { body, token: forged })).status]).toEqual([method, path, 401]);
-      expect([method, path, ...outcome(await t.api.request(method, path, { body, token: reader.token }))]).toEqual([method, path, 403, FORBIDDEN]);
+      expect([method, path, ...outcome(await t.api.request(method, path, { body }))]).toEqual([
+        method,
+        path,
+        401,
+        UNAUTHENTICATED,
+      ]);
+      expect([method, path, (await t.api.request(method, path, { body, token: 'not.a.jwt' })).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
+      expect([method, path, (await t.api.request(method, path, { body, token: forged })).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
+      expect([method, path, ...outcome(await t.api.request(method, path, { body, token: reader.token }))]).toEqual([
+        method,
+        path,
+        403,
+        FORBIDDEN,
+      ]);
     }
     expect(await listKeys(admin)).toEqual(keysBefore);
     expect(await listHooks(admin)).toEqual(hooksBefore);
@@ -567,46 +756,92 @@ describe('access to the webhook routes', () => {
     const theirs = `/api/v1/webhook/${foreignHook.id}`;
     for (const token of [admin.token, orgToken]) {
       expect(outcome(await t.api.get(theirs, token))).toEqual([404, 'webhook not found']);
-      expect(outcome(await t.api.patch(theirs, { name: 'mine', active: false }, token))).toEqual([404, 'webhook not found']);
+      expect(outcome(await t.api.patch(theirs, { name: 'mine', active: false }, token))).toEqual([
+        404,
+        'webhook not found',
+      ]);
       expect(outcome(await t.api.delete(theirs, token))).toEqual([404, 'webhook not found']);
       expect(outcome(await t.api.get(`${theirs}/deliveries`, token))).toEqual([404, 'webhook not found']);
       expect(outcome(await t.api.post(`${theirs}/test`, undefined, token))).toEqual([404, 'webhook not found']);
-      expect(outcome(await t.api.post(`${theirs}/deliveries/${randomUUID()}/redeliver`, undefined, token))).toEqual([404, 'webhook not found']);
-      expect(outcome(await t.api.post(`/api/v1/webhook-key/${foreignKey.id}/default`, undefined, token))).toEqual([404, 'webhook key not found']);
-      expect(outcome(await t.api.delete(`/api/v1/webhook-key/${foreignKey.id}`, token))).toEqual([404, 'webhook key not found']);
+      expect(outcome(await t.api.post(`${theirs}/deliveries/${randomUUID()}/redeliver`, undefined, token))).toEqual([
+        404,
+        'webhook not found',
+      ]);
+      expect(outcome(await t.api.post(`/api/v1/webhook-key/${foreignKey.id}/default`, undefined, token))).toEqual([
+        404,
+        'webhook key not found',
+      ]);
+      expect(outcome(await t.api.delete(`/api/v1/webhook-key/${foreignKey.id}`, token))).toEqual([
+        404,
+        'webhook key not found',
+      ]);
     }
-    expect(outcome(await t.api.get(`/api/v1/webhook/${randomUUID()}`, admin.token))).toEqual([404, 'webhook not found']);
-    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${randomUUID()}`, admin.token))).toEqual([404, 'webhook key not found']);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${randomUUID()}`, admin.token))).toEqual([
+      404,
+      'webhook not found',
+    ]);
+    expect(outcome(await t.api.delete(`/api/v1/webhook-key/${randomUUID()}`, admin.token))).toEqual([
+      404,
+      'webhook key not found',
+    ]);
     // The other organization's records are as they were, and its own token still reaches them.
     expect(await getHook(otherAdmin, foreignHook.id)).toEqual(foreignHook);
     expect((await t.api.get<WebhookRecord>(theirs, otherOrgToken)).body).toEqual(foreignHook);
-    expect((await listKeys(otherAdmin)).find((k) => k.id === foreignKey.id)).toEqual({ ...foreignKey, secretBase64: null });
+    expect((await listKeys(otherAdmin)).find((k) => k.id === foreignKey.id)).toEqual({
+      ...foreignKey,
+      secretBase64: null,
+    });
     expect((await listHooks(admin)).map((h) => h.id)).not.toContain(foreignHook.id);
     expect((await listDeliveries(admin, hook.id)).filter((d) => d.eventType === 'webhook.test')).toEqual([]);
   });
 
   it('answers 400 naming the path parameter for a malformed uuid', async () => {
-    expect(outcome(await t.api.post('/api/v1/webhook-key/nope/default', undefined, admin.token))).toEqual([400, 'key must be a UUID']);
+    expect(outcome(await t.api.post('/api/v1/webhook-key/nope/default', undefined, admin.token))).toEqual([
+      400,
+      'key must be a UUID',
+    ]);
     expect(outcome(await t.api.delete('/api/v1/webhook-key/nope', admin.token))).toEqual([400, 'key must be a UUID']);
     expect(outcome(await t.api.get('/api/v1/webhook/nope', admin.token))).toEqual([400, 'webhook must be a UUID']);
-    expect(outcome(await t.api.patch('/api/v1/webhook/nope', { name: 'x' }, admin.token))).toEqual([400, 'webhook must be a UUID']);
+    expect(outcome(await t.api.patch('/api/v1/webhook/nope', { name: 'x' }, admin.token))).toEqual([
+      400,
+      'webhook must be a UUID',
+    ]);
     expect(outcome(await t.api.delete('/api/v1/webhook/12345', admin.token))).toEqual([400, 'webhook must be a UUID']);
-    expect(outcome(await t.api.get('/api/v1/webhook/nope/deliveries', admin.token))).toEqual([400, 'webhook must be a UUID']);
-    expect(outcome(await t.api.post('/api/v1/webhook/nope/test', undefined, admin.token))).toEqual([400, 'webhook must be a UUID']);
-    expect(outcome(await t.api.post(`/api/v1/webhook/nope/deliveries/${randomUUID()}/redeliver`, undefined, admin.token))).toEqual([400, 'webhook must be a UUID']);
-    expect(outcome(await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/nope/redeliver`, undefined, admin.token))).toEqual([400, 'delivery must be a UUID']);
+    expect(outcome(await t.api.get('/api/v1/webhook/nope/deliveries', admin.token))).toEqual([
+      400,
+      'webhook must be a UUID',
+    ]);
+    expect(outcome(await t.api.post('/api/v1/webhook/nope/test', undefined, admin.token))).toEqual([
+      400,
+      'webhook must be a UUID',
+    ]);
+    expect(
+      outcome(await t.api.post(`/api/v1/webhook/nope/deliveries/${randomUUID()}/redeliver`, undefined, admin.token)),
+    ).toEqual([400, 'webhook must be a UUID']);
+    expect(
+      outcome(await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/nope/redeliver`, undefined, admin.token)),
+    ).toEqual([400, 'delivery must be a UUID']);
     expect(await getHook(admin, hook.id)).toEqual(hook);
   });
 
   it('lets a platform administrator acting in the organization manage its webhooks', async () => {
     const asAdmin = platformAdmin(t, org.id);
     expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}`, asAdmin))).toEqual([200, hook]);
-    expect((await t.api.get<WebhookRecord[]>('/api/v1/webhook?limit=500', asAdmin)).body).toEqual(await listHooks(admin));
-    const patched = await t.api.patch<WebhookRecord>(`/api/v1/webhook/${hook.id}`, { name: 'by platform admin' }, asAdmin);
+    expect((await t.api.get<WebhookRecord[]>('/api/v1/webhook?limit=500', asAdmin)).body).toEqual(
+      await listHooks(admin),
+    );
+    const patched = await t.api.patch<WebhookRecord>(
+      `/api/v1/webhook/${hook.id}`,
+      { name: 'by platform admin' },
+      asAdmin,
+    );
     expect([patched.status, patched.body.name]).toEqual([200, 'by platform admin']);
     expect((await t.api.get(`/api/v1/webhook/${hook.id}/deliveries`, asAdmin)).status).toBe(200);
     // A platform administrator acting in another organization sees only that one.
-    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}`, platformAdmin(t, foreignHook.organization)))).toEqual([404, 'webhook not found']);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}`, platformAdmin(t, foreignHook.organization)))).toEqual([
+      404,
+      'webhook not found',
+    ]);
   });
 });
 
@@ -622,10 +857,17 @@ describe('deliveries, redelivery and test events', () => {
 
   it('records a delivery of a matching event with its attempt', async () => {
     expect(await listDeliveries(admin, hook.id)).toEqual([]);
-    const employee = await t.api.post<{ id: string }>('/api/v1/employee', { name: 'Hooked', email: `hooked-${randomUUID().slice(0, 8)}@example.com` }, admin.token);
+    const employee = await t.api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Hooked', email: `hooked-${randomUUID().slice(0, 8)}@example.com` },
+      admin.token,
+    );
     expect(employee.status).toBe(201);
     const [got] = await inbox.waitFor((r) => r.length >= 1);
-    expect(got.json).toMatchObject({ type: 'employee.post', data: { id: employee.body.id, object: 'employee', operation: 'post', organization: org.id } });
+    expect(got.json).toMatchObject({
+      type: 'employee.post',
+      data: { id: employee.body.id, object: 'employee', operation: 'post', organization: org.id },
+    });
 
     const listed = await eventually(
       () => listDeliveries(admin, hook.id),
@@ -651,11 +893,18 @@ describe('deliveries, redelivery and test events', () => {
     expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
     expect(new Date(attempt.at).getTime()).toBeGreaterThanOrEqual(new Date(delivery.createdAt).getTime() - 1000);
     // Another organization's admin cannot list them.
-    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries`, otherAdmin.token))).toEqual([404, 'webhook not found']);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries`, otherAdmin.token))).toEqual([
+      404,
+      'webhook not found',
+    ]);
   });
 
   it('redelivers a delivery (202) with the same webhook-id, and records the new attempt', async () => {
-    const again = await t.api.post<Delivery>(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, admin.token);
+    const again = await t.api.post<Delivery>(
+      `/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`,
+      undefined,
+      admin.token,
+    );
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ id: delivery.id, event: delivery.event, eventType: 'employee.post' });
     await inbox.waitFor((r) => r.length >= 2);
@@ -672,24 +921,43 @@ describe('deliveries, redelivery and test events', () => {
       [true, 200],
     ]);
     // An organization token may redeliver too.
-    expect((await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, orgToken)).status).toBe(202);
+    expect(
+      (await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, orgToken)).status,
+    ).toBe(202);
     await inbox.waitFor((r) => r.length >= 3);
   });
 
   it('answers 404 for a delivery that is not one of this webhook', async () => {
     const mine = `/api/v1/webhook/${hook.id}/deliveries`;
-    expect(outcome(await t.api.post(`${mine}/${randomUUID()}/redeliver`, undefined, admin.token))).toEqual([404, 'delivery not found']);
+    expect(outcome(await t.api.post(`${mine}/${randomUUID()}/redeliver`, undefined, admin.token))).toEqual([
+      404,
+      'delivery not found',
+    ]);
     // A delivery of another webhook of the same organization is not reached through this one.
     const sibling = await createHook(admin, { name: 'sibling', url: inbox.url, eventType: 'group.post' });
     const tested = await t.api.post<Delivery>(`/api/v1/webhook/${sibling.id}/test`, undefined, admin.token);
     expect(tested.status).toBe(202);
-    expect(outcome(await t.api.post(`${mine}/${tested.body.id}/redeliver`, undefined, admin.token))).toEqual([404, 'delivery not found']);
+    expect(outcome(await t.api.post(`${mine}/${tested.body.id}/redeliver`, undefined, admin.token))).toEqual([
+      404,
+      'delivery not found',
+    ]);
     // Nor a delivery of another organization's webhook.
     const foreign = await createHook(otherAdmin, { name: 'theirs', url: inbox.url, eventType: 'group.post' });
     const theirs = await t.api.post<Delivery>(`/api/v1/webhook/${foreign.id}/test`, undefined, otherAdmin.token);
     expect(theirs.status).toBe(202);
-    expect(outcome(await t.api.post(`${mine}/${theirs.body.id}/redeliver`, undefined, admin.token))).toEqual([404, 'delivery not found']);
-    expect(outcome(await t.api.post(`/api/v1/webhook/${foreign.id}/deliveries/${theirs.body.id}/redeliver`, undefined, admin.token))).toEqual([404, 'webhook not found']);
+    expect(outcome(await t.api.post(`${mine}/${theirs.body.id}/redeliver`, undefined, admin.token))).toEqual([
+      404,
+      'delivery not found',
+    ]);
+    expect(
+      outcome(
+        await t.api.post(
+          `/api/v1/webhook/${foreign.id}/deliveries/${theirs.body.id}/redeliver`,
+          undefined,
+          admin.token,
+        ),
+      ),
+    ).toEqual([404, 'webhook not found']);
     expect((await listDeliveries(admin, hook.id)).map((d) => d.id)).toEqual([delivery.id]);
     await inbox.waitFor((r) => r.filter((x) => x.json.type === 'webhook.test').length >= 2);
     expect(await t.api.delete(`/api/v1/webhook/${sibling.id}`, admin.token)).toMatchObject({ status: 200 });
@@ -700,7 +968,12 @@ describe('deliveries, redelivery and test events', () => {
     const before = inbox.received.length;
     const tested = await t.api.post<Delivery>(`/api/v1/webhook/${hook.id}/test`, undefined, admin.token);
     expect(tested.status).toBe(202);
-    expect(tested.body).toMatchObject({ id: expect.stringMatching(UUID), eventType: 'webhook.test', state: 'PENDING', organization: org.id });
+    expect(tested.body).toMatchObject({
+      id: expect.stringMatching(UUID),
+      eventType: 'webhook.test',
+      state: 'PENDING',
+      organization: org.id,
+    });
     const got = await inbox.waitFor((r) => r.slice(before).some((x) => x.json.type === 'webhook.test'));
     const test = got.slice(before).find((x) => x.json.type === 'webhook.test');
     expect(test?.headers['webhook-id']).toBe(tested.body.event);
@@ -715,18 +988,28 @@ describe('deliveries, redelivery and test events', () => {
     ]);
     expect((await listDeliveries(admin, hook.id, '?limit=1')).map((d) => d.id)).toEqual([tested.body.id]);
     expect((await listDeliveries(admin, hook.id, '?limit=1&offset=1')).map((d) => d.id)).toEqual([delivery.id]);
-    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries?limit=0`, admin.token))).toEqual([400, 'limit must be between 1 and 500']);
-    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries?offset=-1`, admin.token))).toEqual([400, 'offset must be 0 or more']);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries?limit=0`, admin.token))).toEqual([
+      400,
+      'limit must be between 1 and 500',
+    ]);
+    expect(outcome(await t.api.get(`/api/v1/webhook/${hook.id}/deliveries?offset=-1`, admin.token))).toEqual([
+      400,
+      'offset must be 0 or more',
+    ]);
   });
 
   it('refuses (409) to test or redeliver while the webhook is inactive, and sends again once it is active', async () => {
     const before = await listDeliveries(admin, hook.id);
     expect((await t.api.patch(`/api/v1/webhook/${hook.id}`, { active: false }, admin.token)).status).toBe(200);
-    expect(outcome(await t.api.post(`/api/v1/webhook/${hook.id}/test`, undefined, admin.token))).toEqual([409, 'the webhook is inactive; activate it before testing it']);
-    expect(outcome(await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, admin.token))).toEqual([
+    expect(outcome(await t.api.post(`/api/v1/webhook/${hook.id}/test`, undefined, admin.token))).toEqual([
       409,
-      'the webhook is inactive; activate it before redelivering',
+      'the webhook is inactive; activate it before testing it',
     ]);
+    expect(
+      outcome(
+        await t.api.post(`/api/v1/webhook/${hook.id}/deliveries/${delivery.id}/redeliver`, undefined, admin.token),
+      ),
+    ).toEqual([409, 'the webhook is inactive; activate it before redelivering']);
     expect(await listDeliveries(admin, hook.id)).toEqual(before);
     expect((await t.api.patch(`/api/v1/webhook/${hook.id}`, { active: true }, admin.token)).status).toBe(200);
     const count = inbox.received.length;
@@ -750,9 +1033,17 @@ describe('private addresses, with ALLOW_PRIVATE_URLS false (the default)', () =>
 
   it('accepts a public address given as an IP literal, at creation and in a patch', async () => {
     expect(hook).toMatchObject({ url: PUBLIC_URL, active: true });
-    const created = await strict.api.post<WebhookRecord>('/api/v1/webhook', { name: 'n', url: 'https://93.184.216.34:8443/in', eventType: 'idpTask.delete' }, strictAdmin.token);
+    const created = await strict.api.post<WebhookRecord>(
+      '/api/v1/webhook',
+      { name: 'n', url: 'https://93.184.216.34:8443/in', eventType: 'idpTask.delete' },
+      strictAdmin.token,
+    );
     expect([created.status, created.body.url]).toEqual([201, 'https://93.184.216.34:8443/in']);
-    const patched = await strict.api.patch<WebhookRecord>(`/api/v1/webhook/${created.body.id}`, { url: 'http://[2606:4700:4700::1111]/in' }, strictAdmin.token);
+    const patched = await strict.api.patch<WebhookRecord>(
+      `/api/v1/webhook/${created.body.id}`,
+      { url: 'http://[2606:4700:4700::1111]/in' },
+      strictAdmin.token,
+    );
     expect([patched.status, patched.body.url]).toEqual([200, 'http://[2606:4700:4700::1111]/in']);
     expect(empty(await strict.api.delete(`/api/v1/webhook/${created.body.id}`, strictAdmin.token))).toEqual([200, '']);
   });

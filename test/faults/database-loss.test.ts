@@ -36,7 +36,11 @@ describe('database loss', () => {
     expect(rest.text).not.toMatch(/ECONNREFUSED|57P01|stack|at /);
 
     cluster.start();
-    await eventually(async () => (await t.api.get('/api/v1/organization', admin.token)).status, (status) => status === 200, 30_000);
+    await eventually(
+      async () => (await t.api.get('/api/v1/organization', admin.token)).status,
+      (status) => status === 200,
+      30_000,
+    );
     expect((await t.api.get('/health')).status).toBe(200);
     expect((await t.api.post('/api/v1/employee', { name: 'After the outage' }, admin.token)).status).toBe(201);
   }, 120_000);

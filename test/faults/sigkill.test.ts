@@ -36,13 +36,33 @@ afterAll(async () => {
 
 describe('SIGKILL mid-burst', () => {
   it('loses no acknowledged write, leaves nothing half-written and delivers every committed event', async () => {
-    const env = { ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }), JWT_SECRET, SECRETS_KEY, NODE_ENV: 'production', ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '2000' };
+    const env = {
+      ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
+      JWT_SECRET,
+      SECRETS_KEY,
+      NODE_ENV: 'production',
+      ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1',
+      WEBHOOK_TIMEOUT_MS: '2000',
+    };
     const email = 'burst@example.com';
     let running: Running = await start(env);
-    const org = await running.api.post<{ id: string }>('/api/v1/organization', { name: 'Burst' }, signUserToken({ sub: email, email }));
+    const org = await running.api.post<{ id: string }>(
+      '/api/v1/organization',
+      { name: 'Burst' },
+      signUserToken({ sub: email, email }),
+    );
     const token = signUserToken({ sub: email, email, org: org.body.id });
     expect((await running.api.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
-    expect((await running.api.post('/api/v1/webhook', { name: 'w', url: `${receiver.url}/hook`, eventType: 'employee.post' }, token)).status).toBe(201);
+    expect(
+      (
+        await running.api.post(
+          '/api/v1/webhook',
+          { name: 'w', url: `${receiver.url}/hook`, eventType: 'employee.post' },
+          token,
+        )
+      ).status,
+    ).toBe(201);
 
     const acknowledged: string[] = [];
     let next = 0;
@@ -50,7 +70,9 @@ describe('SIGKILL mid-burst', () => {
     const writer = async () => {
       while (next < 400) {
         const n = next++;
-        const res = await running.api.post<{ id: string }>('/api/v1/employee', { name: `Burst ${n}` }, token).catch(() => null);
+        const res = await running.api
+          .post<{ id: string }>('/api/v1/employee', { name: `Burst ${n}` }, token)
+          .catch(() => null);
         if (res?.status === 201) acknowledged.push(res.body.id);
         if (acknowledged.length === 120 && running.child.exitCode === null) running.child.kill('SIGKILL');
         if (!res) return;
@@ -76,7 +98,11 @@ describe('SIGKILL mid-burst', () => {
         expect(orphans.rows[0]).toEqual({ rows_without_event: '0', events_without_row: '0' });
       }
       const delivered = () => new Set(receiver.received.map((r) => r.json.data.id));
-      await eventually(async () => stored.filter((id) => !delivered().has(id)), (missing) => missing.length === 0, 200_000);
+      await eventually(
+        async () => stored.filter((id) => !delivered().has(id)),
+        (missing) => missing.length === 0,
+        200_000,
+      );
       // Nor was an event delivered for a write that did not commit.
       expect([...delivered()].filter((id) => !stored.includes(id))).toEqual([]);
     } finally {

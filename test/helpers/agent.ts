@@ -10,7 +10,16 @@ export interface Source {
 
 export interface AgentAnswer {
   success: boolean;
-  agent: { name: string; title: string; coordinator: boolean; beanName: string; persona: string; avatar: string; bio: string; shortBio: string };
+  agent: {
+    name: string;
+    title: string;
+    coordinator: boolean;
+    beanName: string;
+    persona: string;
+    avatar: string;
+    bio: string;
+    shortBio: string;
+  };
   reply: string;
   sources: Source[];
   confirming: boolean;
@@ -67,14 +76,51 @@ export async function seedDirectory(t: TestApp, admin: Member, carolAccount: Acc
     if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
     return res.body.id;
   };
-  const bob = await post('/api/v1/employee', { name: 'Bob Stone', title: 'CTO', department: 'Engineering', location: 'Berlin' });
-  const alice = await post('/api/v1/employee', { name: 'Alice Moreau', title: 'Engineering Manager', department: 'Engineering', manager: bob, location: 'Lyon' });
-  const carol = await post('/api/v1/employee', { name: 'Carol Jones', title: 'Software Engineer', department: 'Engineering', manager: alice, account: carolAccount.id });
+  const bob = await post('/api/v1/employee', {
+    name: 'Bob Stone',
+    title: 'CTO',
+    department: 'Engineering',
+    location: 'Berlin',
+  });
+  const alice = await post('/api/v1/employee', {
+    name: 'Alice Moreau',
+    title: 'Engineering Manager',
+    department: 'Engineering',
+    manager: bob,
+    location: 'Lyon',
+  });
+  const carol = await post('/api/v1/employee', {
+    name: 'Carol Jones',
+    title: 'Software Engineer',
+    department: 'Engineering',
+    manager: alice,
+    account: carolAccount.id,
+  });
   await post('/api/v1/employee', { name: 'Dan Okafor', title: 'Recruiter', department: 'People' });
-  const group = await post('/api/v1/group', { name: 'Platform Guild', description: 'Keeps the deployment platform healthy', members: [alice, carol] });
-  const plan = await post('/api/v1/idp', { name: 'Cloud Skills', startDate: dayOfThisMonth(1, -1), type: 'LEARNING' }, carolAccount.token);
-  const taskThisMonth = await post(`/api/v1/idp/${plan}/tasks`, { name: 'Pass the Kubernetes certification', description: 'Book the CKA exam and pass it', dueDate: dayOfThisMonth(28) }, carolAccount.token);
-  await post(`/api/v1/idp/${plan}/tasks`, { name: 'Write a Terraform module', dueDate: dayOfThisMonth(10, 1) }, carolAccount.token);
+  const group = await post('/api/v1/group', {
+    name: 'Platform Guild',
+    description: 'Keeps the deployment platform healthy',
+    members: [alice, carol],
+  });
+  const plan = await post(
+    '/api/v1/idp',
+    { name: 'Cloud Skills', startDate: dayOfThisMonth(1, -1), type: 'LEARNING' },
+    carolAccount.token,
+  );
+  const taskThisMonth = await post(
+    `/api/v1/idp/${plan}/tasks`,
+    {
+      name: 'Pass the Kubernetes certification',
+      description: 'Book the CKA exam and pass it',
+      dueDate: dayOfThisMonth(28),
+    },
+    carolAccount.token,
+  );
+  await post(
+    `/api/v1/idp/${plan}/tasks`,
+    { name: 'Write a Terraform module', dueDate: dayOfThisMonth(10, 1) },
+    carolAccount.token,
+  );
   return { bob, alice, carol, group, plan, taskThisMonth };
 }
 

@@ -65,10 +65,14 @@ export class Api {
     variables: Record<string, unknown> = {},
     token?: string,
   ): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[]; status: number }> {
-    const response = await this.request<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>('POST', '/graphql', {
-      body: { query, variables },
-      token,
-    });
+    const response = await this.request<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>(
+      'POST',
+      '/graphql',
+      {
+        body: { query, variables },
+        token,
+      },
+    );
     return { ...response.body, status: response.status };
   }
 }

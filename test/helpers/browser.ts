@@ -13,7 +13,8 @@ export const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screen
  */
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: install Debian's chromium package or set CHROMIUM_PATH`);
+  if (!existsSync(path))
+    throw new Error(`no Chromium at ${path}: install Debian's chromium package or set CHROMIUM_PATH`);
   return path;
 }
 
@@ -26,7 +27,10 @@ export async function launchBrowser(): Promise<Browser> {
  * A page that may reach only `origin`: any other request is refused and recorded, so a test can
  * prove the page works offline (nothing from a CDN).
  */
-export async function offlinePage(browser: Browser, origin: string): Promise<{ page: Page; outside: string[]; errors: string[] }> {
+export async function offlinePage(
+  browser: Browser,
+  origin: string,
+): Promise<{ page: Page; outside: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
   const outside: string[] = [];
   const errors: string[] = [];
@@ -40,7 +44,11 @@ export async function offlinePage(browser: Browser, origin: string): Promise<{ p
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   // A resource the content security policy refused shows only as a console message.
-  page.on('console', (message) => message.type() === 'error' && /Content Security Policy/i.test(message.text()) && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) =>
+      message.type() === 'error' && /Content Security Policy/i.test(message.text()) && errors.push(message.text()),
+  );
   return { page, outside, errors };
 }
 

@@ -21,7 +21,10 @@ export interface Member {
 }
 
 /** A user who creates an organization and so becomes its owner (ORG_ADMIN). */
-export async function orgWithAdmin(t: TestApp, name = `Org ${randomUUID().slice(0, 8)}`): Promise<{ org: OrgRecord; admin: Member }> {
+export async function orgWithAdmin(
+  t: TestApp,
+  name = `Org ${randomUUID().slice(0, 8)}`,
+): Promise<{ org: OrgRecord; admin: Member }> {
   const email = `admin-${randomUUID().slice(0, 8)}@example.com`;
   const first = t.token({ sub: email, email });
   const created = await t.api.post<OrgRecord>('/api/v1/organization', { name }, first);
@@ -32,5 +35,10 @@ export async function orgWithAdmin(t: TestApp, name = `Org ${randomUUID().slice(
 
 /** A platform administrator's token (ADMIN role, no organization). */
 export function platformAdmin(t: TestApp, org?: string): string {
-  return t.token({ sub: 'platform-admin', email: 'platform-admin@example.com', roles: ['ADMIN'], ...(org ? { org } : {}) });
+  return t.token({
+    sub: 'platform-admin',
+    email: 'platform-admin@example.com',
+    roles: ['ADMIN'],
+    ...(org ? { org } : {}),
+  });
 }

@@ -78,7 +78,9 @@ export function docxBomb(megabytes: number, declared = megabytes * 1024 * 1024):
 
 /** `depth` nested elements around a paragraph. */
 export function nestedHtml(depth: number, tag = 'div'): Buffer {
-  return Buffer.from(`<html><head><title>Deep</title></head><body>${`<${tag}>`.repeat(depth)}<p>deep text</p>${`</${tag}>`.repeat(depth)}</body></html>`);
+  return Buffer.from(
+    `<html><head><title>Deep</title></head><body>${`<${tag}>`.repeat(depth)}<p>deep text</p>${`</${tag}>`.repeat(depth)}</body></html>`,
+  );
 }
 
 /** A PDF of `pages` empty pages. */
@@ -97,8 +99,18 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
     { name: 'nested-2000.html', type: 'text/html', bytes: nestedHtml(2_000), expect: 400 },
     { name: 'nested-10000.html', type: 'text/html', bytes: nestedHtml(10_000), expect: 400 },
     { name: 'pages-1500.pdf', type: 'application/pdf', bytes: await manyPagesPdf(1_500), expect: 413 },
-    { name: 'nested-50000.json', type: 'application/json', bytes: Buffer.from(`${'['.repeat(50_000)}1${']'.repeat(50_000)}`), expect: 400 },
+    {
+      name: 'nested-50000.json',
+      type: 'application/json',
+      bytes: Buffer.from(`${'['.repeat(50_000)}1${']'.repeat(50_000)}`),
+      expect: 400,
+    },
     { name: 'rows-1m.csv', type: 'text/csv', bytes: Buffer.from('a\n'.repeat(1_000_000)), expect: 413 },
-    { name: 'huge-text.txt', type: 'text/plain', bytes: Buffer.from('All work and no play. '.repeat(300_000)), expect: 413 },
+    {
+      name: 'huge-text.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('All work and no play. '.repeat(300_000)),
+      expect: 413,
+    },
   ];
 }

@@ -32,8 +32,10 @@ export async function startJwks(kid = 'test-key'): Promise<Jwks> {
     url: `http://127.0.0.1:${port}/jwks.json`,
     publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
     fetches: () => fetches,
-    sign: (claims, options = {}) => jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, expiresIn: '1h', ...options }),
-    signExactly: (claims) => jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, noTimestamp: !('iat' in claims) }),
+    sign: (claims, options = {}) =>
+      jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, expiresIn: '1h', ...options }),
+    signExactly: (claims) =>
+      jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: kid, noTimestamp: !('iat' in claims) }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -41,8 +43,13 @@ export async function startJwks(kid = 'test-key'): Promise<Jwks> {
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token assembled by hand, for attacks no library would sign: alg none, HMAC with a public key. */
-export function handMadeToken(header: Record<string, unknown>, payload: Record<string, unknown>, hmacSecret?: string): string {
+export function handMadeToken(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  hmacSecret?: string,
+): string {
   const signingInput = `${base64url(header)}.${base64url(payload)}`;
-  const signature = hmacSecret === undefined ? '' : createHmac('sha256', hmacSecret).update(signingInput).digest('base64url');
+  const signature =
+    hmacSecret === undefined ? '' : createHmac('sha256', hmacSecret).update(signingInput).digest('base64url');
   return `${signingInput}.${signature}`;
 }

@@ -16,7 +16,14 @@ export async function buildPdf(title: string, lines: string[]): Promise<Buffer> 
 /** A DOCX document with a heading and paragraphs. */
 export async function buildDocx(heading: string, paragraphs: string[]): Promise<Buffer> {
   const document = new Document({
-    sections: [{ children: [new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1 }), ...paragraphs.map((p) => new Paragraph(p))] }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: heading, heading: HeadingLevel.HEADING_1 }),
+          ...paragraphs.map((p) => new Paragraph(p)),
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(document);
 }

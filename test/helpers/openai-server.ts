@@ -25,7 +25,10 @@ export interface RecordedRequest {
   body: { model: string; stream: boolean; messages: { role: string; content: string }[]; stream_options?: unknown };
 }
 
-const DEFAULT: Scripted = { chunks: ['Hello', ' from', ' the model.'], usage: { prompt_tokens: 20, completion_tokens: 3, total_tokens: 23 } };
+const DEFAULT: Scripted = {
+  chunks: ['Hello', ' from', ' the model.'],
+  usage: { prompt_tokens: 20, completion_tokens: 3, total_tokens: 23 },
+};
 
 /**
  * A small OpenAI-compatible chat-completions server on loopback, speaking the real wire format:
@@ -65,11 +68,20 @@ export class OpenAiFixture {
       const { input, model } = JSON.parse(raw) as { input: string[]; model: string };
       this.embedded.push(input);
       const data = input.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text) }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: input.length, total_tokens: input.length } }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          object: 'list',
+          data,
+          model,
+          usage: { prompt_tokens: input.length, total_tokens: input.length },
+        }),
+      );
       return;
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const body = JSON.parse(raw) as RecordedRequest['body'];
@@ -79,7 +91,9 @@ export class OpenAiFixture {
     if (answer.status) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
-      res.writeHead(answer.status, headers).end(JSON.stringify({ error: { message: 'scripted failure', type: 'server_error' } }));
+      res
+        .writeHead(answer.status, headers)
+        .end(JSON.stringify({ error: { message: 'scripted failure', type: 'server_error' } }));
       return;
     }
     const chunks = answer.chunks ?? DEFAULT.chunks!;
@@ -89,12 +103,27 @@ export class OpenAiFixture {
     if (!body.stream || answer.plain) {
       const message = { role: 'assistant', content: chunks.join('') };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [{ index: 0, message, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-    const chunk = (delta: object, finish: string | null) => ({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: object, finish: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     send(chunk({ role: 'assistant', content: '' }, null));
     for (const [index, piece] of chunks.entries()) {
       send(chunk({ content: piece }, null));

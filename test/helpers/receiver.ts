@@ -4,7 +4,19 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
-  json: { type: string; timestamp: string; data: { id: string; object: string; operation: string; organization: string | null; changedFields: string[]; current: Record<string, unknown> | null; previous: Record<string, unknown> | null } };
+  json: {
+    type: string;
+    timestamp: string;
+    data: {
+      id: string;
+      object: string;
+      operation: string;
+      organization: string | null;
+      changedFields: string[];
+      current: Record<string, unknown> | null;
+      previous: Record<string, unknown> | null;
+    };
+  };
 }
 
 export interface Answer {
@@ -76,7 +88,10 @@ export class Receiver {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.received)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`receiver: condition not met in ${timeoutMs} ms; got ${this.received.map((r) => r.json.type).join(', ') || 'nothing'}`);
+      if (left <= 0)
+        throw new Error(
+          `receiver: condition not met in ${timeoutMs} ms; got ${this.received.map((r) => r.json.type).join(', ') || 'nothing'}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {

@@ -8,7 +8,9 @@ import type { TestApp } from './test-app';
  */
 export async function rowCounter(t: TestApp): Promise<() => Promise<Record<string, string>>> {
   const sql = <T>(text: string) => t.app.db.orm.em.fork().getConnection().execute<T[]>(text);
-  const rows = await sql<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'mikro_orm%'");
+  const rows = await sql<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'mikro_orm%'",
+  );
   const tables = rows
     .map((r) => r.table_name)
     .filter((name) => name !== 'webhook_delivery' && name !== 'webhook_attempt')

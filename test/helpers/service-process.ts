@@ -34,4 +34,3 @@ export async function start(env: Record<string, string>): Promise<Running> {
   }
   return { child, api, output: () => output, exited };
 }
-

@@ -23,7 +23,11 @@ export class SmtpSink {
         let raw = '';
         stream.on('data', (part: Buffer) => (raw += part.toString('utf8')));
         stream.on('end', () => {
-          this.mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          this.mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           for (const wake of this.waiters.splice(0)) wake();
           callback();
         });
@@ -38,7 +42,8 @@ export class SmtpSink {
   async waitFor(count: number, timeoutMs: number): Promise<Mail[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.mails.length < count) {
-      if (Date.now() > deadline) throw new Error(`${this.mails.length} of ${count} mails arrived within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.mails.length} of ${count} mails arrived within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 1000);

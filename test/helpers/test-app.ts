@@ -14,7 +14,8 @@ export const SECRETS_KEY = randomBytes(32).toString('base64');
 /** Which database this jest project runs on (jest.config.js globals). */
 export function testDatabase(): 'pglite' | 'postgres' {
   const db = (globalThis as { TEST_DB?: string }).TEST_DB;
-  if (db === 'none') throw new Error('the unit tier (*.unit.test.ts) has no database: a test that needs the service is named *.test.ts');
+  if (db === 'none')
+    throw new Error('the unit tier (*.unit.test.ts) has no database: a test that needs the service is named *.test.ts');
   return db === 'postgres' ? 'postgres' : 'pglite';
 }
 
@@ -46,7 +47,10 @@ export interface TestApp {
   app: App;
   api: Api;
   /** Signs a user token with the service's HS256 secret. */
-  token(claims: Partial<{ sub: string; email: string; name: string; org: string; roles: string[] }>, options?: jwt.SignOptions): string;
+  token(
+    claims: Partial<{ sub: string; email: string; name: string; org: string; roles: string[] }>,
+    options?: jwt.SignOptions,
+  ): string;
   close(): Promise<void>;
 }
 
@@ -54,7 +58,10 @@ export interface TestApp {
  * Starts the real service on a loopback port against a fresh database of this project's kind; `logs`
  * receives its log lines. A variable given as undefined is left unset (JWT_SECRET: a generated one).
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, logs?: DestinationStream): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  logs?: DestinationStream,
+): Promise<TestApp> {
   const database = await freshDatabaseUrl(true);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -69,7 +76,11 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     // out of the way of tests that count queries.
     OUTBOX_POLL_MS: '600000',
     // Both projects' global setups migrated a database for all to start from (pg- and pglite-global-setup.ts).
-    ...(database.url ? { DATABASE_URL: database.url } : process.env.TEST_PGLITE_TEMPLATE ? { EMBEDDED_TEMPLATE: process.env.TEST_PGLITE_TEMPLATE } : {}),
+    ...(database.url
+      ? { DATABASE_URL: database.url }
+      : process.env.TEST_PGLITE_TEMPLATE
+        ? { EMBEDDED_TEMPLATE: process.env.TEST_PGLITE_TEMPLATE }
+        : {}),
     ...env,
   });
   const app = await createApp(config, createLogger(config, logs));

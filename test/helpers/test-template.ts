@@ -7,5 +7,8 @@ export const PG_TEMPLATE = 'talent_template';
 
 /** Runs scripts/test-template.ts (built by scripts/test.js before jest starts) with `args`. */
 export async function makeTemplate(...args: string[]): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(__dirname, '..', '..', 'dist', 'scripts', 'test-template.js'), ...args]);
+  await promisify(execFile)(process.execPath, [
+    join(__dirname, '..', '..', 'dist', 'scripts', 'test-template.js'),
+    ...args,
+  ]);
 }

@@ -1,6 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { currentOrganization, isOrgAdmin, readableOrganizations, requireCaller, requireRoleIn } from '../../auth/access';
+import {
+  currentOrganization,
+  isOrgAdmin,
+  readableOrganizations,
+  requireCaller,
+  requireRoleIn,
+} from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
@@ -43,7 +49,11 @@ export class AccountDirectoryService {
     if (limit < 1 || limit > MAX_PAGE) throw badInput(`limit must be between 1 and ${MAX_PAGE}`);
     if ((page.offset ?? 0) < 0) throw badInput('offset must be 0 or more');
     const grant = role ? { organization: orgId, role } : { organization: orgId };
-    return ctx.em.find(Account, { grants: grant }, { orderBy: { email: 'asc' }, limit, offset: page.offset, filters: { [TENANT_FILTER]: false } });
+    return ctx.em.find(
+      Account,
+      { grants: grant },
+      { orderBy: { email: 'asc' }, limit, offset: page.offset, filters: { [TENANT_FILTER]: false } },
+    );
   }
 
   /** By id or email; 404 unless it is the caller's own or a member of the current organization. */
@@ -86,7 +96,8 @@ export class AccountDirectoryService {
       if (input.email && input.email.toLowerCase() !== account.email) {
         // The email links an unbound account to whoever signs in with it first: only the account
         // itself or a platform ADMIN decides it, never an organization's administrator.
-        if (caller.accountId !== account.id && !caller.platformAdmin) throw forbidden('only the account itself or a platform ADMIN may change its email');
+        if (caller.accountId !== account.id && !caller.platformAdmin)
+          throw forbidden('only the account itself or a platform ADMIN may change its email');
         if (await em.count(Account, { email: input.email.toLowerCase() })) throw conflict('email is already in use');
         account.email = input.email.toLowerCase();
       }
@@ -113,7 +124,9 @@ export class AccountDirectoryService {
     const account = await ctx.em.findOne(Account, accountId);
     const em = ctx.em.fork();
     // Only accounts the caller can already see may be granted a role; others join through create.
-    const seen = caller.platformAdmin || (await findInOrganizations(em, Grant, readableOrganizations(caller), { account: accountId })).length > 0;
+    const seen =
+      caller.platformAdmin ||
+      (await findInOrganizations(em, Grant, readableOrganizations(caller), { account: accountId })).length > 0;
     if (!account || !seen) throw notFound('account');
     if (input.employeeId) {
       const employees = await findInOrganizations(em, Employee, [orgId], { id: input.employeeId });
@@ -121,7 +134,13 @@ export class AccountDirectoryService {
     }
     const [existing] = await findInOrganizations(em, Grant, [orgId], { account: accountId, role: input.role });
     if (existing) existing.employeeId = input.employeeId ?? existing.employeeId;
-    else em.create(Grant, { account: accountId, organization: orgId, role: input.role, employeeId: input.employeeId ?? null });
+    else
+      em.create(Grant, {
+        account: accountId,
+        organization: orgId,
+        role: input.role,
+        employeeId: input.employeeId ?? null,
+      });
     await em.flush();
     ctx.loaders.get(grantsByAccount).clear(accountId);
     return account;
@@ -157,7 +176,13 @@ export class AccountDirectoryService {
   async employees(ctx: Context, accountId: string): Promise<Employee[]> {
     const caller = requireCaller(ctx);
     await this.get(ctx, accountId);
-    return findInOrganizations(ctx.em, Employee, readableOrganizations(caller), { account: accountId }, { name: 'asc', id: 'asc' });
+    return findInOrganizations(
+      ctx.em,
+      Employee,
+      readableOrganizations(caller),
+      { account: accountId },
+      { name: 'asc', id: 'asc' },
+    );
   }
 
   /** An account's preferences are its own (and a platform ADMIN's): to anyone else the list is empty. */
@@ -178,7 +203,9 @@ export class AccountDirectoryService {
     const account = await this.get(ctx, accountId);
     requireOwnPreferences(caller, account.id);
     checkNamespace(namespace);
-    const preference = (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ?? ctx.em.create(AccountPreference, { account, namespace, values });
+    const preference =
+      (await ctx.em.findOne(AccountPreference, { account: account.id, namespace })) ??
+      ctx.em.create(AccountPreference, { account, namespace, values });
     preference.values = values;
     await ctx.em.flush();
     return preference;
@@ -186,12 +213,16 @@ export class AccountDirectoryService {
 
   /** When and by whom the account was created; the creator only when the caller may know them. */
   async created(ctx: Context, account: Account): Promise<Created> {
-    return Object.assign(new Created(), account.created, { createdBy: await this.knownActor(ctx, account, account.created.createdBy) });
+    return Object.assign(new Created(), account.created, {
+      createdBy: await this.knownActor(ctx, account, account.created.createdBy),
+    });
   }
 
   /** The account's state; who changed it last only when the caller may know them. */
   async status(ctx: Context, account: Account): Promise<Status> {
-    return Object.assign(new Status(), account.status, { changedBy: await this.knownActor(ctx, account, account.status.changedBy) });
+    return Object.assign(new Status(), account.status, {
+      changedBy: await this.knownActor(ctx, account, account.status.changedBy),
+    });
   }
 
   /**
@@ -214,21 +245,34 @@ export class AccountDirectoryService {
 
   private async requireSelfOrAdmin(ctx: Context, caller: Caller, accountId: string): Promise<void> {
     if (caller.accountId === accountId || caller.platformAdmin) return;
-    if (!caller.orgId || !caller.roles.has(Role.ORG_ADMIN)) throw forbidden('only the account itself or an ORG_ADMIN may change it');
+    if (!caller.orgId || !caller.roles.has(Role.ORG_ADMIN))
+      throw forbidden('only the account itself or an ORG_ADMIN may change it');
     if (!(await ctx.em.count(Grant, { account: accountId }))) throw notFound('account');
     // Whoever deactivates or renames the account does it in every organization it belongs to: one
     // organization's administrator may do that only to accounts that belong to no organization
     // they do not administer. (Its email is the account's own or a platform ADMIN's: see update.)
-    const administered = [...new Set([caller.orgId, ...caller.memberships.keys()])].filter((orgId) => isOrgAdmin(caller, orgId));
-    const elsewhere = await ctx.em.count(Grant, { account: accountId, organization: { $nin: administered } }, { filters: { [TENANT_FILTER]: false } });
-    if (elsewhere) throw forbidden('the account belongs to other organizations too: only the account itself or a platform ADMIN may change it');
+    const administered = [...new Set([caller.orgId, ...caller.memberships.keys()])].filter((orgId) =>
+      isOrgAdmin(caller, orgId),
+    );
+    const elsewhere = await ctx.em.count(
+      Grant,
+      { account: accountId, organization: { $nin: administered } },
+      { filters: { [TENANT_FILTER]: false } },
+    );
+    if (elsewhere)
+      throw forbidden(
+        'the account belongs to other organizations too: only the account itself or a platform ADMIN may change it',
+      );
   }
 
   /** Refuses to deactivate the only active ORG_ADMIN of any organization. */
   private async keepAnAdmin(em: EntityManager, accountId: string): Promise<void> {
     const adminOf = await findInOrganizations(em, Grant, 'all', { account: accountId, role: Role.ORG_ADMIN });
     for (const grant of adminOf) {
-      const others = await findInOrganizations(em, Grant, [grant.organization.id], { role: Role.ORG_ADMIN, account: { id: { $ne: accountId }, active: true } });
+      const others = await findInOrganizations(em, Grant, [grant.organization.id], {
+        role: Role.ORG_ADMIN,
+        account: { id: { $ne: accountId }, active: true },
+      });
       if (others.length === 0) throw conflict(LAST_ADMIN);
     }
   }
@@ -236,7 +280,11 @@ export class AccountDirectoryService {
 
 /** All grants of the accounts (tenant filter lifted); grants() keeps those the caller may see. */
 async function grantsByAccount(em: EntityManager, accountIds: readonly string[]): Promise<Grant[][]> {
-  const grants = await em.find(Grant, { account: { $in: [...accountIds] } }, { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } });
+  const grants = await em.find(
+    Grant,
+    { account: { $in: [...accountIds] } },
+    { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } },
+  );
   return groupBy(accountIds, grants, (g) => g.account.id);
 }
 
@@ -257,10 +305,15 @@ function ownsPreferences(caller: Caller, accountId: string): boolean {
 
 /** 403: the account is visible to the caller (checked before), its preferences are not theirs. */
 function requireOwnPreferences(caller: Caller, accountId: string): void {
-  if (!ownsPreferences(caller, accountId)) throw forbidden('an account’s preferences are the account’s own (and a platform ADMIN’s)');
+  if (!ownsPreferences(caller, accountId))
+    throw forbidden('an account’s preferences are the account’s own (and a platform ADMIN’s)');
 }
 
 async function preferencesByAccount(em: EntityManager, accountIds: readonly string[]): Promise<AccountPreference[][]> {
-  const rows = await em.find(AccountPreference, { account: { $in: [...accountIds] } }, { orderBy: { namespace: 'asc' } });
+  const rows = await em.find(
+    AccountPreference,
+    { account: { $in: [...accountIds] } },
+    { orderBy: { namespace: 'asc' } },
+  );
   return groupBy(accountIds, rows, (p) => p.account.id);
 }

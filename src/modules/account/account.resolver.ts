@@ -29,7 +29,11 @@ export class AccountResolver {
 
   @Authorized()
   @Query(() => [Account], { description: 'Accounts that are ORG_ADMIN of the current organization' })
-  orgAdmins(@Ctx() ctx: Context, @Arg('limit', () => Int, LIMIT) limit?: number, @Arg('offset', () => Int, OFFSET) offset?: number): Promise<Account[]> {
+  orgAdmins(
+    @Ctx() ctx: Context,
+    @Arg('limit', () => Int, LIMIT) limit?: number,
+    @Arg('offset', () => Int, OFFSET) offset?: number,
+  ): Promise<Account[]> {
     return this.service.list(ctx, { limit, offset }, Role.ORG_ADMIN);
   }
 
@@ -40,19 +44,27 @@ export class AccountResolver {
   }
 
   @Authorized()
-  @Query(() => [Employee], { description: 'Employee records linked to an account, in organizations the caller can see' })
+  @Query(() => [Employee], {
+    description: 'Employee records linked to an account, in organizations the caller can see',
+  })
   accountEmployees(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string): Promise<Employee[]> {
     return this.service.employees(ctx, accountId);
   }
 
   @Authorized()
   @Query(() => Preferences)
-  accountPreferences(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('namespace', () => String) namespace: string): Promise<Preferences> {
+  accountPreferences(
+    @Ctx() ctx: Context,
+    @Arg('accountId', () => UUIDScalar) accountId: string,
+    @Arg('namespace', () => String) namespace: string,
+  ): Promise<Preferences> {
     return this.service.getPreferences(ctx, accountId, namespace);
   }
 
   @Authorized()
-  @Mutation(() => Account, { description: 'Creates an account (or adds an existing one by email) with an EMPLOYEE grant here' })
+  @Mutation(() => Account, {
+    description: 'Creates an account (or adds an existing one by email) with an EMPLOYEE grant here',
+  })
   createAccount(@Ctx() ctx: Context, @Arg('input', () => AccountInput) input: AccountInput): Promise<Account> {
     return this.service.create(ctx, input);
   }
@@ -69,13 +81,21 @@ export class AccountResolver {
 
   @Authorized()
   @Mutation(() => Account)
-  grantRole(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('input', () => GrantInput) input: GrantInput): Promise<Account> {
+  grantRole(
+    @Ctx() ctx: Context,
+    @Arg('accountId', () => UUIDScalar) accountId: string,
+    @Arg('input', () => GrantInput) input: GrantInput,
+  ): Promise<Account> {
     return this.service.grant(ctx, accountId, input);
   }
 
   @Authorized()
   @Mutation(() => Account, { description: 'Revokes a role; the last ORG_ADMIN of an organization stays (409)' })
-  revokeRole(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string, @Arg('input', () => RevokeInput) input: RevokeInput): Promise<Account> {
+  revokeRole(
+    @Ctx() ctx: Context,
+    @Arg('accountId', () => UUIDScalar) accountId: string,
+    @Arg('input', () => RevokeInput) input: RevokeInput,
+  ): Promise<Account> {
     return this.service.revoke(ctx, accountId, input);
   }
 

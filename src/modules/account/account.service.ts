@@ -30,7 +30,9 @@ export class AccountService implements SignInAccounts {
     if (!claims.email) throw unauthenticated('invalid token: unknown subject and no email claim');
     // An unverified address is anybody's to type: it neither links to nor claims an account.
     if (claims.issuer !== LOCAL_ISSUER && claims.emailVerified === false) {
-      throw unauthenticated('invalid token: the identity provider has not verified the email (email_verified is false)');
+      throw unauthenticated(
+        'invalid token: the identity provider has not verified the email (email_verified is false)',
+      );
     }
     const existing = await em.findOne(Account, { email: claims.email });
     if (existing) return this.bind(em, existing, claims);
@@ -61,10 +63,15 @@ export class AccountService implements SignInAccounts {
   private async bind(em: EntityManager, account: Account, claims: TokenClaims): Promise<Account> {
     if (!account.subject) {
       // Conditional, so that of two subjects racing for one unbound account exactly one wins.
-      const won = await em.nativeUpdate(Account, { id: account.id, subject: null }, { subject: claims.sub, issuer: claims.issuer });
+      const won = await em.nativeUpdate(
+        Account,
+        { id: account.id, subject: null },
+        { subject: claims.sub, issuer: claims.issuer },
+      );
       em.clear();
       const current = await em.findOneOrFail(Account, account.id);
-      if (!won && !(current.subject === claims.sub && current.issuer === claims.issuer)) throw unauthenticated(BOUND_ELSEWHERE);
+      if (!won && !(current.subject === claims.sub && current.issuer === claims.issuer))
+        throw unauthenticated(BOUND_ELSEWHERE);
       account = current;
     } else if (!(account.subject === claims.sub && (account.issuer ?? claims.issuer) === claims.issuer)) {
       throw unauthenticated(BOUND_ELSEWHERE);
@@ -87,7 +94,16 @@ export class AccountService implements SignInAccounts {
    * every request asks (the ORM's two queries were a fifth of a read's CPU); null for a first sign-in.
    */
   async signedIn(em: EntityManager, issuer: string, subject: string): Promise<SignedIn | null> {
-    const rows = await em.execute<{ id: string; email: string; active: boolean; issuer: string | null; organization_id: string | null; role: Role | null }[]>(
+    const rows = await em.execute<
+      {
+        id: string;
+        email: string;
+        active: boolean;
+        issuer: string | null;
+        organization_id: string | null;
+        role: Role | null;
+      }[]
+    >(
       `select a.id, a.email, a.active, a.issuer, g.organization_id, g.role
          from account a left join "grant" g on g.account_id = a.id
         where a.subject = ? and (a.issuer = ? or a.issuer is null)
@@ -98,7 +114,9 @@ export class AccountService implements SignInAccounts {
     const own = rows.filter((r) => r.id === rows[0].id);
     if (!own[0].active) throw forbidden('account is deactivated');
     if (own[0].issuer === null) await this.recordIssuer(em, own[0].id, issuer);
-    const grants = own.flatMap((r) => (r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : []));
+    const grants = own.flatMap((r) =>
+      r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : [],
+    );
     return { id: own[0].id, email: own[0].email, grants };
   }
 
@@ -129,6 +147,10 @@ export class AccountService implements SignInAccounts {
 
   /** Every grant of an account, across organizations: the caller's own memberships. */
   async grantsOf(em: EntityManager, accountId: string): Promise<Grant[]> {
-    return em.find(Grant, { account: accountId }, { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } });
+    return em.find(
+      Grant,
+      { account: accountId },
+      { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } },
+    );
   }
 }

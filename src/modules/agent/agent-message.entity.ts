@@ -23,7 +23,16 @@ export enum MessageType {
 @Index(SEARCH.index)
 @partOf<AgentMessage>(() => Conversation, 'messages', (m) => m.conversation)
 export class AgentMessage extends OrganizationOwned {
-  [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant' | 'conversationId' | 'agent' | 'tokenUsage' | 'timeSpent' | 'sources';
+  [OptionalProps]?:
+    | 'timestamp'
+    | 'organizationId'
+    | 'userId'
+    | 'tenant'
+    | 'conversationId'
+    | 'agent'
+    | 'tokenUsage'
+    | 'timeSpent'
+    | 'sources';
 
   @ManyToOne(() => Conversation, { ref: true, deleteRule: 'cascade' })
   conversation!: Ref<Conversation>;

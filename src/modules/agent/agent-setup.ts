@@ -13,13 +13,22 @@ import { PlannerSpecialist } from './specialists/planner.specialist';
 /** The engine the configuration chooses: an OpenAI-compatible server when LLM_BASE_URL is set, else the local one. */
 export function agentEngine(llm: Config['llm']): AgentEngine {
   if (!llm.baseUrl || !llm.model) return new LocalEngine();
-  return new OpenAiEngine({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs, retries: llm.retries });
+  return new OpenAiEngine({
+    baseUrl: llm.baseUrl,
+    apiKey: llm.apiKey,
+    model: llm.model,
+    timeoutMs: llm.timeoutMs,
+    retries: llm.retries,
+  });
 }
 
 /** Plans read by the rules, checked by the language model when one is configured. */
 export function planReader(llm: Config['llm'], onFailure: (reason: string) => void): PlanReader {
   if (!llm.baseUrl || !llm.model) return RULE_READER;
-  return new ModelCheckedReader({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs }, onFailure);
+  return new ModelCheckedReader(
+    { baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs },
+    onFailure,
+  );
 }
 
 /** The embeddings of the OpenAI-compatible server (LLM_EMBEDDING_MODEL, else LLM_MODEL), when one is configured. */

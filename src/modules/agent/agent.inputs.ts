@@ -31,7 +31,10 @@ export class UserRequestInput {
   @MaxLength(QUESTION_MAX, { message: `additionalInstructions must be at most ${QUESTION_MAX} characters` })
   additionalInstructions?: string | null;
 
-  @Field(() => UUIDScalar, { nullable: true, description: 'The conversation: required by reply, omitted by ask, optional for history' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description: 'The conversation: required by reply, omitted by ask, optional for history',
+  })
   conversationId?: string | null;
 
   @Field(() => Date, { nullable: true, description: 'History: only messages at or after this time' })

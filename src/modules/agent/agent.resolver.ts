@@ -17,13 +17,17 @@ export class AgentResolver {
   }
 
   @Authorized()
-  @Mutation(() => AgentResponse, { description: 'Continue a conversation (conversationId required): follow-ups, confirmations, clarifications' })
+  @Mutation(() => AgentResponse, {
+    description: 'Continue a conversation (conversationId required): follow-ups, confirmations, clarifications',
+  })
   reply(@Ctx() ctx: Context, @Arg('input', () => UserRequestInput) input: UserRequestInput): Promise<AgentResponse> {
     return this.service.reply(ctx, input);
   }
 
   @Authorized()
-  @Query(() => [SearchResult], { description: 'Full-text search over the caller’s conversation names and messages, best first' })
+  @Query(() => [SearchResult], {
+    description: 'Full-text search over the caller’s conversation names and messages, best first',
+  })
   agentSearch(@Ctx() ctx: Context, @Arg('input', () => SearchInput) input: SearchInput): Promise<SearchResult[]> {
     return searchConversations(ctx, input);
   }

@@ -30,36 +30,77 @@ export class AgentService {
   /** Starts a conversation named after the question and answers it. */
   async ask(ctx: Context, input: UserRequestInput): Promise<AgentResponse> {
     const owner = conversationOwner(ctx);
-    if (input.conversationId) throw badInput('conversationId must be omitted: ask starts a new conversation; use reply to continue one');
+    if (input.conversationId)
+      throw badInput('conversationId must be omitted: ask starts a new conversation; use reply to continue one');
     const question = requireQuestion(input);
-    const conversation = ctx.em.create(Conversation, { organization: owner.orgId, user: owner.accountId, name: nameFrom(question) });
+    const conversation = ctx.em.create(Conversation, {
+      organization: owner.orgId,
+      user: owner.accountId,
+      name: nameFrom(question),
+    });
     return this.answer(ctx, owner, conversation, [], question, input);
   }
 
   /** Continues one of the caller's conversations, with its earlier messages as context. */
   async reply(ctx: Context, input: UserRequestInput): Promise<AgentResponse> {
     const owner = conversationOwner(ctx);
-    if (!input.conversationId) throw badInput('conversationId is required: reply continues a conversation (use ask to start one)');
+    if (!input.conversationId)
+      throw badInput('conversationId is required: reply continues a conversation (use ask to start one)');
     const question = requireQuestion(input);
     const conversation = await ownConversation(ctx, input.conversationId);
-    const recent = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'desc', id: 'desc' }, limit: CONTEXT_MESSAGES });
+    const recent = await ctx.em.find(
+      AgentMessage,
+      { conversation: conversation.id },
+      { orderBy: { timestamp: 'desc', id: 'desc' }, limit: CONTEXT_MESSAGES },
+    );
     return this.answer(ctx, owner, conversation, recent.reverse(), question, input);
   }
 
-  private async answer(ctx: Context, owner: Owner, conversation: Conversation, earlier: AgentMessage[], text: string, input: UserRequestInput): Promise<AgentResponse> {
+  private async answer(
+    ctx: Context,
+    owner: Owner,
+    conversation: Conversation,
+    earlier: AgentMessage[],
+    text: string,
+    input: UserRequestInput,
+  ): Promise<AgentResponse> {
     const started = Date.now();
-    const request = ctx.em.create(AgentMessage, { organization: owner.orgId, conversation, user: owner.accountId, messageType: MessageType.USER_REQUEST, message: text });
+    const request = ctx.em.create(AgentMessage, {
+      organization: owner.orgId,
+      conversation,
+      user: owner.accountId,
+      messageType: MessageType.USER_REQUEST,
+      message: text,
+    });
     await ctx.em.flush();
     this.updates.message(request);
 
-    const question = { ctx, caller: requireCaller(ctx), owner, conversation, text, earlier, maxResults: input.maxResults ?? DEFAULT_MAX_RESULTS };
+    const question = {
+      ctx,
+      caller: requireCaller(ctx),
+      owner,
+      conversation,
+      text,
+      earlier,
+      maxResults: input.maxResults ?? DEFAULT_MAX_RESULTS,
+    };
     const { agent, briefing } = await this.coordinator.route(question);
-    const history: ChatTurn[] = earlier.map((m) => ({ role: m.messageType === MessageType.USER_REQUEST ? 'user' : 'assistant', content: m.message }));
+    const history: ChatTurn[] = earlier.map((m) => ({
+      role: m.messageType === MessageType.USER_REQUEST ? 'user' : 'assistant',
+      content: m.message,
+    }));
     let answer;
     try {
-      answer = await this.engine.answer({ agent, question: text, history, instructions: input.additionalInstructions, briefing }, (chunk) => this.updates.chunk(conversation, chunk));
+      answer = await this.engine.answer(
+        { agent, question: text, history, instructions: input.additionalInstructions, briefing },
+        (chunk) => this.updates.chunk(conversation, chunk),
+      );
     } catch (error) {
-      if (error instanceof EngineError) throw apiError(error.code, `${error.message}; your message is kept in conversation ${conversation.id}, try again with reply`);
+      if (error instanceof EngineError)
+        throw apiError(
+          error.code,
+          `${error.message}; your message is kept in conversation ${conversation.id}, try again with reply`,
+        );
       throw error;
     }
     const response = ctx.em.create(AgentMessage, {

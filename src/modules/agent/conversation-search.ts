@@ -15,7 +15,12 @@ const HEADLINE = 'StartSel=<b>, StopSel=</b>, MaxWords=35, MinWords=12, MaxFragm
  * It is raw SQL, so the organization and the owner are named explicitly here rather than by the
  * tenant filter.
  */
-export function searchStatement(owner: Owner, query: string, count: number, offset: number): { sql: string; params: unknown[] } {
+export function searchStatement(
+  owner: Owner,
+  query: string,
+  count: number,
+  offset: number,
+): { sql: string; params: unknown[] } {
   const sql = `with q as (select websearch_to_tsquery('english', ?) as query),
     hits as (
       select 'conversation' as type, c.id, c.id as conversation_id, c."timestamp", c.name as body,

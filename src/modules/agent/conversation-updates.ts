@@ -13,11 +13,23 @@ export class ConversationUpdates {
   constructor(private readonly bus: PubSub) {}
 
   message(message: AgentMessage): void {
-    this.publish({ conversationId: message.conversation.id, userId: message.user.id, kind: UpdateKind.MESSAGE, chunk: null, message });
+    this.publish({
+      conversationId: message.conversation.id,
+      userId: message.user.id,
+      kind: UpdateKind.MESSAGE,
+      chunk: null,
+      message,
+    });
   }
 
   chunk(conversation: Conversation, chunk: string): void {
-    this.publish({ conversationId: conversation.id, userId: conversation.user.id, kind: UpdateKind.CHUNK, chunk, message: null });
+    this.publish({
+      conversationId: conversation.id,
+      userId: conversation.user.id,
+      kind: UpdateKind.CHUNK,
+      chunk,
+      message: null,
+    });
   }
 
   private publish(update: ConversationUpdate): void {

@@ -12,7 +12,10 @@ import { eventObject } from '../../events/event-objects';
 @Entity()
 @Index({ properties: ['organization', 'user', 'timestamp'] })
 // Search matches names with this same expression (conversation-search.ts), so it can use the index.
-@Index({ name: 'conversation_name_search_index', expression: `create index "conversation_name_search_index" on "conversation" using gin (to_tsvector('english', "name"))` })
+@Index({
+  name: 'conversation_name_search_index',
+  expression: `create index "conversation_name_search_index" on "conversation" using gin (to_tsvector('english', "name"))`,
+})
 @eventObject('conversation')
 export class Conversation extends OrganizationOwned {
   [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant';

@@ -24,20 +24,34 @@ export class ConversationResolver {
   }
 
   @Authorized()
-  @Query(() => [AgentMessage], { description: 'Messages of a conversation, or of all the caller’s, oldest first (at most 1000; since reads on)' })
-  agentHistory(@Ctx() ctx: Context, @Arg('input', () => UserRequestInput, { nullable: true }) input?: UserRequestInput | null): Promise<AgentMessage[]> {
+  @Query(() => [AgentMessage], {
+    description: 'Messages of a conversation, or of all the caller’s, oldest first (at most 1000; since reads on)',
+  })
+  agentHistory(
+    @Ctx() ctx: Context,
+    @Arg('input', () => UserRequestInput, { nullable: true }) input?: UserRequestInput | null,
+  ): Promise<AgentMessage[]> {
     return this.service.history(ctx, input ?? new UserRequestInput());
   }
 
   @Authorized()
-  @Mutation(() => Conversation, { description: 'Start an empty conversation, named `name` (1-200 characters) or "New conversation"' })
-  startConversation(@Ctx() ctx: Context, @Arg('name', () => String, { nullable: true }) name?: string | null): Promise<Conversation> {
+  @Mutation(() => Conversation, {
+    description: 'Start an empty conversation, named `name` (1-200 characters) or "New conversation"',
+  })
+  startConversation(
+    @Ctx() ctx: Context,
+    @Arg('name', () => String, { nullable: true }) name?: string | null,
+  ): Promise<Conversation> {
     return this.service.start(ctx, name);
   }
 
   @Authorized()
   @Mutation(() => Conversation, { description: 'Rename a conversation (only name changes)' })
-  renameConversation(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => ConversationInput) input: ConversationInput): Promise<Conversation> {
+  renameConversation(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => ConversationInput) input: ConversationInput,
+  ): Promise<Conversation> {
     return this.service.rename(ctx, id, input);
   }
 
@@ -49,10 +63,15 @@ export class ConversationResolver {
 
   @Authorized()
   @Subscription(() => ConversationUpdate, {
-    subscribe: ({ args, context }: { args: { conversationId: string }; context: Context }) => conversationUpdates(context, args.conversationId),
-    description: 'New messages of one of the caller’s conversations, and the chunks of a reply while the agent writes it',
+    subscribe: ({ args, context }: { args: { conversationId: string }; context: Context }) =>
+      conversationUpdates(context, args.conversationId),
+    description:
+      'New messages of one of the caller’s conversations, and the chunks of a reply while the agent writes it',
   })
-  conversationUpdates(@Root() update: ConversationUpdate, @Arg('conversationId', () => ID) conversationId: string): ConversationUpdate {
+  conversationUpdates(
+    @Root() update: ConversationUpdate,
+    @Arg('conversationId', () => ID) conversationId: string,
+  ): ConversationUpdate {
     // The conversation is chosen when subscribing (above); the argument is declared here.
     void conversationId;
     return update;

@@ -67,7 +67,11 @@ export class ConversationService {
     const owner = conversationOwner(ctx);
     const trimmed = name?.trim();
     if (trimmed && trimmed.length > NAME_MAX) throw badInput(NAME_MESSAGE);
-    const conversation = ctx.em.create(Conversation, { organization: owner.orgId, user: owner.accountId, name: trimmed || 'New conversation' });
+    const conversation = ctx.em.create(Conversation, {
+      organization: owner.orgId,
+      user: owner.accountId,
+      name: trimmed || 'New conversation',
+    });
     await ctx.em.flush();
     return conversation;
   }

@@ -14,14 +14,17 @@ import type { Question, Routed, Router, Specialist } from './specialists/special
  */
 export class Coordinator implements Router {
   /** Without a planner (the workflow runner's own coordinator), requests to act are answered as questions. */
-  constructor(private readonly specialists: Record<Exclude<SpecialistName, 'planner'>, Specialist> & { planner?: Specialist }) {}
+  constructor(
+    private readonly specialists: Record<Exclude<SpecialistName, 'planner'>, Specialist> & { planner?: Specialist },
+  ) {}
 
   async route(question: Question): Promise<Routed> {
     const name = this.choose(question);
     const briefing = await this.specialists[name]!.brief(question);
     if (name === 'directory' && briefing.passages.length === 0) {
       const fallback = await this.specialists.knowledge.brief(question);
-      const named = (text: string) => !briefing.notFound || text.toLowerCase().includes(briefing.notFound.toLowerCase());
+      const named = (text: string) =>
+        !briefing.notFound || text.toLowerCase().includes(briefing.notFound.toLowerCase());
       const passages = fallback.passages.filter((p) => named(p.text));
       if (passages.length) return { agent: AGENTS.knowledge, briefing: { ...fallback, passages } };
     }

@@ -20,9 +20,19 @@ export const agentModule: ModuleDescriptor = {
   entities: [Conversation, AgentMessage, KnowledgeDocument, KnowledgeChunk, KnowledgeTerm, KnowledgeCorpus, Workflow],
   resolvers: [
     resolver(ConversationResolver, () => new ConversationResolver(new ConversationService())),
-    resolver(AgentResolver, ({ workflows, agent }) => new AgentResolver(new AgentService(coordinator(agent.embedder, workflows), agent.engine, agent.updates))),
+    resolver(
+      AgentResolver,
+      ({ workflows, agent }) =>
+        new AgentResolver(new AgentService(coordinator(agent.embedder, workflows), agent.engine, agent.updates)),
+    ),
     resolver(WorkflowResolver, ({ workflows }) => new WorkflowResolver(workflows)),
-    resolver(KnowledgeResolver, ({ config, agent }) => new KnowledgeResolver(new KnowledgeService(agent.pages, agent.parsePool, config.knowledge.maxBytes, agent.embedder))),
+    resolver(
+      KnowledgeResolver,
+      ({ config, agent }) =>
+        new KnowledgeResolver(
+          new KnowledgeService(agent.pages, agent.parsePool, config.knowledge.maxBytes, agent.embedder),
+        ),
+    ),
   ],
   routes: AGENT_ROUTES,
 };

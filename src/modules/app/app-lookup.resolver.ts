@@ -15,14 +15,20 @@ export class AppLookupResolver {
   ) {}
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations with an app of this type (ADMIN: all, others: their own)' })
+  @Query(() => [Organization], {
+    description: 'Organizations with an app of this type (ADMIN: all, others: their own)',
+  })
   organizationsByApp(@Ctx() ctx: Context, @Arg('type', () => String) type: string): Promise<Organization[]> {
     return this.lookups.byType(ctx, type);
   }
 
   @Authorized()
   @Query(() => [Organization], { description: 'Organizations with an app of this type and external id' })
-  organizationsByAppId(@Ctx() ctx: Context, @Arg('type', () => String) type: string, @Arg('externalId', () => String) externalId: string): Promise<Organization[]> {
+  organizationsByAppId(
+    @Ctx() ctx: Context,
+    @Arg('type', () => String) type: string,
+    @Arg('externalId', () => String) externalId: string,
+  ): Promise<Organization[]> {
     return this.lookups.byExternalId(ctx, type, externalId);
   }
 
@@ -38,7 +44,10 @@ export class AppLookupResolver {
   }
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations with an app of this type whose secretData has key = secret: platform ADMIN only (403 to anyone else); at most 10 failed look-ups a minute (429)' })
+  @Query(() => [Organization], {
+    description:
+      'Organizations with an app of this type whose secretData has key = secret: platform ADMIN only (403 to anyone else); at most 10 failed look-ups a minute (429)',
+  })
   organizationsByAppSecret(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,

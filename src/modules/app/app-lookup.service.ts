@@ -36,7 +36,9 @@ export class AppLookupService {
   }
 
   byData(ctx: Context, type: string, key: string, value: string): Promise<Organization[]> {
-    return this.organizations(ctx, (qb) => qb.where({ type }).andWhere('a.app_data @> ?::jsonb', [JSON.stringify(single(key, value))]));
+    return this.organizations(ctx, (qb) =>
+      qb.where({ type }).andWhere('a.app_data @> ?::jsonb', [JSON.stringify(single(key, value))]),
+    );
   }
 
   /**
@@ -55,14 +57,23 @@ export class AppLookupService {
     const budget = `${caller.kind}:${caller.actorId}`;
     const wait = this.failedSecretLookups.take(budget);
     if (wait > 0) {
-      throw tooManyRequests(`too many failed look-ups by secret: at most ${FAILED_SECRET_LOOKUPS_PER_MINUTE} a minute; retry after ${wait} s`, wait);
+      throw tooManyRequests(
+        `too many failed look-ups by secret: at most ${FAILED_SECRET_LOOKUPS_PER_MINUTE} a minute; retry after ${wait} s`,
+        wait,
+      );
     }
     const found = await this.findBySecret(ctx, caller, type, key, secret);
     if (found.length > 0) this.failedSecretLookups.refund(budget);
     return found;
   }
 
-  private async findBySecret(ctx: Context, caller: Caller, type: string, key: string, secret: string): Promise<Organization[]> {
+  private async findBySecret(
+    ctx: Context,
+    caller: Caller,
+    type: string,
+    key: string,
+    secret: string,
+  ): Promise<Organization[]> {
     const hash = this.secrets.hashEntry(key, secret);
     const qb = ctx.em
       .createQueryBuilder(App, 'a')
@@ -86,7 +97,10 @@ export class AppLookupService {
     const em: EntityManager = ctx.em;
     const apps = em.createQueryBuilder(App, 'a').select('a.organization');
     match(apps);
-    const qb = em.createQueryBuilder(Organization, 'o').select('*').where({ id: { $in: apps.getKnexQuery() } });
+    const qb = em
+      .createQueryBuilder(Organization, 'o')
+      .select('*')
+      .where({ id: { $in: apps.getKnexQuery() } });
     const scope = readableOrganizations(caller);
     if (scope !== 'all') qb.andWhere({ id: { $in: [...scope] } });
     return qb.orderBy({ name: 'asc', id: 'asc' }).getResultList();

@@ -18,8 +18,14 @@ export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 @Unique({ properties: ['organization', 'type', 'externalId'] })
 @Index({ properties: ['type', 'externalId'] })
 // Containment (@>) look-ups by appData and by secret hash; jsonb_path_ops keeps these indexes small.
-@Index({ name: 'app_app_data_gin', expression: 'create index "app_app_data_gin" on "app" using gin ("app_data" jsonb_path_ops)' })
-@Index({ name: 'app_secret_hashes_gin', expression: 'create index "app_secret_hashes_gin" on "app" using gin ("secret_hashes" jsonb_path_ops)' })
+@Index({
+  name: 'app_app_data_gin',
+  expression: 'create index "app_app_data_gin" on "app" using gin ("app_data" jsonb_path_ops)',
+})
+@Index({
+  name: 'app_secret_hashes_gin',
+  expression: 'create index "app_secret_hashes_gin" on "app" using gin ("secret_hashes" jsonb_path_ops)',
+})
 @eventObject('app', { secretEncrypted: 'secretData' })
 export class App extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'appData' | 'secretEncrypted' | 'secretHashes';

@@ -13,7 +13,9 @@ const NAME_MESSAGE = 'name must be 1-200 characters';
 const TYPE_BYTES = 'type must be at most 400 bytes in UTF-8';
 const EXTERNAL_ID_BYTES = 'externalId must be at most 2000 bytes in UTF-8';
 
-@InputType({ description: 'A new app (integration record); type and externalId together are unique in the organization' })
+@InputType({
+  description: 'A new app (integration record); type and externalId together are unique in the organization',
+})
 export class AppInput {
   @Field(() => String)
   @Trimmed()
@@ -38,7 +40,10 @@ export class AppInput {
   @Field(() => StringMapScalar, { nullable: true })
   appData?: StringMap | null;
 
-  @Field(() => StringMapScalar, { nullable: true, description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only' })
+  @Field(() => StringMapScalar, {
+    nullable: true,
+    description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only',
+  })
   secretData?: StringMap | null;
 }
 

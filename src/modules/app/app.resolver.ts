@@ -24,13 +24,21 @@ export class AppResolver {
 
   @Authorized()
   @Query(() => [App], { description: 'Apps of one type in the current organization' })
-  appsByType(@Ctx() ctx: Context, @Arg('type', () => String) type: string, @Args(() => PageArgs) page: PageArgs): Promise<App[]> {
+  appsByType(
+    @Ctx() ctx: Context,
+    @Arg('type', () => String) type: string,
+    @Args(() => PageArgs) page: PageArgs,
+  ): Promise<App[]> {
     return this.service.list(ctx, { ...page, type });
   }
 
   @Authorized()
   @Query(() => App, { description: 'The app of a type with this external id in the current organization' })
-  appByExternalId(@Ctx() ctx: Context, @Arg('type', () => String) type: string, @Arg('externalId', () => String) externalId: string): Promise<App> {
+  appByExternalId(
+    @Ctx() ctx: Context,
+    @Arg('type', () => String) type: string,
+    @Arg('externalId', () => String) externalId: string,
+  ): Promise<App> {
     return this.service.getByExternalId(ctx, type, externalId);
   }
 
@@ -41,8 +49,14 @@ export class AppResolver {
   }
 
   @Authorized()
-  @Mutation(() => App, { description: 'ORG_ADMIN; a map sent replaces the stored one, and a key set to null is removed' })
-  updateApp(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) id: string, @Arg('input', () => AppUpdateInput) input: AppUpdateInput): Promise<App> {
+  @Mutation(() => App, {
+    description: 'ORG_ADMIN; a map sent replaces the stored one, and a key set to null is removed',
+  })
+  updateApp(
+    @Ctx() ctx: Context,
+    @Arg('app', () => UUIDScalar) id: string,
+    @Arg('input', () => AppUpdateInput) input: AppUpdateInput,
+  ): Promise<App> {
     return this.service.update(ctx, id, input);
   }
 
@@ -52,7 +66,10 @@ export class AppResolver {
     return this.service.delete(ctx, id);
   }
 
-  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secret data: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others' })
+  @FieldResolver(() => StringMapScalar, {
+    nullable: true,
+    description: 'Secret data: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others',
+  })
   secretData(@Ctx() ctx: Context, @Root() app: App): StringMap | null {
     return this.service.secretData(ctx, app);
   }

@@ -23,7 +23,11 @@ export class AppService {
   list(ctx: Context, args: AppListArgs): Promise<App[]> {
     requireCaller(ctx);
     const where = args.type === undefined || args.type === null ? {} : { type: args.type };
-    return ctx.em.find(App, where, { orderBy: { type: 'asc', name: 'asc', id: 'asc' }, limit: args.limit ?? 100, offset: args.offset ?? 0 });
+    return ctx.em.find(App, where, {
+      orderBy: { type: 'asc', name: 'asc', id: 'asc' },
+      limit: args.limit ?? 100,
+      offset: args.offset ?? 0,
+    });
   }
 
   async get(ctx: Context, id: string): Promise<App> {
@@ -66,7 +70,10 @@ export class AppService {
     requireRoleIn(caller, app.organization.id, [Role.ORG_ADMIN]);
     const type = input.type ?? app.type;
     const externalId = input.externalId ?? app.externalId;
-    if ((type !== app.type || externalId !== app.externalId) && (await ctx.em.count(App, { type, externalId, id: { $ne: app.id } }))) {
+    if (
+      (type !== app.type || externalId !== app.externalId) &&
+      (await ctx.em.count(App, { type, externalId, id: { $ne: app.id } }))
+    ) {
       throw conflict(IN_USE);
     }
     app.type = type;
@@ -106,7 +113,6 @@ export class AppService {
     app.secretHashes = this.secrets.hashMap(secretData);
   }
 }
-
 
 async function appsByOrganization(em: EntityManager, orgIds: readonly string[]): Promise<App[][]> {
   const apps = await findInOrganizations(em, App, orgIds, {}, { type: 'asc', name: 'asc', id: 'asc' });

@@ -12,7 +12,10 @@ export const appModule: ModuleDescriptor = {
   entities: [App],
   resolvers: [
     resolver(AppResolver, ({ secrets }) => new AppResolver(new AppService(secrets))),
-    resolver(AppLookupResolver, ({ secrets }) => new AppLookupResolver(new AppLookupService(secrets), new AppService(secrets))),
+    resolver(
+      AppLookupResolver,
+      ({ secrets }) => new AppLookupResolver(new AppLookupService(secrets), new AppService(secrets)),
+    ),
   ],
   routes: APP_ROUTES,
 };

@@ -20,7 +20,6 @@ import { eventObject } from '../../events/event-objects';
 export class Employee extends OrganizationOwned {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
 
-
   @Field(() => String)
   @Property({ type: 'text' })
   name!: string;

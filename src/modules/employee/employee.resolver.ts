@@ -26,7 +26,11 @@ export class EmployeeResolver {
 
   @Authorized()
   @Query(() => EmployeeConnection, { description: 'The employees who report to this one' })
-  directReports(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Args(() => EmployeeListArgs) args: EmployeeListArgs): Promise<Connection<Employee>> {
+  directReports(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Args(() => EmployeeListArgs) args: EmployeeListArgs,
+  ): Promise<Connection<Employee>> {
     return this.service.get(ctx, id).then(() => this.service.list(ctx, { ...args, manager: id }));
   }
 
@@ -44,7 +48,11 @@ export class EmployeeResolver {
 
   @Authorized()
   @Mutation(() => Employee)
-  updateEmployee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => EmployeeUpdateInput) input: EmployeeUpdateInput): Promise<Employee> {
+  updateEmployee(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => EmployeeUpdateInput) input: EmployeeUpdateInput,
+  ): Promise<Employee> {
     return this.service.update(ctx, id, input);
   }
 

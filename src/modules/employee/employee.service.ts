@@ -35,11 +35,18 @@ export class EmployeeService {
       const [name, id] = decodeCursor(page.after, 2).map(String);
       keyset.$or = [{ name: { $gt: name } }, { name, id: { $gt: id } }];
     }
-    const rows = await ctx.em.find(Employee, { $and: [where, keyset] }, { orderBy: { name: 'asc', id: 'asc' }, limit: first + 1, offset: page.offset });
+    const rows = await ctx.em.find(
+      Employee,
+      { $and: [where, keyset] },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: first + 1, offset: page.offset },
+    );
     const nodes = rows.slice(0, first);
     return {
       nodes,
-      pageInfo: { hasNextPage: rows.length > first, endCursor: nodes.length ? employeeCursor(nodes[nodes.length - 1]) : null },
+      pageInfo: {
+        hasNextPage: rows.length > first,
+        endCursor: nodes.length ? employeeCursor(nodes[nodes.length - 1]) : null,
+      },
       count: () => ctx.em.count(Employee, where),
     };
   }
@@ -65,7 +72,12 @@ export class EmployeeService {
     const orgId = currentOrganization(caller);
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
     return ctx.em.transactional(async (em) => {
-      const employee = em.create(Employee, { organization: orgId, name: input.name, active: input.active ?? true, created: Created.by(caller.actorId) });
+      const employee = em.create(Employee, {
+        organization: orgId,
+        name: input.name,
+        active: input.active ?? true,
+        created: Created.by(caller.actorId),
+      });
       await this.apply(em, employee, input, EmployeeInput);
       return employee;
     });
@@ -94,7 +106,12 @@ export class EmployeeService {
    * transaction: the ORM flushes pending changes before its look-ups, so a refused change must
    * roll back rather than leave half of itself stored.
    */
-  private async apply(em: EntityManager, employee: Employee, input: EmployeeInput | EmployeeUpdateInput, inputClass: typeof EmployeeInput | typeof EmployeeUpdateInput): Promise<void> {
+  private async apply(
+    em: EntityManager,
+    employee: Employee,
+    input: EmployeeInput | EmployeeUpdateInput,
+    inputClass: typeof EmployeeInput | typeof EmployeeUpdateInput,
+  ): Promise<void> {
     copyDeclaredFields(employee, input, inputClass, em.getMetadata().get(Employee), LINKS);
     if (employee.email) employee.email = employee.email.toLowerCase();
     if (input.manager !== undefined) {
@@ -112,14 +129,16 @@ export class EmployeeService {
       if (input.account === null) employee.account = null;
       else {
         // Grants are tenant-filtered: this counts grants in the employee's organization only.
-        if (!(await em.count(Grant, { account: input.account }))) throw badInput('account must be an account of the organization');
+        if (!(await em.count(Grant, { account: input.account })))
+          throw badInput('account must be an account of the organization');
         employee.account = em.getReference(Account, input.account, { wrapped: true });
       }
     }
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict('account is already linked to another employee');
+      if (error instanceof UniqueConstraintViolationException)
+        throw conflict('account is already linked to another employee');
       throw error;
     }
   }

@@ -34,7 +34,11 @@ export class GroupResolver {
 
   @Authorized()
   @Mutation(() => Group)
-  updateGroup(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => GroupUpdateInput) input: GroupUpdateInput): Promise<Group> {
+  updateGroup(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => GroupUpdateInput) input: GroupUpdateInput,
+  ): Promise<Group> {
     return this.service.update(ctx, id, input);
   }
 
@@ -46,19 +50,31 @@ export class GroupResolver {
 
   @Authorized()
   @Mutation(() => Group)
-  addGroupMembers(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => GroupMembersInput) input: GroupMembersInput): Promise<Group> {
+  addGroupMembers(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => GroupMembersInput) input: GroupMembersInput,
+  ): Promise<Group> {
     return this.service.add(ctx, id, input.employeeIds);
   }
 
   @Authorized()
   @Mutation(() => Group)
-  removeGroupMembers(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => GroupMembersInput) input: GroupMembersInput): Promise<Group> {
+  removeGroupMembers(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => GroupMembersInput) input: GroupMembersInput,
+  ): Promise<Group> {
     return this.service.remove(ctx, id, input.employeeIds);
   }
 
   @Authorized()
   @Mutation(() => Group, { description: 'Removes one member (REST: DELETE /group/{id}/members/{employeeId})' })
-  removeGroupMember(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('employeeId', () => UUIDScalar) employeeId: string): Promise<Group> {
+  removeGroupMember(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('employeeId', () => UUIDScalar) employeeId: string,
+  ): Promise<Group> {
     return this.service.remove(ctx, id, [employeeId]);
   }
 

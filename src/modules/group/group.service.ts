@@ -36,7 +36,12 @@ export class GroupService {
     const orgId = currentOrganization(caller);
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
     return this.flushing(ctx, async (em) => {
-      const group = em.create(Group, { organization: orgId, name: input.name, description: input.description ?? null, created: Created.by(caller.actorId) });
+      const group = em.create(Group, {
+        organization: orgId,
+        name: input.name,
+        description: input.description ?? null,
+        created: Created.by(caller.actorId),
+      });
       if (input.members?.length) await this.addMembers(em, group, input.members, 'members');
       return group;
     });
@@ -88,14 +93,20 @@ export class GroupService {
    * Memberships already there are skipped; one that a concurrent request adds meanwhile breaks the
    * membership key, and flushing() then runs the change again, which skips it.
    */
-  private async addMembers(em: EntityManager, group: Group, employeeIds: string[], field: 'members' | 'employeeIds'): Promise<void> {
+  private async addMembers(
+    em: EntityManager,
+    group: Group,
+    employeeIds: string[],
+    field: 'members' | 'employeeIds',
+  ): Promise<void> {
     const wanted = [...new Set(employeeIds)];
     const employees = await em.find(Employee, { id: { $in: wanted } });
     if (employees.length !== wanted.length) throw badInput(`${field} must be employees of the organization`);
     const present = await em.find(GroupMember, { group: group.id, employee: { $in: wanted } });
     const already = new Set(present.map((m) => m.employee.id));
     const addedAt = new Date();
-    for (const employee of employees) if (!already.has(employee.id)) em.create(GroupMember, { group, employee, addedAt });
+    for (const employee of employees)
+      if (!already.has(employee.id)) em.create(GroupMember, { group, employee, addedAt });
   }
 
   private async adminGet(ctx: Context, id: string): Promise<Group> {
@@ -120,6 +131,10 @@ export class GroupService {
 }
 
 async function membersByGroup(em: EntityManager, groupIds: readonly string[]): Promise<Employee[][]> {
-  const members = await em.find(GroupMember, { group: { $in: [...groupIds] } }, { populate: ['employee'], orderBy: { employee: { name: 'asc' } } });
+  const members = await em.find(
+    GroupMember,
+    { group: { $in: [...groupIds] } },
+    { populate: ['employee'], orderBy: { employee: { name: 'asc' } } },
+  );
   return groupBy(groupIds, members, (m) => m.group.id).map((list) => list.map((m) => m.employee.unwrap()));
 }

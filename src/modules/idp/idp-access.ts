@@ -41,7 +41,12 @@ export const isPlanAdmin = (caller: Caller) => caller.platformAdmin || caller.ro
 
 /** Read: see the visibility rules in idp-enums.ts. */
 export const canReadPlan = (caller: Caller, a: PlanAccess) =>
-  isPlanAdmin(caller) || a.visibility === Visibility.ORGANIZATION || a.owner || a.assignee || a.manager || (a.visibility === Visibility.MANAGERS && a.chain);
+  isPlanAdmin(caller) ||
+  a.visibility === Visibility.ORGANIZATION ||
+  a.owner ||
+  a.assignee ||
+  a.manager ||
+  (a.visibility === Visibility.MANAGERS && a.chain);
 
 /** Change or delete the plan, its tasks, assignees and sharing. */
 export const canManagePlan = (caller: Caller, a: PlanAccess) => isPlanAdmin(caller) || a.owner || a.manager;
@@ -113,15 +118,37 @@ function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: st
   return { sql, params: [...params, ...tail] };
 }
 
-export async function planAccess(em: EntityManager, caller: Caller, orgId: string, filter: PlanFilter): Promise<PlanAccess[]> {
+export async function planAccess(
+  em: EntityManager,
+  caller: Caller,
+  orgId: string,
+  filter: PlanFilter,
+): Promise<PlanAccess[]> {
   const { sql, params } = planQuery(caller, orgId, filter);
   const rows: PlanAccess[] = await em.execute(sql, params);
-  return rows.map((r) => ({ id: r.id, visibility: r.visibility, owner: !!r.owner, assignee: !!r.assignee, manager: !!r.manager, chain: !!r.chain }));
+  return rows.map((r) => ({
+    id: r.id,
+    visibility: r.visibility,
+    owner: !!r.owner,
+    assignee: !!r.assignee,
+    manager: !!r.manager,
+    chain: !!r.chain,
+  }));
 }
 
 /** How many plans match `filter` (paging ignored), by the same rules. */
-export async function countPlans(em: EntityManager, caller: Caller, orgId: string, filter: PlanFilter): Promise<number> {
-  const { sql, params } = planQuery(caller, orgId, { ...filter, after: undefined, limit: undefined, offset: undefined });
+export async function countPlans(
+  em: EntityManager,
+  caller: Caller,
+  orgId: string,
+  filter: PlanFilter,
+): Promise<number> {
+  const { sql, params } = planQuery(caller, orgId, {
+    ...filter,
+    after: undefined,
+    limit: undefined,
+    offset: undefined,
+  });
   const [row] = await em.execute<{ count: string }[]>(`select count(*) as count from (${sql}) counted`, params);
   return Number(row.count);
 }
@@ -159,7 +186,11 @@ async function readable<P extends { id: string; sharing: { visibility: Visibilit
     // it there), so the standing query would only cost a round trip on the most common read.
     const plan = await load(id);
     if (!plan) throw notFound('idp');
-    return { caller, plan, access: { id, visibility: plan.sharing.visibility, owner: false, assignee: false, manager: false, chain: false } };
+    return {
+      caller,
+      plan,
+      access: { id, visibility: plan.sharing.visibility, owner: false, assignee: false, manager: false, chain: false },
+    };
   }
   const [access] = await planAccess(ctx.em, caller, orgId, { id });
   const plan = access && canReadPlan(caller, access) ? await load(id) : undefined;

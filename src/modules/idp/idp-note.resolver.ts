@@ -15,7 +15,11 @@ export class IdpNoteResolver {
 
   @Authorized()
   @Query(() => [IdpNote], { description: 'Oldest first' })
-  idpNotes(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar, TASK) taskId?: string): Promise<NoteView[]> {
+  idpNotes(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
+  ): Promise<NoteView[]> {
     return this.service.list(ctx, idpId, taskId ?? null);
   }
 

@@ -26,7 +26,13 @@ export class IdpNoteService {
     const readable = await readablePlan(ctx, idpId);
     if (!canContributeTo(readable.caller, readable.access)) throw forbidden(CONTRIBUTORS_ONLY);
     const task = taskId ? await this.tasks.taskOf(ctx, readable, taskId) : null;
-    const note = ctx.em.create(IdpNote, { organization: readable.plan.organization, idp: readable.plan, task, note: input.note, author: readable.caller.actorId });
+    const note = ctx.em.create(IdpNote, {
+      organization: readable.plan.organization,
+      idp: readable.plan,
+      task,
+      note: input.note,
+      author: readable.caller.actorId,
+    });
     await ctx.em.flush();
     return note;
   }
@@ -42,16 +48,21 @@ export class IdpNoteService {
   async delete(ctx: Context, idpId: string, taskId: string | null, noteId: string): Promise<boolean> {
     const { readable, note } = await this.noteOf(ctx, idpId, taskId, noteId);
     const { caller, plan } = readable;
-    if (note.author !== caller.actorId && !isOrgAdmin(caller, plan.organization.id)) throw forbidden('only the author or an ORG_ADMIN may delete a note');
+    if (note.author !== caller.actorId && !isOrgAdmin(caller, plan.organization.id))
+      throw forbidden('only the author or an ORG_ADMIN may delete a note');
     await ctx.em.remove(note).flush();
     return true;
   }
 
-  private async noteOf(ctx: Context, idpId: string, taskId: string | null, noteId: string): Promise<{ readable: ReadablePlan; note: IdpNote }> {
+  private async noteOf(
+    ctx: Context,
+    idpId: string,
+    taskId: string | null,
+    noteId: string,
+  ): Promise<{ readable: ReadablePlan; note: IdpNote }> {
     const readable = await readablePlan(ctx, idpId);
     const note = await ctx.em.findOne(IdpNote, { id: noteId, idp: readable.plan.id, task: taskId });
     if (!note) throw notFound('note');
     return { readable, note };
   }
 }
-

@@ -20,19 +20,29 @@ export class IdpTaskResolver {
 
   @Authorized()
   @Query(() => IdpTask)
-  idpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar) taskId: string): Promise<TaskView> {
+  idpTask(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('taskId', () => UUIDScalar) taskId: string,
+  ): Promise<TaskView> {
     return this.service.get(ctx, idpId, taskId);
   }
 
   @Authorized()
-  @Query(() => [IdpTask], { description: 'Tasks due before a date (or overdue), across the plans the caller may see, soonest first' })
+  @Query(() => [IdpTask], {
+    description: 'Tasks due before a date (or overdue), across the plans the caller may see, soonest first',
+  })
   idpTasksDue(@Ctx() ctx: Context, @Args(() => TasksDueArgs) args: TasksDueArgs): Promise<IdpTask[]> {
     return this.service.due(ctx, args);
   }
 
   @Authorized()
   @Mutation(() => IdpTask, { description: 'Owner, an assignee’s manager or ORG_ADMIN' })
-  addIdpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('input', () => IdpTaskInput) input: IdpTaskInput): Promise<IdpTask> {
+  addIdpTask(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('input', () => IdpTaskInput) input: IdpTaskInput,
+  ): Promise<IdpTask> {
     return this.service.add(ctx, idpId, input);
   }
 
@@ -49,13 +59,21 @@ export class IdpTaskResolver {
 
   @Authorized()
   @Mutation(() => IdpTask, { description: 'Sets the status to DONE' })
-  completeIdpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar) taskId: string): Promise<IdpTask> {
+  completeIdpTask(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('taskId', () => UUIDScalar) taskId: string,
+  ): Promise<IdpTask> {
     return this.service.complete(ctx, idpId, taskId);
   }
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'Deletes the task and its notes; the others close up' })
-  deleteIdpTask(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string, @Arg('taskId', () => UUIDScalar) taskId: string): Promise<boolean> {
+  deleteIdpTask(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Arg('taskId', () => UUIDScalar) taskId: string,
+  ): Promise<boolean> {
     return this.service.delete(ctx, idpId, taskId);
   }
 

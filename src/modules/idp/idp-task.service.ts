@@ -4,7 +4,17 @@ import { DEFAULT_PAGE } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
-import { CONTRIBUTORS_ONLY, canContributeTo, canManagePlan, MANAGERS_ONLY, manageablePlan, planAccess, type ReadablePlan, readablePlan, visiblePlan } from './idp-access';
+import {
+  CONTRIBUTORS_ONLY,
+  canContributeTo,
+  canManagePlan,
+  MANAGERS_ONLY,
+  manageablePlan,
+  planAccess,
+  type ReadablePlan,
+  readablePlan,
+  visiblePlan,
+} from './idp-access';
 import { replaceAssignees } from './idp-assignees';
 import { TaskState } from './idp-enums';
 import { planParts } from './idp.loaders';
@@ -39,7 +49,11 @@ export class IdpTaskService {
     const visible = (await planAccess(ctx.em, caller, orgId, {})).map((p) => p.id);
     return ctx.em.find(
       IdpTask,
-      { idp: { $in: visible }, dueDate: { $lt: before }, status: { current: args.status ? args.status : { $in: OPEN } } },
+      {
+        idp: { $in: visible },
+        dueDate: { $lt: before },
+        status: { current: args.status ? args.status : { $in: OPEN } },
+      },
       { orderBy: { dueDate: 'asc', id: 'asc' }, limit: args.limit ?? DEFAULT_PAGE },
     );
   }
@@ -77,7 +91,8 @@ export class IdpTaskService {
       copyDeclaredFields(task, input, IdpTaskUpdateInput, em.getMetadata().get(IdpTask), TASK_PARTS);
       if (input.connectedTo !== undefined) task.connectedTo = connectedTo(input.connectedTo, plan.organization.id);
       if (input.status && input.status !== task.status.current) task.status = Status.of(input.status, caller.actorId);
-      if (input.order) place(await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } }), task, input.order);
+      if (input.order)
+        place(await em.find(IdpTask, { idp: plan.id }, { orderBy: { order: 'asc', id: 'asc' } }), task, input.order);
       if (input.assignees) await replaceAssignees(em, plan, task, input.assignees);
       await em.flush();
       ctx.loaders.get(planParts).clear(plan.id);
@@ -94,7 +109,9 @@ export class IdpTaskService {
     const task = await this.taskOf(ctx, readable, taskId);
     await ctx.em.transactional(async (em) => {
       em.remove(task);
-      const rest = (await em.find(IdpTask, { idp: readable.plan.id }, { orderBy: { order: 'asc', id: 'asc' } })).filter((t) => t.id !== task.id);
+      const rest = (await em.find(IdpTask, { idp: readable.plan.id }, { orderBy: { order: 'asc', id: 'asc' } })).filter(
+        (t) => t.id !== task.id,
+      );
       rest.forEach((t, index) => {
         t.order = index + 1;
       });
@@ -139,6 +156,9 @@ function place(siblings: IdpTask[], task: IdpTask, position: number): void {
 
 function connectedTo(input: ConnectedToInput | null | undefined, orgId: string): ConnectedTo | null {
   if (!input) return null;
-  return Object.assign(new ConnectedTo(), { entityId: input.entityId, type: input.type, organization: input.organization ?? orgId });
+  return Object.assign(new ConnectedTo(), {
+    entityId: input.entityId,
+    type: input.type,
+    organization: input.organization ?? orgId,
+  });
 }
-

@@ -146,7 +146,13 @@ export function taskView(em: EntityManager, r: TaskRow): TaskView {
     dueDate: r.due_date,
     // The embeddable is null exactly when its columns are (they are written together).
     connectedTo:
-      r.connected_entity_id === null ? null : { entityId: r.connected_entity_id, type: r.connected_type as string, organization: r.connected_organization as string },
+      r.connected_entity_id === null
+        ? null
+        : {
+            entityId: r.connected_entity_id,
+            type: r.connected_type as string,
+            organization: r.connected_organization as string,
+          },
     order: r.order,
     status: { current: r.status_current, changedAt: readDate(em, r.status_changed_at), changedBy: r.status_changed_by },
     created: { createdAt: readDate(em, r.created_at), createdBy: r.created_by },
@@ -154,7 +160,14 @@ export function taskView(em: EntityManager, r: TaskRow): TaskView {
 }
 
 export function noteView(em: EntityManager, r: NoteRow): NoteView {
-  return { id: r.id, idpId: r.idp_id, taskId: r.task_id, note: r.note, author: r.author, createdAt: readDate(em, r.created_at) };
+  return {
+    id: r.id,
+    idpId: r.idp_id,
+    taskId: r.task_id,
+    note: r.note,
+    author: r.author,
+    createdAt: readDate(em, r.created_at),
+  };
 }
 
 export function assigneeView(r: AssigneeRow): AssigneeView {

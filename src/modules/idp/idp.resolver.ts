@@ -36,7 +36,11 @@ export class IdpResolver {
 
   @Authorized()
   @Mutation(() => Idp, { description: 'Owner, an assignee’s manager or ORG_ADMIN' })
-  updateIdp(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string, @Arg('input', () => IdpUpdateInput) input: IdpUpdateInput): Promise<Idp> {
+  updateIdp(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar) id: string,
+    @Arg('input', () => IdpUpdateInput) input: IdpUpdateInput,
+  ): Promise<Idp> {
     return this.service.update(ctx, id, input);
   }
 

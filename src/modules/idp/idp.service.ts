@@ -27,10 +27,15 @@ export class IdpService {
     const rows = await planAccess(ctx.em, caller, orgId, { ...filter, after, limit: first + 1, offset: args.offset });
     const ids = rows.slice(0, first).map((r) => r.id);
     // A plan deleted since the standing query is left out; loadMany gives no Error for it.
-    const nodes = (await ctx.loaders.get(plansById).loadMany(ids)).filter((p): p is PlanView => p !== undefined && !(p instanceof Error));
+    const nodes = (await ctx.loaders.get(plansById).loadMany(ids)).filter(
+      (p): p is PlanView => p !== undefined && !(p instanceof Error),
+    );
     return {
       nodes,
-      pageInfo: { hasNextPage: rows.length > first, endCursor: nodes.length ? idpCursor(nodes[nodes.length - 1]) : null },
+      pageInfo: {
+        hasNextPage: rows.length > first,
+        endCursor: nodes.length ? idpCursor(nodes[nodes.length - 1]) : null,
+      },
       count: () => countPlans(ctx.em, caller, orgId, filter),
     };
   }
@@ -120,4 +125,3 @@ function checkDates(start: string, end: string | null): void {
 async function checkOwner(em: EntityManager, owner: string): Promise<void> {
   if (!(await em.count(Grant, { account: owner }))) throw badInput('owner must be an account of the organization');
 }
-

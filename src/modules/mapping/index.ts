@@ -11,7 +11,9 @@ export const mappingModule: ModuleDescriptor = {
   resolvers: [
     resolver(MappingResolver, ({ secrets }) => new MappingResolver(new MappingService(secrets))),
     // The `mappings` field of each mapped type.
-    ...MAPPINGS_RESOLVERS.map((Resolver) => resolver(Resolver, ({ secrets }) => new Resolver(new MappingService(secrets)))),
+    ...MAPPINGS_RESOLVERS.map((Resolver) =>
+      resolver(Resolver, ({ secrets }) => new Resolver(new MappingService(secrets))),
+    ),
   ],
   routes: MAPPING_ROUTES,
 };

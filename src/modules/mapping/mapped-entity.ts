@@ -12,7 +12,11 @@ export class MappedEntity {
   mapping!: Mapping;
 
   static of(mapping: Mapping): MappedEntity {
-    const entity = Object.assign(new ConnectedTo(), { entityId: mapping.entityId, type: mapping.entityType, organization: mapping.organization.id });
+    const entity = Object.assign(new ConnectedTo(), {
+      entityId: mapping.entityId,
+      type: mapping.entityType,
+      organization: mapping.organization.id,
+    });
     return Object.assign(new MappedEntity(), { entity, mapping });
   }
 }

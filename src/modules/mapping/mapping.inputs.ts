@@ -42,7 +42,10 @@ export class MappingInput {
   @Field(() => StringMapScalar, { nullable: true })
   mappingData?: StringMap | null;
 
-  @Field(() => StringMapScalar, { nullable: true, description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only' })
+  @Field(() => StringMapScalar, {
+    nullable: true,
+    description: 'Stored encrypted; shown to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only',
+  })
   mappingSecrets?: StringMap | null;
 }
 

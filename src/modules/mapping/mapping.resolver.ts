@@ -19,8 +19,14 @@ export class MappingResolver {
   constructor(private readonly service: MappingService) {}
 
   @Authorized()
-  @Query(() => [MappedEntity], { description: 'The records mapped to an app, with their mappings, by namespace and mappedId' })
-  appMappings(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) app: string, @Args(() => PageArgs) page: PageArgs): Promise<MappedEntity[]> {
+  @Query(() => [MappedEntity], {
+    description: 'The records mapped to an app, with their mappings, by namespace and mappedId',
+  })
+  appMappings(
+    @Ctx() ctx: Context,
+    @Arg('app', () => UUIDScalar) app: string,
+    @Args(() => PageArgs) page: PageArgs,
+  ): Promise<MappedEntity[]> {
     return this.service.ofApp(ctx, app, page);
   }
 
@@ -37,7 +43,11 @@ export class MappingResolver {
 
   @Authorized()
   @Mutation(() => Mapping, { description: 'ORG_ADMIN; (app, namespace, mappedId) is unique' })
-  mapEntity(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) app: string, @Arg('input', () => MappingInput) input: MappingInput): Promise<Mapping> {
+  mapEntity(
+    @Ctx() ctx: Context,
+    @Arg('app', () => UUIDScalar) app: string,
+    @Arg('input', () => MappingInput) input: MappingInput,
+  ): Promise<Mapping> {
     return this.service.map(ctx, app, input);
   }
 
@@ -54,11 +64,18 @@ export class MappingResolver {
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'ORG_ADMIN; removes a mapping' })
-  unmapEntity(@Ctx() ctx: Context, @Arg('app', () => UUIDScalar) app: string, @Arg('mapping', () => UUIDScalar) mapping: string): Promise<boolean> {
+  unmapEntity(
+    @Ctx() ctx: Context,
+    @Arg('app', () => UUIDScalar) app: string,
+    @Arg('mapping', () => UUIDScalar) mapping: string,
+  ): Promise<boolean> {
     return this.service.unmap(ctx, app, mapping);
   }
 
-  @FieldResolver(() => StringMapScalar, { nullable: true, description: 'Secrets: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others' })
+  @FieldResolver(() => StringMapScalar, {
+    nullable: true,
+    description: 'Secrets: to ORG_ADMIN, ADMIN and organization tokens acting as ORG_ADMIN only, null to others',
+  })
   mappingSecrets(@Ctx() ctx: Context, @Root() mapping: Mapping): StringMap | null {
     return this.service.mappingSecrets(ctx, mapping);
   }

@@ -4,8 +4,41 @@ const tag = 'Apps';
 
 /** The mapping module's REST routes below /api/v1 (docs/rest.md); each runs the root field it names. */
 export const MAPPING_ROUTES: RestRoute[] = [
-  { method: 'get', path: '/app/:app/mappings', operation: 'query', field: 'appMappings', query: PAGE, tag, summary: 'Records mapped to the app: {entity, mapping} items (limit 1-500, default 100)' },
-  { method: 'post', path: '/app/:app/mappings', operation: 'mutation', field: 'mapEntity', body: 'input', status: 201, tag, summary: 'Map a record to the app (ORG_ADMIN)' },
-  { method: 'patch', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'updateMapping', body: 'input', tag, summary: 'Change a mapping (ORG_ADMIN)' },
-  { method: 'delete', path: '/app/:app/mappings/:mapping', operation: 'mutation', field: 'unmapEntity', noContent: true, tag, summary: 'Remove a mapping (ORG_ADMIN)' },
+  {
+    method: 'get',
+    path: '/app/:app/mappings',
+    operation: 'query',
+    field: 'appMappings',
+    query: PAGE,
+    tag,
+    summary: 'Records mapped to the app: {entity, mapping} items (limit 1-500, default 100)',
+  },
+  {
+    method: 'post',
+    path: '/app/:app/mappings',
+    operation: 'mutation',
+    field: 'mapEntity',
+    body: 'input',
+    status: 201,
+    tag,
+    summary: 'Map a record to the app (ORG_ADMIN)',
+  },
+  {
+    method: 'patch',
+    path: '/app/:app/mappings/:mapping',
+    operation: 'mutation',
+    field: 'updateMapping',
+    body: 'input',
+    tag,
+    summary: 'Change a mapping (ORG_ADMIN)',
+  },
+  {
+    method: 'delete',
+    path: '/app/:app/mappings/:mapping',
+    operation: 'mutation',
+    field: 'unmapEntity',
+    noContent: true,
+    tag,
+    summary: 'Remove a mapping (ORG_ADMIN)',
+  },
 ];

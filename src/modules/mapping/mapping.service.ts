@@ -24,7 +24,12 @@ import type { MappingInput, MappingUpdateInput } from './mapping.inputs';
 const IN_USE = 'mappedId is already mapped in this namespace of the app';
 
 /** Organization-owned records that can be mapped, by type; all of them are tenant-filtered. */
-const OWNED = { [MappedType.EMPLOYEE]: Employee, [MappedType.GROUP]: Group, [MappedType.IDP]: Idp, [MappedType.IDP_TASK]: IdpTask } as const;
+const OWNED = {
+  [MappedType.EMPLOYEE]: Employee,
+  [MappedType.GROUP]: Group,
+  [MappedType.IDP]: Idp,
+  [MappedType.IDP_TASK]: IdpTask,
+} as const;
 
 /** Mappings of records to their counterparts in apps: members read them, ORG_ADMIN writes. */
 export class MappingService {
@@ -32,7 +37,11 @@ export class MappingService {
 
   async ofApp(ctx: Context, appId: string, page: PageArgs): Promise<MappedEntity[]> {
     await this.app(ctx, appId);
-    const mappings = await ctx.em.find(Mapping, { app: appId }, { orderBy: ORDER, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+    const mappings = await ctx.em.find(
+      Mapping,
+      { app: appId },
+      { orderBy: ORDER, limit: page.limit ?? 100, offset: page.offset ?? 0 },
+    );
     return mappings.map(MappedEntity.of);
   }
 
@@ -71,7 +80,8 @@ export class MappingService {
     const mapping = await this.writable(ctx, appId, id);
     const namespace = input.namespace ?? mapping.namespace;
     const mappedId = input.mappedId ?? mapping.mappedId;
-    if (namespace !== mapping.namespace || mappedId !== mapping.mappedId) await this.checkFree(ctx.em, appId, namespace, mappedId);
+    if (namespace !== mapping.namespace || mappedId !== mapping.mappedId)
+      await this.checkFree(ctx.em, appId, namespace, mappedId);
     mapping.namespace = namespace;
     mapping.mappedId = mappedId;
     if (input.reference !== undefined) mapping.reference = input.reference || null;
@@ -124,7 +134,6 @@ async function checkEntity(em: EntityManager, orgId: string, type: MappedType, i
   else found = (await em.count(OWNED[type], { id })) > 0;
   if (!found) throw badInput(`entityId must be an existing ${type} of the organization`);
 }
-
 
 const ORDER = { namespace: 'asc', mappedId: 'asc', id: 'asc' } as const;
 

@@ -12,6 +12,11 @@ import { ORGANIZATION_ROUTES } from './organization.routes';
 export const organizationModule: ModuleDescriptor = {
   name: 'organization',
   entities: [OrganizationOwned, OrganizationProfile, Organization, OrganizationKey, OrganizationPreference],
-  resolvers: [resolver(OrganizationResolver, ({ organizations }) => new OrganizationResolver(organizations, new OrganizationPreferenceService()))],
+  resolvers: [
+    resolver(
+      OrganizationResolver,
+      ({ organizations }) => new OrganizationResolver(organizations, new OrganizationPreferenceService()),
+    ),
+  ],
   routes: ORGANIZATION_ROUTES,
 };

@@ -7,7 +7,9 @@ import { Organization } from './organization.entity';
  * The start of every record an organization owns: a UUID id and the owning organization, which
  * the tenant filter (src/db/tenant-filter.ts) keys on. Deleting the organization deletes the row.
  */
-@ObjectType('OrganizationOwned', { description: 'Not part of the API: the fields every organization-owned record starts with' })
+@ObjectType('OrganizationOwned', {
+  description: 'Not part of the API: the fields every organization-owned record starts with',
+})
 export abstract class OrganizationOwned {
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })

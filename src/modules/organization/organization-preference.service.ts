@@ -29,7 +29,12 @@ export class OrganizationPreferenceService {
   }
 
   /** Replaces the values of one namespace. */
-  async set(ctx: Context, id: string | null | undefined, namespace: string, values: StringMap): Promise<OrganizationPreference> {
+  async set(
+    ctx: Context,
+    id: string | null | undefined,
+    namespace: string,
+    values: StringMap,
+  ): Promise<OrganizationPreference> {
     const caller = requireCaller(ctx);
     const orgId = id ?? currentOrganization(caller);
     requireRoleIn(caller, orgId, [Role.ORG_ADMIN]);
@@ -42,10 +47,17 @@ export class OrganizationPreferenceService {
   }
 }
 
-function loadPreferences(em: EntityManager, orgIds: readonly string[], namespace?: string): Promise<OrganizationPreference[]> {
+function loadPreferences(
+  em: EntityManager,
+  orgIds: readonly string[],
+  namespace?: string,
+): Promise<OrganizationPreference[]> {
   return findInOrganizations(em, OrganizationPreference, orgIds, namespace ? { namespace } : {}, { namespace: 'asc' });
 }
 
-async function preferencesByOrganization(em: EntityManager, orgIds: readonly string[]): Promise<OrganizationPreference[][]> {
+async function preferencesByOrganization(
+  em: EntityManager,
+  orgIds: readonly string[],
+): Promise<OrganizationPreference[][]> {
   return groupBy(orgIds, await loadPreferences(em, orgIds), (p) => p.organization.id);
 }

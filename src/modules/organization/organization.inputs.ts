@@ -8,7 +8,9 @@ const ALIAS_MESSAGE = 'alias must contain only lowercase letters, digits and sin
 const NAME_MESSAGE = 'name must be 1-200 characters';
 const HTTP_URL = { require_protocol: true, protocols: ['http', 'https'] };
 
-@InputType({ description: 'A new organization; the caller becomes its owner (ORG_ADMIN) unless ownerEmail names another' })
+@InputType({
+  description: 'A new organization; the caller becomes its owner (ORG_ADMIN) unless ownerEmail names another',
+})
 export class OrganizationInput {
   @Field(() => String)
   @Trimmed()

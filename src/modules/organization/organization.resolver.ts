@@ -3,7 +3,12 @@ import type { Context } from '../../auth/context';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Organization } from './organization.entity';
-import { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput } from './organization.inputs';
+import {
+  OrganizationInput,
+  OrganizationKeyInput,
+  OrganizationProfileInput,
+  OrganizationUpdateInput,
+} from './organization.inputs';
 import { Preferences, PreferencesInput } from '../../common/preferences';
 import type { OrganizationService } from './organization.service';
 import { OrganizationKey } from './organization-key.entity';
@@ -39,13 +44,21 @@ export class OrganizationResolver {
 
   @Authorized()
   @Query(() => OrganizationProfile)
-  organizationProfile(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar, ORG_ARG) id?: string): Promise<OrganizationProfile> {
+  organizationProfile(
+    @Ctx() ctx: Context,
+    @Arg('id', () => UUIDScalar, ORG_ARG) id?: string,
+  ): Promise<OrganizationProfile> {
     return this.service.profile(ctx, id);
   }
 
   @Authorized()
-  @Mutation(() => Organization, { description: 'Creates an organization; the caller (or ownerEmail) becomes its owner' })
-  createOrganization(@Ctx() ctx: Context, @Arg('input', () => OrganizationInput) input: OrganizationInput): Promise<Organization> {
+  @Mutation(() => Organization, {
+    description: 'Creates an organization; the caller (or ownerEmail) becomes its owner',
+  })
+  createOrganization(
+    @Ctx() ctx: Context,
+    @Arg('input', () => OrganizationInput) input: OrganizationInput,
+  ): Promise<Organization> {
     return this.service.create(ctx, input);
   }
 

@@ -15,7 +15,12 @@ import { Account } from '../account/account.entity';
 import type { AccountService } from '../account/account.service';
 import { Grant } from '../account/grant.entity';
 import { ORGANIZATION_STATES, Organization } from './organization.entity';
-import type { OrganizationInput, OrganizationKeyInput, OrganizationProfileInput, OrganizationUpdateInput } from './organization.inputs';
+import type {
+  OrganizationInput,
+  OrganizationKeyInput,
+  OrganizationProfileInput,
+  OrganizationUpdateInput,
+} from './organization.inputs';
 import { OrganizationKey } from './organization-key.entity';
 import { OrganizationProfile, PROFILE_FIELDS } from './organization-profile.embeddable';
 
@@ -55,7 +60,8 @@ export class OrganizationService {
 
   async create(ctx: Context, input: OrganizationInput): Promise<Organization> {
     const caller = requireCaller(ctx);
-    if (this.creation === 'admin' && !caller.platformAdmin) throw forbidden('creating organizations needs a platform ADMIN (ORG_CREATION=admin)');
+    if (this.creation === 'admin' && !caller.platformAdmin)
+      throw forbidden('creating organizations needs a platform ADMIN (ORG_CREATION=admin)');
     return ctx.em.transactional(async (em) => {
       const owner = await this.ownerAccount(em, caller, input.ownerEmail);
       const alias = input.alias ?? (await this.freeAlias(em, input.name));
@@ -86,12 +92,19 @@ export class OrganizationService {
       }
       if (input.active !== undefined && input.active !== null && input.active !== org.active) {
         org.active = input.active;
-        org.status = Status.of(input.active ? ORGANIZATION_STATES.ACTIVE : ORGANIZATION_STATES.INACTIVE, caller.actorId);
+        org.status = Status.of(
+          input.active ? ORGANIZATION_STATES.ACTIVE : ORGANIZATION_STATES.INACTIVE,
+          caller.actorId,
+        );
       }
       if (input.ownerEmail) {
         const owner = await this.ownerAccount(em, caller, input.ownerEmail);
         if (!org.owners.includes(owner.id)) org.owners = [...org.owners, owner.id];
-        const granted = await em.count(Grant, { account: owner.id, organization: org.id, role: Role.ORG_ADMIN }, { filters: { [TENANT_FILTER]: false } });
+        const granted = await em.count(
+          Grant,
+          { account: owner.id, organization: org.id, role: Role.ORG_ADMIN },
+          { filters: { [TENANT_FILTER]: false } },
+        );
         if (!granted) em.create(Grant, { account: owner, organization: org, role: Role.ORG_ADMIN });
       }
       await flushUnique(em, ALIAS_IN_USE);
@@ -105,7 +118,12 @@ export class OrganizationService {
   }
 
   /** Sets the profile: `replace` clears the fields the input leaves out, otherwise they are kept. */
-  async setProfile(ctx: Context, id: string | null | undefined, input: OrganizationProfileInput, replace: boolean): Promise<Organization> {
+  async setProfile(
+    ctx: Context,
+    id: string | null | undefined,
+    input: OrganizationProfileInput,
+    replace: boolean,
+  ): Promise<Organization> {
     const caller = requireCaller(ctx);
     const org = await this.adminGet(ctx, caller, id);
     const profile = Object.assign(new OrganizationProfile(), replace ? {} : org.profile);
@@ -156,10 +174,20 @@ export class OrganizationService {
    * Finds a key and its secret for token verification, before any tenant is known.
    * Returns null for an unknown or deleted key.
    */
-  async keySecret(em: EntityManager, keyId: string): Promise<{ secret: Buffer; organization: string; role: Role } | null> {
-    const key = await em.findOne(OrganizationKey, keyId, { filters: { [TENANT_FILTER]: false }, populate: ['secretEncrypted'] });
+  async keySecret(
+    em: EntityManager,
+    keyId: string,
+  ): Promise<{ secret: Buffer; organization: string; role: Role } | null> {
+    const key = await em.findOne(OrganizationKey, keyId, {
+      filters: { [TENANT_FILTER]: false },
+      populate: ['secretEncrypted'],
+    });
     if (!key) return null;
-    return { secret: this.secrets.decrypt(key.secretEncrypted), organization: key.organization.id, role: key.limitToRole ?? Role.ORG_ADMIN };
+    return {
+      secret: this.secrets.decrypt(key.secretEncrypted),
+      organization: key.organization.id,
+      role: key.limitToRole ?? Role.ORG_ADMIN,
+    };
   }
 
   private async adminGet(ctx: Context, caller: Caller, id: string | null | undefined): Promise<Organization> {
@@ -176,10 +204,14 @@ export class OrganizationService {
   private async ownerAccount(em: EntityManager, caller: Caller, ownerEmail: string | undefined): Promise<Account> {
     if (ownerEmail) {
       const email = ownerEmail.toLowerCase();
-      if (!caller.platformAdmin && email !== caller.email?.toLowerCase()) throw forbidden('ownerEmail naming anybody but the caller needs a platform ADMIN');
-      return (await em.findOne(Account, { email })) ?? (await this.accounts.create(em, email, undefined, caller.actorId));
+      if (!caller.platformAdmin && email !== caller.email?.toLowerCase())
+        throw forbidden('ownerEmail naming anybody but the caller needs a platform ADMIN');
+      return (
+        (await em.findOne(Account, { email })) ?? (await this.accounts.create(em, email, undefined, caller.actorId))
+      );
     }
-    if (!caller.accountId) throw badInput('ownerEmail is required when the caller is not an account (an organization token owns nothing)');
+    if (!caller.accountId)
+      throw badInput('ownerEmail is required when the caller is not an account (an organization token owns nothing)');
     return em.findOneOrFail(Account, caller.accountId);
   }
 
@@ -200,7 +232,6 @@ export class OrganizationService {
     for (let n = 2; taken.has(alias); n++) alias = `${base}-${n}`;
     return alias;
   }
-
 }
 
 function loadKeys(em: EntityManager, orgIds: readonly string[], keyId?: string): Promise<OrganizationKey[]> {

@@ -1,7 +1,10 @@
 import type { ChangeEvent } from '../../events/change-event.entity';
 
 /** What a delivery tells of its event. */
-export type DeliveredEvent = Pick<ChangeEvent, 'type' | 'createdAt' | 'objectId' | 'object' | 'operation' | 'organization' | 'changedFields' | 'current' | 'previous'>;
+export type DeliveredEvent = Pick<
+  ChangeEvent,
+  'type' | 'createdAt' | 'objectId' | 'object' | 'operation' | 'organization' | 'changedFields' | 'current' | 'previous'
+>;
 
 /**
  * The JSON body of a delivery (shown in docs/events-and-webhooks.md, "Deliveries"); the same bytes

@@ -98,11 +98,19 @@ export class DeliveryWorker {
     await this.queue.createQueue(DELIVERY_QUEUE);
     // Two loops: one sends while the other reads or records.
     for (let loop = 0; loop < LOOPS; loop++) {
-      await this.queue.work<DeliveryJob | SingleDeliveryJob>(DELIVERY_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: FETCH }, async (jobs) => {
-        await this.attempt(jobs.map((job) => ('delivery' in job.data ? { deliveries: [job.data.delivery], attempt: job.data.attempt } : job.data)));
-        // pg-boss waits a polling interval after every batch; a full batch means more are waiting.
-        if (jobs.length === FETCH) this.wake();
-      });
+      await this.queue.work<DeliveryJob | SingleDeliveryJob>(
+        DELIVERY_QUEUE,
+        { pollingIntervalSeconds: this.pollSeconds, batchSize: FETCH },
+        async (jobs) => {
+          await this.attempt(
+            jobs.map((job) =>
+              'delivery' in job.data ? { deliveries: [job.data.delivery], attempt: job.data.attempt } : job.data,
+            ),
+          );
+          // pg-boss waits a polling interval after every batch; a full batch means more are waiting.
+          if (jobs.length === FETCH) this.wake();
+        },
+      );
     }
   }
 
@@ -120,7 +128,12 @@ export class DeliveryWorker {
     const rows: { id: string; organization_id: string; webhook_id: string; event_id: string }[] = [];
     for (const event of events) {
       for (const hook of hooks) {
-        if (hook.organization_id !== event.organization || !matchesEventType(hook.event_type, event.type) || !passesIfUpdates(hook.if_updates, event)) continue;
+        if (
+          hook.organization_id !== event.organization ||
+          !matchesEventType(hook.event_type, event.type) ||
+          !passesIfUpdates(hook.if_updates, event)
+        )
+          continue;
         rows.push({ id: randomUUID(), organization_id: hook.organization_id, webhook_id: hook.id, event_id: event.id });
       }
     }
@@ -131,7 +144,10 @@ export class DeliveryWorker {
          from json_to_recordset(?::json) as r(id uuid, organization_id uuid, webhook_id uuid, event_id uuid), (select ?::timestamptz as at) now`,
       [JSON.stringify(rows), new Date()],
     );
-    await this.enqueue(tx, rows.map((r) => ({ id: r.id, attemptCount: 0 })));
+    await this.enqueue(
+      tx,
+      rows.map((r) => ({ id: r.id, attemptCount: 0 })),
+    );
   }
 
   /** Queues the next attempt of each delivery in the caller's transaction (after `delayMs`), in jobs by attempt count. */
@@ -144,7 +160,15 @@ export class DeliveryWorker {
     const byAttempt = new Map<number, string[]>();
     for (const d of deliveries) byAttempt.set(d.attemptCount, [...(byAttempt.get(d.attemptCount) ?? []), d.id]);
     const jobs = [...byAttempt].flatMap(([attempt, ids]) =>
-      chunks(ids, JOB_DELIVERIES).map((part) => ({ name: DELIVERY_QUEUE, data: { deliveries: part, attempt } satisfies DeliveryJob, startAfter, retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds })),
+      chunks(ids, JOB_DELIVERIES).map((part) => ({
+        name: DELIVERY_QUEUE,
+        data: { deliveries: part, attempt } satisfies DeliveryJob,
+        startAfter,
+        retryLimit: 10,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds,
+      })),
     );
     await this.queue.insert(jobs, transactionDb(tx));
   }
@@ -155,7 +179,10 @@ export class DeliveryWorker {
   }
 
   /** Redelivery: the delivery is pending again and its next attempt is queued now. */
-  async redeliver(tx: EntityManager, delivery: { id: string; attemptCount: number; state: DeliveryState; nextAttemptAt?: Date | null }): Promise<void> {
+  async redeliver(
+    tx: EntityManager,
+    delivery: { id: string; attemptCount: number; state: DeliveryState; nextAttemptAt?: Date | null },
+  ): Promise<void> {
     delivery.state = DELIVERY_STATES.PENDING;
     delivery.nextAttemptAt = new Date();
     await tx.flush();
@@ -187,9 +214,17 @@ export class DeliveryWorker {
     const sending = deliveries.filter((d) => d.active);
     const bodies = await this.bodies(sending.map((d) => d.event_id));
     const decrypted = new Map<string, Buffer>();
-    const secret = (encrypted: string) => decrypted.get(encrypted) ?? decrypted.set(encrypted, this.secrets.decrypt(encrypted)).get(encrypted)!;
+    const secret = (encrypted: string) =>
+      decrypted.get(encrypted) ?? decrypted.set(encrypted, this.secrets.decrypt(encrypted)).get(encrypted)!;
     const results = await Promise.all(
-      sending.map((d) => this.sender.send(d.url, d.event_id, [secret(d.secret), ...(d.previous_secret ? [secret(d.previous_secret)] : [])], bodies.get(d.event_id)!)),
+      sending.map((d) =>
+        this.sender.send(
+          d.url,
+          d.event_id,
+          [secret(d.secret), ...(d.previous_secret ? [secret(d.previous_secret)] : [])],
+          bodies.get(d.event_id)!,
+        ),
+      ),
     );
     await this.record(
       sending.map((delivery, index) => ({ delivery, result: results[index] })),
@@ -197,7 +232,16 @@ export class DeliveryWorker {
     );
     for (const [index, delivery] of sending.entries()) {
       const result = results[index];
-      if (!result.ok) this.logger.info({ webhook: delivery.webhook_id, delivery: delivery.id, attempt: delivery.attempt_count + 1, error: result.error }, 'webhook delivery attempt failed');
+      if (!result.ok)
+        this.logger.info(
+          {
+            webhook: delivery.webhook_id,
+            delivery: delivery.id,
+            attempt: delivery.attempt_count + 1,
+            error: result.error,
+          },
+          'webhook delivery attempt failed',
+        );
     }
   }
 
@@ -242,8 +286,14 @@ export class DeliveryWorker {
         response_excerpt: result.responseExcerpt,
       };
     });
-    for (const o of outcomes) if (o.state === DELIVERY_STATES.PENDING) o.next_attempt_at = new Date(now + delays.get(`${o.webhook_id}:${o.attempt + 1}`)!);
-    const failing = [...new Set(sent.filter((s) => !s.result.ok && !succeeded.has(s.delivery.webhook_id)).map((s) => s.delivery.webhook_id))];
+    for (const o of outcomes)
+      if (o.state === DELIVERY_STATES.PENDING)
+        o.next_attempt_at = new Date(now + delays.get(`${o.webhook_id}:${o.attempt + 1}`)!);
+    const failing = [
+      ...new Set(
+        sent.filter((s) => !s.result.ok && !succeeded.has(s.delivery.webhook_id)).map((s) => s.delivery.webhook_id),
+      ),
+    ];
 
     await this.orm.em.fork().transactional(async (tx) => {
       const recorded = new Set<string>();
@@ -265,10 +315,14 @@ export class DeliveryWorker {
           [JSON.stringify(outcomes)],
         );
         for (const row of rows) recorded.add(row.delivery_id);
-        for (const [webhook, from] of since) if (now - from.getTime() >= this.settings.deactivateAfterMs) gone.add(webhook);
+        for (const [webhook, from] of since)
+          if (now - from.getTime() >= this.settings.deactivateAfterMs) gone.add(webhook);
       }
       if (inactive.length) {
-        await tx.execute(`update webhook_delivery set state = ?, next_attempt_at = null where id in (?) and state = 'PENDING'`, [DELIVERY_STATES.CANCELLED, inactive.map((d) => d.id)]);
+        await tx.execute(
+          `update webhook_delivery set state = ?, next_attempt_at = null where id in (?) and state = 'PENDING'`,
+          [DELIVERY_STATES.CANCELLED, inactive.map((d) => d.id)],
+        );
       }
       const retries = new Map<string, { id: string; attemptCount: number }[]>();
       for (const o of outcomes) {
@@ -290,7 +344,11 @@ export class DeliveryWorker {
   /** The bodies of the events, by id: each is built once, however many webhooks it goes to. */
   private async bodies(ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.orm.em.getConnection().execute<Parameters<typeof eventOf>[0][]>(`select ${EVENT_COLUMNS} from change_event where id in (?)`, [[...new Set(ids)]]);
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<Parameters<typeof eventOf>[0][]>(`select ${EVENT_COLUMNS} from change_event where id in (?)`, [
+        [...new Set(ids)],
+      ]);
     return new Map(rows.map((row) => [row.id, deliveryBody(eventOf(row))]));
   }
 }

@@ -5,7 +5,12 @@ import { OrganizationOwned } from '../organization/organization-owned';
 import { ChangeEvent } from '../../events/change-event.entity';
 import { Webhook } from './webhook.entity';
 
-export const DELIVERY_STATES = { PENDING: 'PENDING', SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED', CANCELLED: 'CANCELLED' } as const;
+export const DELIVERY_STATES = {
+  PENDING: 'PENDING',
+  SUCCEEDED: 'SUCCEEDED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELLED',
+} as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[keyof typeof DELIVERY_STATES];
 
 /** One event owed to one webhook, with the attempts made to deliver it. */
@@ -13,7 +18,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[keyof typeof DELIVERY_STATE
 @Entity()
 @Index({ properties: ['webhook', 'createdAt'] })
 export class WebhookDelivery extends OrganizationOwned {
-  [OptionalProps]?: 'createdAt' | 'state' | 'attemptCount' | 'nextAttemptAt' | 'organizationId' | 'eventId' | 'eventType';
+  [OptionalProps]?:
+    'createdAt' | 'state' | 'attemptCount' | 'nextAttemptAt' | 'organizationId' | 'eventId' | 'eventType';
 
   @ManyToOne(() => Webhook, { ref: true, deleteRule: 'cascade' })
   webhook!: Ref<Webhook>;
@@ -21,7 +27,9 @@ export class WebhookDelivery extends OrganizationOwned {
   @ManyToOne(() => ChangeEvent, { ref: true, deleteRule: 'cascade', index: true })
   event!: Ref<ChangeEvent>;
 
-  @Field(() => String, { description: 'PENDING, SUCCEEDED, FAILED (retries used up) or CANCELLED (webhook inactive or deleted)' })
+  @Field(() => String, {
+    description: 'PENDING, SUCCEEDED, FAILED (retries used up) or CANCELLED (webhook inactive or deleted)',
+  })
   @Property({ type: 'text' })
   state: DeliveryState = DELIVERY_STATES.PENDING;
 
@@ -77,7 +85,10 @@ export class WebhookAttempt {
   @Property({ type: 'integer' })
   durationMs!: number;
 
-  @Field(() => String, { nullable: true, description: 'Why the attempt failed: timeout, refused address, connection error, status' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the attempt failed: timeout, refused address, connection error, status',
+  })
   @Property({ type: 'text', nullable: true })
   error?: string | null;
 

@@ -10,19 +10,29 @@ export class WebhookKeyResolver {
   constructor(private readonly service: WebhookKeyService) {}
 
   @Authorized()
-  @Query(() => [WebhookKey], { description: 'Webhook keys of the current organization, oldest first, without secrets (ORG_ADMIN)' })
+  @Query(() => [WebhookKey], {
+    description: 'Webhook keys of the current organization, oldest first, without secrets (ORG_ADMIN)',
+  })
   webhookKeys(@Ctx() ctx: Context): Promise<WebhookKey[]> {
     return this.service.list(ctx);
   }
 
   @Authorized()
-  @Mutation(() => WebhookKey, { description: 'ORG_ADMIN or organization token; secretBase64 is shown in this response only; the first key is the default' })
-  createWebhookKey(@Ctx() ctx: Context, @Arg('input', () => WebhookKeyInput) input: WebhookKeyInput): Promise<WebhookKey> {
+  @Mutation(() => WebhookKey, {
+    description:
+      'ORG_ADMIN or organization token; secretBase64 is shown in this response only; the first key is the default',
+  })
+  createWebhookKey(
+    @Ctx() ctx: Context,
+    @Arg('input', () => WebhookKeyInput) input: WebhookKeyInput,
+  ): Promise<WebhookKey> {
     return this.service.create(ctx, input);
   }
 
   @Authorized()
-  @Mutation(() => WebhookKey, { description: 'ORG_ADMIN; webhooks created without signingKey use this key from now on' })
+  @Mutation(() => WebhookKey, {
+    description: 'ORG_ADMIN; webhooks created without signingKey use this key from now on',
+  })
   makeDefaultWebhookKey(@Ctx() ctx: Context, @Arg('key', () => UUIDScalar) id: string): Promise<WebhookKey> {
     return this.service.makeDefault(ctx, id);
   }

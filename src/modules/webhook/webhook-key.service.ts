@@ -31,7 +31,12 @@ export class WebhookKeyService {
     const key = await ctx.em.transactional(async (tx) => {
       await lockOrganization(tx, orgId);
       const isDefault = (await tx.count(WebhookKey, {})) === 0;
-      return tx.create(WebhookKey, { organization: orgId, name: input.name, secretEncrypted: this.secrets.encrypt(secret), isDefault });
+      return tx.create(WebhookKey, {
+        organization: orgId,
+        name: input.name,
+        secretEncrypted: this.secrets.encrypt(secret),
+        isDefault,
+      });
     });
     key.secretBase64 = secret.toString('base64');
     return key;

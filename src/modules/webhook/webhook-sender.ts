@@ -16,7 +16,9 @@ const EXCERPT_BYTES = 1024;
 
 /** Standard Webhooks signature: v1,base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)), one per key, space-separated. */
 export function signature(secrets: Buffer[], id: string, timestamp: number, body: string): string {
-  return secrets.map((secret) => `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`).join(' ');
+  return secrets
+    .map((secret) => `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`)
+    .join(' ');
 }
 
 /**
@@ -34,13 +36,24 @@ export class WebhookSender {
     // The AbortSignal of each request keeps the time; undici's own timers are coarse (they may fire
     // up to half a second early), so they only back it up.
     const backstop = timeoutMs + 1000;
-    this.agent = new Agent({ connect: { lookup: guard.lookup, timeout: backstop }, headersTimeout: backstop, bodyTimeout: backstop });
+    this.agent = new Agent({
+      connect: { lookup: guard.lookup, timeout: backstop },
+      headersTimeout: backstop,
+      bodyTimeout: backstop,
+    });
   }
 
   async send(url: string, id: string, secrets: Buffer[], body: string): Promise<Attempt> {
     const started = Date.now();
     const timestamp = Math.floor(started / 1000);
-    const failed = (error: string): Attempt => ({ ok: false, statusCode: null, durationMs: Date.now() - started, error, responseExcerpt: null, retryAfterMs: null });
+    const failed = (error: string): Attempt => ({
+      ok: false,
+      statusCode: null,
+      durationMs: Date.now() - started,
+      error,
+      responseExcerpt: null,
+      retryAfterMs: null,
+    });
     try {
       this.guard.assertLiteralAllowed(new URL(url));
       const response = await request(url, {
@@ -103,7 +116,15 @@ function retryAfter(header: string | string[] | undefined): number | null {
 /** A short reason for a failed attempt; names the kind of failure, not the service's internals. */
 function describe(error: unknown): string {
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
-  if (e.code === 'ERR_REFUSED_ADDRESS' || e.cause?.code === 'ERR_REFUSED_ADDRESS') return `refused: ${e.cause?.message ?? e.message}`;
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.code === 'UND_ERR_CONNECT_TIMEOUT'
+  )
+    return 'timeout';
+  if (e.code === 'ERR_REFUSED_ADDRESS' || e.cause?.code === 'ERR_REFUSED_ADDRESS')
+    return `refused: ${e.cause?.message ?? e.message}`;
   return `connection failed: ${e.cause?.code ?? e.code ?? e.message ?? 'unknown error'}`;
 }

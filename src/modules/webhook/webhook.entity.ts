@@ -15,7 +15,15 @@ import { eventObject } from '../../events/event-objects';
 @Index({ properties: ['organization', 'active'] })
 @eventObject('webhook')
 export class Webhook extends OrganizationOwned {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'active' | 'ifUpdates' | 'organizationId' | 'signingKeyId' | 'previousSigningKey' | 'previousKeyUntil';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'active'
+    | 'ifUpdates'
+    | 'organizationId'
+    | 'signingKeyId'
+    | 'previousSigningKey'
+    | 'previousKeyUntil';
 
   @Field(() => String)
   @Property({ type: 'text' })
@@ -29,7 +37,9 @@ export class Webhook extends OrganizationOwned {
   @Property({ type: 'text' })
   eventType!: string;
 
-  @Field(() => [String], { description: 'Update events are sent only when they change one of these fields; empty: every update' })
+  @Field(() => [String], {
+    description: 'Update events are sent only when they change one of these fields; empty: every update',
+  })
   @Property({ type: 'jsonb' })
   ifUpdates: string[] = [];
 

@@ -22,7 +22,10 @@ export class WebhookInput {
   @Length(1, 200, { message: NAME_MESSAGE })
   name!: string;
 
-  @Field(() => String, { description: 'http(s) URL; loopback, private, link-local and metadata addresses are refused unless ALLOW_PRIVATE_URLS' })
+  @Field(() => String, {
+    description:
+      'http(s) URL; loopback, private, link-local and metadata addresses are refused unless ALLOW_PRIVATE_URLS',
+  })
   @Trimmed()
   @MaxLength(2000, { message: URL_MESSAGE })
   url!: string;
@@ -30,13 +33,19 @@ export class WebhookInput {
   @Field(() => String, { description: '<object|*>.<post|patch|delete|*>, e.g. idp.patch, *.delete' })
   eventType!: string;
 
-  @Field(() => [String], { nullable: true, description: 'Send update events only when they change one of these fields (default: every update)' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Send update events only when they change one of these fields (default: every update)',
+  })
   @IsOptional()
   @ArrayMaxSize(50, { message: IF_UPDATES_MESSAGE })
   @Length(1, 100, { each: true, message: IF_UPDATES_MESSAGE })
   ifUpdates?: string[] | null;
 
-  @Field(() => UUIDScalar, { nullable: true, description: 'The webhook key that signs deliveries; the default key when omitted' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description: 'The webhook key that signs deliveries; the default key when omitted',
+  })
   signingKey?: string | null;
 }
 
@@ -66,6 +75,9 @@ export class WebhookUpdateInput {
   @Field(() => Boolean, { nullable: true, description: 'false pauses deliveries; true resumes them' })
   active?: boolean | null;
 
-  @Field(() => UUIDScalar, { nullable: true, description: 'Another webhook key; for a day deliveries carry the old key’s signature too' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description: 'Another webhook key; for a day deliveries carry the old key’s signature too',
+  })
   signingKey?: string | null;
 }

@@ -25,19 +25,29 @@ export class WebhookResolver {
 
   @Authorized()
   @Query(() => [WebhookDelivery], { description: 'Deliveries of a webhook, newest first, with their attempts' })
-  webhookDeliveries(@Ctx() ctx: Context, @Arg('webhook', () => UUIDScalar) id: string, @Args(() => PageArgs) page: PageArgs): Promise<WebhookDelivery[]> {
+  webhookDeliveries(
+    @Ctx() ctx: Context,
+    @Arg('webhook', () => UUIDScalar) id: string,
+    @Args(() => PageArgs) page: PageArgs,
+  ): Promise<WebhookDelivery[]> {
     return this.service.deliveries(ctx, id, page);
   }
 
   @Authorized()
-  @Mutation(() => Webhook, { description: 'ORG_ADMIN or organization token; created active, signed with signingKey or the default key' })
+  @Mutation(() => Webhook, {
+    description: 'ORG_ADMIN or organization token; created active, signed with signingKey or the default key',
+  })
   createWebhook(@Ctx() ctx: Context, @Arg('input', () => WebhookInput) input: WebhookInput): Promise<Webhook> {
     return this.service.create(ctx, input);
   }
 
   @Authorized()
   @Mutation(() => Webhook, { description: 'ORG_ADMIN; change name, url, eventType, ifUpdates, active or signingKey' })
-  updateWebhook(@Ctx() ctx: Context, @Arg('webhook', () => UUIDScalar) id: string, @Arg('input', () => WebhookUpdateInput) input: WebhookUpdateInput): Promise<Webhook> {
+  updateWebhook(
+    @Ctx() ctx: Context,
+    @Arg('webhook', () => UUIDScalar) id: string,
+    @Arg('input', () => WebhookUpdateInput) input: WebhookUpdateInput,
+  ): Promise<Webhook> {
     return this.service.update(ctx, id, input);
   }
 
@@ -49,7 +59,11 @@ export class WebhookResolver {
 
   @Authorized()
   @Mutation(() => WebhookDelivery, { description: 'ORG_ADMIN; sends the delivery’s event again now (same webhook-id)' })
-  redeliverWebhookDelivery(@Ctx() ctx: Context, @Arg('webhook', () => UUIDScalar) id: string, @Arg('delivery', () => UUIDScalar) deliveryId: string): Promise<WebhookDelivery> {
+  redeliverWebhookDelivery(
+    @Ctx() ctx: Context,
+    @Arg('webhook', () => UUIDScalar) id: string,
+    @Arg('delivery', () => UUIDScalar) deliveryId: string,
+  ): Promise<WebhookDelivery> {
     return this.service.redeliver(ctx, id, deliveryId);
   }
 

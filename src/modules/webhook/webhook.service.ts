@@ -26,7 +26,11 @@ export class WebhookService {
 
   list(ctx: Context, page: PageArgs): Promise<Webhook[]> {
     administeredOrganization(ctx);
-    return ctx.em.find(Webhook, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+    return ctx.em.find(
+      Webhook,
+      {},
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
+    );
   }
 
   async get(ctx: Context, id: string): Promise<Webhook> {
@@ -41,14 +45,22 @@ export class WebhookService {
     const eventType = validateEventType('eventType', input.eventType);
     const url = await this.checkUrl(input.url);
     const key = await signingKey(ctx.em, input.signingKey);
-    const webhook = ctx.em.create(Webhook, { organization: orgId, name: input.name, url, eventType, ifUpdates: input.ifUpdates ?? [], signingKey: key });
+    const webhook = ctx.em.create(Webhook, {
+      organization: orgId,
+      name: input.name,
+      url,
+      eventType,
+      ifUpdates: input.ifUpdates ?? [],
+      signingKey: key,
+    });
     await ctx.em.flush();
     return webhook;
   }
 
   async update(ctx: Context, id: string, input: WebhookUpdateInput): Promise<Webhook> {
     const webhook = await this.get(ctx, id);
-    if (input.eventType !== undefined && input.eventType !== null) webhook.eventType = validateEventType('eventType', input.eventType);
+    if (input.eventType !== undefined && input.eventType !== null)
+      webhook.eventType = validateEventType('eventType', input.eventType);
     if (input.url !== undefined && input.url !== null) webhook.url = await this.checkUrl(input.url);
     if (input.name) webhook.name = input.name;
     if (input.ifUpdates) webhook.ifUpdates = input.ifUpdates;
@@ -72,7 +84,11 @@ export class WebhookService {
 
   async deliveries(ctx: Context, id: string, page: PageArgs): Promise<WebhookDelivery[]> {
     const webhook = await this.get(ctx, id);
-    return ctx.em.find(WebhookDelivery, { webhook: webhook.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+    return ctx.em.find(
+      WebhookDelivery,
+      { webhook: webhook.id },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
+    );
   }
 
   /** Sends the delivery's event again now, whatever became of it before. */
@@ -103,7 +119,12 @@ export class WebhookService {
         current: valuesOf(tx, webhook),
         dispatchedAt: new Date(),
       });
-      const created = tx.create(WebhookDelivery, { organization: webhook.organization, webhook, event, nextAttemptAt: new Date() });
+      const created = tx.create(WebhookDelivery, {
+        organization: webhook.organization,
+        webhook,
+        event,
+        nextAttemptAt: new Date(),
+      });
       await tx.flush();
       await this.worker.enqueue(tx, [created]);
       return created;
@@ -133,11 +154,19 @@ export class WebhookService {
 async function signingKey(em: EntityManager, id: string | null | undefined): Promise<WebhookKey> {
   const key = id ? await em.findOne(WebhookKey, id) : await em.findOne(WebhookKey, { isDefault: true });
   if (key) return key;
-  throw badInput(id ? 'signingKey must be a webhook key of the organization' : 'signingKey: the organization has no webhook key yet; create one with POST /webhook-key');
+  throw badInput(
+    id
+      ? 'signingKey must be a webhook key of the organization'
+      : 'signingKey: the organization has no webhook key yet; create one with POST /webhook-key',
+  );
 }
 
 async function attemptsByDelivery(em: EntityManager, ids: readonly string[]): Promise<WebhookAttempt[][]> {
-  const attempts = await em.find(WebhookAttempt, { delivery: { $in: [...ids] } }, { orderBy: { at: 'asc', id: 'asc' } });
+  const attempts = await em.find(
+    WebhookAttempt,
+    { delivery: { $in: [...ids] } },
+    { orderBy: { at: 'asc', id: 'asc' } },
+  );
   return groupBy(ids, attempts, (a) => a.delivery.id);
 }
 

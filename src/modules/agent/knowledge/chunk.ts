@@ -38,7 +38,10 @@ interface Section {
 function sections(text: string): Section[] {
   const result: Section[] = [{ heading: '', paragraphs: [] }];
   for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     for (const line of lines.length ? [lines.join('\n')] : []) {
       const heading = /^#{1,6}\s+(.+)$/.exec(line.split('\n')[0]);
       if (heading) {

@@ -10,7 +10,8 @@ export function checkJsonDepth(source: string, maxDepth: number): void {
   for (let i = 0; i < source.length; i++) {
     const c = source.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -21,8 +22,50 @@ export function checkJsonDepth(source: string, maxDepth: number): void {
 
 // Elements that never have content, and those whose end tag may be left out (the HTML parser
 // closes them implicitly): neither nests reliably by counting tags, so neither is counted.
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'frame', 'basefont', 'bgsound', 'image']);
-const OPTIONAL_END = new Set(['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'rb', 'rt', 'rp', 'rtc', 'colgroup', 'caption']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+  'frame',
+  'basefont',
+  'bgsound',
+  'image',
+]);
+const OPTIONAL_END = new Set([
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rp',
+  'rtc',
+  'colgroup',
+  'caption',
+]);
 // Their content is text up to their end tag, whatever it looks like.
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'iframe', 'noscript']);
 

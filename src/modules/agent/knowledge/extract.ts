@@ -121,7 +121,8 @@ async function pdf(bytes: Buffer, limits: ParseLimits): Promise<{ title: string 
   }
   try {
     // The page count comes from the document's catalogue: refused before any page is read.
-    if (proxy.numPages > limits.maxPdfPages) throw tooLarge('file has', limits.maxPdfPages, 'pages', 'KNOWLEDGE_MAX_PDF_PAGES');
+    if (proxy.numPages > limits.maxPdfPages)
+      throw tooLarge('file has', limits.maxPdfPages, 'pages', 'KNOWLEDGE_MAX_PDF_PAGES');
     const pages: string[] = [];
     let length = 0;
     for (let number = 1; number <= proxy.numPages; number++) {
@@ -240,8 +241,12 @@ function jsonText(source: string, limits: ParseLimits): string {
     else if (node && typeof node === 'object') {
       if (Array.isArray(node) || path.split('.').length <= 1) stack.push({ node: BREAK, path });
       const entries = Object.entries(node);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i][1], path: path ? `${path}.${entries[i][0]}` : entries[i][0] });
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ node: entries[i][1], path: path ? `${path}.${entries[i][0]}` : entries[i][0] });
     } else push(`${path || 'value'}: ${String(node)}`);
   }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

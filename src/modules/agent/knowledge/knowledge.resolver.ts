@@ -14,25 +14,36 @@ export class KnowledgeResolver {
   constructor(private readonly service: KnowledgeService) {}
 
   @Authorized()
-  @Query(() => [KnowledgeDocument], { description: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)' })
+  @Query(() => [KnowledgeDocument], {
+    description: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)',
+  })
   knowledgeDocuments(@Ctx() ctx: Context, @Args(() => PageArgs) page: PageArgs): Promise<KnowledgeDocument[]> {
     return this.service.list(ctx, page);
   }
 
   @Authorized()
-  @Query(() => KnowledgeDocumentText, { description: 'A document or URL of the knowledge base with its text: what the agent’s citations open (members)' })
+  @Query(() => KnowledgeDocumentText, {
+    description: 'A document or URL of the knowledge base with its text: what the agent’s citations open (members)',
+  })
   knowledgeDocument(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<KnowledgeDocumentText> {
     return this.service.read(ctx, id);
   }
 
   @Authorized()
-  @Mutation(() => AgentResponse, { description: 'Learn a file: text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; GraphQL multipart request)' })
-  addFileKnowledge(@Ctx() ctx: Context, @Arg('file', () => UploadScalar) file: Promise<FileUpload>): Promise<AgentResponse> {
+  @Mutation(() => AgentResponse, {
+    description: 'Learn a file: text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; GraphQL multipart request)',
+  })
+  addFileKnowledge(
+    @Ctx() ctx: Context,
+    @Arg('file', () => UploadScalar) file: Promise<FileUpload>,
+  ): Promise<AgentResponse> {
     return this.service.addFile(ctx, file);
   }
 
   @Authorized()
-  @Mutation(() => AgentResponse, { description: 'Learn a web page, PDF or text file at a URL; the same URL again replaces it (ORG_ADMIN)' })
+  @Mutation(() => AgentResponse, {
+    description: 'Learn a web page, PDF or text file at a URL; the same URL again replaces it (ORG_ADMIN)',
+  })
   addUrlKnowledge(@Ctx() ctx: Context, @Arg('url', () => String) url: string): Promise<AgentResponse> {
     return this.service.addUrl(ctx, url);
   }

@@ -44,11 +44,20 @@ export class KnowledgeService {
       file = await upload;
     } catch (error) {
       // The multipart reader gave up on the request (malformed, broken off, or too large).
-      throw (error as { status?: unknown }).status === 413 ? this.tooLarge() : badInput('the file could not be read: the request body is malformed or ended before the file did');
+      throw (error as { status?: unknown }).status === 413
+        ? this.tooLarge()
+        : badInput('the file could not be read: the request body is malformed or ended before the file did');
     }
     const bytes = await this.readAll(file);
     const name = file.filename || 'document';
-    return this.learn(ctx, { name, type: 'document', url: null, bytes, mediaType: file.mimetype, filename: file.filename });
+    return this.learn(ctx, {
+      name,
+      type: 'document',
+      url: null,
+      bytes,
+      mediaType: file.mimetype,
+      filename: file.filename,
+    });
   }
 
   async addUrl(ctx: Context, raw: string): Promise<AgentResponse> {
@@ -61,16 +70,30 @@ export class KnowledgeService {
     } catch (error) {
       if (error instanceof RefusedAddressError) throw badInput(error.message);
       if (error instanceof TooLargeError) throw apiError('PAYLOAD_TOO_LARGE', error.message);
-      if (error instanceof UnreachableUrlError) throw error.status === 404 || error.status === 410 ? apiError('NOT_FOUND', error.message) : apiError('BAD_GATEWAY', error.message);
+      if (error instanceof UnreachableUrlError)
+        throw error.status === 404 || error.status === 410
+          ? apiError('NOT_FOUND', error.message)
+          : apiError('BAD_GATEWAY', error.message);
       throw error;
     }
     const filename = new URL(fetched.url).pathname.split('/').pop() || null;
-    return this.learn(ctx, { name: fetched.url, type: 'url', url: fetched.url, bytes: fetched.bytes, mediaType: fetched.mediaType, filename });
+    return this.learn(ctx, {
+      name: fetched.url,
+      type: 'url',
+      url: fetched.url,
+      bytes: fetched.bytes,
+      mediaType: fetched.mediaType,
+      filename,
+    });
   }
 
   list(ctx: Context, page: PageArgs): Promise<KnowledgeDocument[]> {
     administeredOrganization(ctx);
-    return ctx.em.find(KnowledgeDocument, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 });
+    return ctx.em.find(
+      KnowledgeDocument,
+      {},
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
+    );
   }
 
   /**
@@ -81,7 +104,11 @@ export class KnowledgeService {
     currentOrganization(requireCaller(ctx));
     const document = await ctx.em.findOne(KnowledgeDocument, id);
     if (!document) throw notFound('knowledge document');
-    const chunks = await ctx.em.find(KnowledgeChunk, { document: id }, { orderBy: { position: 'asc' }, fields: ['text'] });
+    const chunks = await ctx.em.find(
+      KnowledgeChunk,
+      { document: id },
+      { orderBy: { position: 'asc' }, fields: ['text'] },
+    );
     return Object.assign(document, { text: chunks.map((chunk) => chunk.text).join('\n\n') });
   }
 
@@ -99,13 +126,19 @@ export class KnowledgeService {
     // A server that names no type (or a generic one) is read as text; a named type must be one we read.
     const generic = !source.mediaType || /^application\/octet-stream\b/i.test(source.mediaType);
     const kind = kindOf(source.mediaType, source.filename) ?? (source.type === 'url' && generic ? 'text' : null);
-    if (!kind) throw badInput(`${what} must be ${SUPPORTED} (got ${source.mediaType || 'an unknown type'}${source.filename ? `, ${source.filename}` : ''})`);
+    if (!kind)
+      throw badInput(
+        `${what} must be ${SUPPORTED} (got ${source.mediaType || 'an unknown type'}${source.filename ? `, ${source.filename}` : ''})`,
+      );
     // Read in a worker thread, bounded in time, memory and size; refusals name the limit.
     const extracted = await this.parser.parse(source.bytes, kind);
     if (!extracted.ok) {
       const message = extracted.message.replace(/^file/, what);
       // Apollo sends extensions.http.headers with the answer; the REST facade adds Retry-After to every 503.
-      if (extracted.status === 503) throw new GraphQLError(message, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
+      if (extracted.status === 503)
+        throw new GraphQLError(message, {
+          extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } },
+        });
       throw extracted.status === 413 ? apiError('PAYLOAD_TOO_LARGE', message) : badInput(message);
     }
     const chunks = extracted.chunks;
@@ -128,7 +161,15 @@ export class KnowledgeService {
         chunks: chunks.length,
         createdBy: requireCaller(ctx).actorId,
       });
-      chunks.forEach((text, position) => em.create(KnowledgeChunk, { organization: orgId, document: created, position, text, embedding: vectors?.[position] ?? null }));
+      chunks.forEach((text, position) =>
+        em.create(KnowledgeChunk, {
+          organization: orgId,
+          document: created,
+          position,
+          text,
+          embedding: vectors?.[position] ?? null,
+        }),
+      );
       await em.flush();
       return created;
     });
@@ -148,7 +189,8 @@ export class KnowledgeService {
    * arriving, its stream just ends there, marked truncated. Either way it is too large.
    */
   private async readAll(file: FileUpload): Promise<Buffer> {
-    const broken = () => badInput('the file could not be read: the request body is malformed or ended before the file did');
+    const broken = () =>
+      badInput('the file could not be read: the request body is malformed or ended before the file did');
     let stream: Readable & { truncated?: boolean };
     try {
       stream = file.createReadStream();
@@ -168,7 +210,11 @@ export class KnowledgeService {
       }
     } catch (error) {
       // The file stream errs when the request is cut short or broken off: the caller's doing.
-      if ((error as { extensions?: { code?: string } }).extensions?.code === 'PAYLOAD_TOO_LARGE' || (error as { status?: unknown }).status === 413) throw this.tooLarge();
+      if (
+        (error as { extensions?: { code?: string } }).extensions?.code === 'PAYLOAD_TOO_LARGE' ||
+        (error as { status?: unknown }).status === 413
+      )
+        throw this.tooLarge();
       throw broken();
     }
     if (stream.truncated) throw this.tooLarge();
@@ -181,7 +227,11 @@ export class KnowledgeService {
 }
 
 /** How a knowledge document is cited: a URL by its address, a file by its API path. */
-export function sourceOf(document: { id: string; name: string; type: string; url?: string | null }): { name: string; type: string; url: string } {
+export function sourceOf(document: { id: string; name: string; type: string; url?: string | null }): {
+  name: string;
+  type: string;
+  url: string;
+} {
   return { name: document.name, type: document.type, url: document.url ?? `/api/v1/agent/knowledge/${document.id}` };
 }
 

@@ -1,6 +1,9 @@
 import type { Config } from '../../../config';
 /** The bounds one document parse must stay within (config.knowledge, passed to the parse worker). */
-export type ParseLimits = Pick<Config['knowledge'], 'maxInflatedBytes' | 'maxCompressionRatio' | 'maxPdfPages' | 'maxDepth' | 'maxRows' | 'maxTextBytes'>;
+export type ParseLimits = Pick<
+  Config['knowledge'],
+  'maxInflatedBytes' | 'maxCompressionRatio' | 'maxPdfPages' | 'maxDepth' | 'maxRows' | 'maxTextBytes'
+>;
 
 /**
  * A document refused for passing one of the limits: 413 for sizes and counts, 400 for nesting.
@@ -23,5 +26,8 @@ export function tooLarge(what: string, limit: number, unit: string, env: string)
 
 /** Nesting beyond the depth limit, as a 400: the document is malformed for this service, not large. */
 export function tooDeep(what: string, limit: number): LimitExceededError {
-  return new LimitExceededError(`${what} is nested more than ${limit} levels deep (the limit, KNOWLEDGE_MAX_DEPTH)`, 400);
+  return new LimitExceededError(
+    `${what} is nested more than ${limit} levels deep (the limit, KNOWLEDGE_MAX_DEPTH)`,
+    400,
+  );
 }

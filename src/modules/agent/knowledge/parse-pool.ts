@@ -39,14 +39,22 @@ export class ParsePool {
       maxThreads: options.parseConcurrency,
       idleTimeout: 30_000,
       concurrentTasksPerWorker: 1,
-      resourceLimits: { maxOldGenerationSizeMb: options.parseMemoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(options.parseMemoryMb / 8))), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.parseMemoryMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(options.parseMemoryMb / 8))),
+        stackSizeMb: 4,
+      },
     });
   }
 
   async parse(bytes: Buffer, kind: Kind): Promise<ParseOutcome | ParseRefusal> {
     if (this.running >= this.options.parseConcurrency) {
       if (this.waiting.length >= this.options.parseConcurrency * QUEUE_PER_WORKER) {
-        return { ok: false, status: 503, message: `too many documents are being read (KNOWLEDGE_PARSE_CONCURRENCY is ${this.options.parseConcurrency}); try again shortly` };
+        return {
+          ok: false,
+          status: 503,
+          message: `too many documents are being read (KNOWLEDGE_PARSE_CONCURRENCY is ${this.options.parseConcurrency}); try again shortly`,
+        };
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
@@ -69,10 +77,18 @@ export class ParsePool {
       return (await this.pool.run(task, { signal, transferList: [copy] })) as ParseOutcome;
     } catch (error) {
       if (signal.aborted) {
-        return { ok: false, status: 400, message: `file could not be read within ${this.options.parseTimeoutMs} ms (the limit, KNOWLEDGE_PARSE_TIMEOUT_MS)` };
+        return {
+          ok: false,
+          status: 400,
+          message: `file could not be read within ${this.options.parseTimeoutMs} ms (the limit, KNOWLEDGE_PARSE_TIMEOUT_MS)`,
+        };
       }
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        return { ok: false, status: 413, message: `file needs more than ${this.options.parseMemoryMb} MB of memory to read (the limit, KNOWLEDGE_PARSE_MEMORY_MB)` };
+        return {
+          ok: false,
+          status: 413,
+          message: `file needs more than ${this.options.parseMemoryMb} MB of memory to read (the limit, KNOWLEDGE_PARSE_MEMORY_MB)`,
+        };
       }
       throw error;
     }
@@ -91,6 +107,7 @@ export class ParsePool {
 function workerFile(): string {
   if (__filename.endsWith('.ts')) return join(__dirname, 'parse-worker-ts.js');
   const compiled = join(__dirname, 'parse-worker.js');
-  if (!existsSync(compiled)) throw new Error(`the document parse worker ${compiled} is missing: build the service (npm run build)`);
+  if (!existsSync(compiled))
+    throw new Error(`the document parse worker ${compiled} is missing: build the service (npm run build)`);
   return compiled;
 }

@@ -26,7 +26,13 @@ function transpile(source, filename) {
   ts ??= require('typescript');
   const { outputText } = ts.transpileModule(source, {
     fileName: filename,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false, inlineSourceMap: true },
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+      sourceMap: false,
+      inlineSourceMap: true,
+    },
   });
   // Written beside, then renamed: a worker reading it concurrently sees all of it or nothing.
   mkdirSync(CACHE, { recursive: true });
@@ -36,7 +42,8 @@ function transpile(source, filename) {
   return outputText;
 }
 
-require.extensions['.ts'] = (module, filename) => module._compile(transpile(readFileSync(filename, 'utf8'), filename), filename);
+require.extensions['.ts'] = (module, filename) =>
+  module._compile(transpile(readFileSync(filename, 'utf8'), filename), filename);
 try {
   module.exports = require('./parse-worker.ts');
 } finally {

@@ -27,6 +27,10 @@ export default async function parse(task: ParseTask): Promise<ParseOutcome> {
     if (error instanceof UnreadableContentError) return { ok: false, status: 400, message: error.message };
     // A library choking on a hostile file (a stack overflow, a type error deep in a DOM) is still
     // the file's: everything thrown here comes from reading this one document.
-    return { ok: false, status: 400, message: `file is not readable as ${task.kind.toUpperCase()} (${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'})` };
+    return {
+      ok: false,
+      status: 400,
+      message: `file is not readable as ${task.kind.toUpperCase()} (${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'})`,
+    };
   }
 }

@@ -52,11 +52,18 @@ export class UrlReader {
           dispatcher: this.agent,
           maxRedirections: 0,
           signal,
-          headers: { accept: 'text/html, application/xhtml+xml, application/pdf, text/plain;q=0.9, */*;q=0.5', 'user-agent': 'talent-directory-knowledge/1' },
+          headers: {
+            accept: 'text/html, application/xhtml+xml, application/pdf, text/plain;q=0.9, */*;q=0.5',
+            'user-agent': 'talent-directory-knowledge/1',
+          },
         });
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_REFUSED_ADDRESS') throw error;
-        throw new UnreachableUrlError(signal.aborted ? `url did not answer within ${this.timeoutMs} ms` : `url could not be reached (${errorReason(error)})`);
+        throw new UnreachableUrlError(
+          signal.aborted
+            ? `url did not answer within ${this.timeoutMs} ms`
+            : `url could not be reached (${errorReason(error)})`,
+        );
       }
       const location = response.headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
@@ -94,7 +101,11 @@ export class UrlReader {
       }
     } catch (error) {
       if (error instanceof TooLargeError) throw error;
-      throw new UnreachableUrlError(signal.aborted ? `url did not answer within ${this.timeoutMs} ms` : `url broke off its answer (${errorReason(error)})`);
+      throw new UnreachableUrlError(
+        signal.aborted
+          ? `url did not answer within ${this.timeoutMs} ms`
+          : `url broke off its answer (${errorReason(error)})`,
+      );
     }
     return Buffer.concat(parts);
   }

@@ -32,13 +32,19 @@ export function checkZip(bytes: Buffer, limits: ParseLimits): void {
     declaredTotal += entry.declared;
     if (declaredTotal > limits.maxInflatedBytes) throw inflatesTooMuch(limits);
     if (entry.declared > RATIO_FLOOR && entry.declared / Math.max(entry.compressed, 1) > limits.maxCompressionRatio) {
-      throw new LimitExceededError(`file has a zip entry (${entry.name}) compressed more than ${limits.maxCompressionRatio} times (the limit, KNOWLEDGE_MAX_COMPRESSION_RATIO)`, 413);
+      throw new LimitExceededError(
+        `file has a zip entry (${entry.name}) compressed more than ${limits.maxCompressionRatio} times (the limit, KNOWLEDGE_MAX_COMPRESSION_RATIO)`,
+        413,
+      );
     }
   }
   for (const entry of entries) {
     const actual = inflatedSize(bytes, entry);
     if (actual > entry.declared) {
-      throw new LimitExceededError(`file has a zip entry (${entry.name}) that inflates to more than its declared ${entry.declared} bytes (KNOWLEDGE_MAX_INFLATED_BYTES)`, 413);
+      throw new LimitExceededError(
+        `file has a zip entry (${entry.name}) that inflates to more than its declared ${entry.declared} bytes (KNOWLEDGE_MAX_INFLATED_BYTES)`,
+        413,
+      );
     }
   }
 }
@@ -63,7 +69,8 @@ function centralDirectory(bytes: Buffer): Entry[] {
   const entries: Entry[] = [];
   let at = offset;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL) throw new UnreadableZipError('broken central directory');
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL)
+      throw new UnreadableZipError('broken central directory');
     const nameLength = bytes.readUInt16LE(at + 28);
     const entry: Entry = {
       method: bytes.readUInt16LE(at + 10),
@@ -72,7 +79,8 @@ function centralDirectory(bytes: Buffer): Entry[] {
       localOffset: bytes.readUInt32LE(at + 42),
       name: bytes.toString('utf8', at + 46, Math.min(at + 46 + nameLength, bytes.length)).slice(0, 200),
     };
-    if (entry.compressed === 0xffffffff || entry.declared === 0xffffffff || entry.localOffset === 0xffffffff) throw new UnreadableZipError('ZIP64 archives are not read');
+    if (entry.compressed === 0xffffffff || entry.declared === 0xffffffff || entry.localOffset === 0xffffffff)
+      throw new UnreadableZipError('ZIP64 archives are not read');
     entries.push(entry);
     at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }

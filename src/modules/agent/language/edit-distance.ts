@@ -17,7 +17,8 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j] + 1, row[j - 1] + SLIP, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + SLIP);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2] + SLIP);
       row.push(value);
       best = Math.min(best, value);
     }
@@ -50,7 +51,11 @@ function lettersTooFar(word: string, candidate: string, limit: number): boolean 
 }
 
 /** The word of `vocabulary` closest to `word` within `limit` edits, or null when none or two tie. */
-export function closest(word: string, vocabulary: Iterable<string>, limit: number): { word: string; distance: number } | null {
+export function closest(
+  word: string,
+  vocabulary: Iterable<string>,
+  limit: number,
+): { word: string; distance: number } | null {
   let found: { word: string; distance: number } | null = null;
   let tied = false;
   for (const candidate of vocabulary) {

@@ -34,7 +34,12 @@ function singular(word: string): string {
   return word.length > 3 && /[^su]s$/.test(word) ? word.slice(0, -1) : word;
 }
 
-const tokens = (text: string): string[] => text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9]+(?:[-'][a-z0-9]+)*/g)?.map((t) => t.replace(/'s?$/, '')) ?? [];
+const tokens = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .match(/[a-z0-9]+(?:[-'][a-z0-9]+)*/g)
+    ?.map((t) => t.replace(/'s?$/, '')) ?? [];
 
 interface Phrases {
   /** The classes of each phrase, by its singular words joined with spaces. */
@@ -62,14 +67,18 @@ function vocabulary(): Phrases {
 
 /** The other members of the classes a phrase belongs to. */
 function vocabularyAlternatives(key: string, classes: number[]): Alternative[] {
-  const others = classes.flatMap((c) => HR_CLASSES[c]).filter((member) => tokens(member).map(singular).join(' ') !== key);
+  const others = classes
+    .flatMap((c) => HR_CLASSES[c])
+    .filter((member) => tokens(member).map(singular).join(' ') !== key);
   return [...new Set(others)].map((text) => ({ text, origin: 'vocabulary' as const }));
 }
 
 /** A single word's alternatives: its WordNet synonyms, what it is a kind of and words formed from it. */
 function wordAlternatives(word: string): Alternative[] {
   return [
-    ...synonyms(word).slice(0, MAX_SYNONYMS).map((text) => ({ text, origin: 'synonym' as const })),
+    ...synonyms(word)
+      .slice(0, MAX_SYNONYMS)
+      .map((text) => ({ text, origin: 'synonym' as const })),
     ...[...broader(word), ...derived(word)].map((text) => ({ text, origin: 'related' as const })),
   ];
 }
@@ -100,7 +109,7 @@ export function questionWords(question: string): QuestionWord[] {
   const span = (start: number, n: number) => Array.from({ length: n }, (_, j) => mean(start + j));
   const words: QuestionWord[] = [];
   let content = 0;
-  for (let i = 0; i < typed.length && content < MAX_QUESTION_WORDS; ) {
+  for (let i = 0; i < typed.length && content < MAX_QUESTION_WORDS;) {
     let n = Math.min(longest, typed.length - i);
     let found: number[] | undefined;
     for (; n > 0 && !found; n--) found = classes.get(span(i, n).map(singular).join(' '));
@@ -113,7 +122,11 @@ export function questionWords(question: string): QuestionWord[] {
       words.push({ text, filler: false, alternatives: [...mended, ...vocabularyAlternatives(key, found)] });
     } else {
       const filler = QUESTION_FILLER.has(intended) || QUESTION_FILLER.has(singular(intended));
-      words.push({ text, filler, alternatives: filler || /\d/.test(text) ? [] : [...mended, ...wordAlternatives(intended)] });
+      words.push({
+        text,
+        filler,
+        alternatives: filler || /\d/.test(text) ? [] : [...mended, ...wordAlternatives(intended)],
+      });
     }
     if (!words[words.length - 1].filler) content++;
     i += n;

@@ -28,5 +28,11 @@ export function mendedWord(word: string): string | null {
   // Words of three letters have too many neighbours in English: only the vocabulary mends them;
   // nor is a word without a vowel mended into English ("gdpr" is not "gdp"): it is a code.
   if (word.length < 4 || !/[aeiouy]/.test(word)) return null;
-  return closest(word, englishWordsLike(word, limit).filter((w) => w.length >= 4), limit)?.word ?? null;
+  return (
+    closest(
+      word,
+      englishWordsLike(word, limit).filter((w) => w.length >= 4),
+      limit,
+    )?.word ?? null
+  );
 }

@@ -69,7 +69,10 @@ function senses(part: Part, lemma: string): Senses {
     if (key === lemma) {
       const fields = line.trim().split(' ');
       const count = Number(fields[2]);
-      return { offsets: fields.slice(fields.length - count).map(Number), tagged: Number(fields[fields.length - count - 1]) };
+      return {
+        offsets: fields.slice(fields.length - count).map(Number),
+        tagged: Number(fields[fields.length - count - 1]),
+      };
     }
     if (key < lemma) low = end < 0 ? text.length : end + 1;
     else high = start;
@@ -105,7 +108,13 @@ function synset(part: Part, offset: number): Synset {
       const [symbol, target, pos, ends] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 5 + 4 * i);
       if (symbol === '@' && pos === part[0]) broader.push(Number(target));
       const into = PARTS[pos];
-      if (symbol === '+' && into) derived.push({ from: parseInt(ends.slice(0, 2), 16), part: into, offset: Number(target), word: parseInt(ends.slice(2), 16) });
+      if (symbol === '+' && into)
+        derived.push({
+          from: parseInt(ends.slice(0, 2), 16),
+          part: into,
+          offset: Number(target),
+          word: parseInt(ends.slice(2), 16),
+        });
     }
     return { words, broader, derived };
   } finally {
@@ -115,7 +124,16 @@ function synset(part: Part, offset: number): Synset {
 
 /** The base forms WordNet may list a word under: as written, then without a plain inflection. */
 function baseForms(word: string): string[] {
-  const forms = [word, word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/([^s])s$/, '$1'), word.replace(/ed$/, ''), word.replace(/ed$/, 'e'), word.replace(/ing$/, ''), word.replace(/ing$/, 'e')];
+  const forms = [
+    word,
+    word.replace(/ies$/, 'y'),
+    word.replace(/es$/, ''),
+    word.replace(/([^s])s$/, '$1'),
+    word.replace(/ed$/, ''),
+    word.replace(/ed$/, 'e'),
+    word.replace(/ing$/, ''),
+    word.replace(/ing$/, 'e'),
+  ];
   return [...new Set(forms)].filter((form) => form.length > 1);
 }
 
@@ -155,7 +173,11 @@ function readSynonyms(word: string): string[] {
 }
 
 /** Lower-case words of a synset (proper names left out), as phrases with spaces. */
-const plainWords = (words: readonly string[]) => words.map((raw) => raw.replace(/\(\w+\)$/, '')).filter((w) => !/[A-Z0-9]/.test(w)).map((w) => w.replace(/_/g, ' '));
+const plainWords = (words: readonly string[]) =>
+  words
+    .map((raw) => raw.replace(/\(\w+\)$/, ''))
+    .filter((w) => !/[A-Z0-9]/.test(w))
+    .map((w) => w.replace(/_/g, ' '));
 
 /**
  * What a noun is a kind of in its commonest sense (WordNet's hypernyms): "wife" gives "spouse"
@@ -167,9 +189,13 @@ export function broader(word: string): string[] {
 }
 
 function readBroader(word: string): string[] {
-  const entry = baseForms(word).map((form) => senses('noun', form)).find((s) => s.offsets.length);
+  const entry = baseForms(word)
+    .map((form) => senses('noun', form))
+    .find((s) => s.offsets.length);
   if (!entry) return [];
-  return [...new Set(synset('noun', entry.offsets[0]).broader.flatMap((offset) => plainWords(synset('noun', offset).words)))];
+  return [
+    ...new Set(synset('noun', entry.offsets[0]).broader.flatMap((offset) => plainWords(synset('noun', offset).words))),
+  ];
 }
 
 /**
@@ -179,7 +205,8 @@ function readBroader(word: string): string[] {
 export function isMainlyNoun(word: string): boolean {
   // A phrase is WordNet's when listed ("jury_duty"); else its last word heads it ("meeting room").
   const listed = word.replace(/\s+/g, '_');
-  if (word.includes(' ') && !(Object.keys(SENSES) as Part[]).some((part) => senses(part, listed).offsets.length)) return isMainlyNoun(word.slice(word.lastIndexOf(' ') + 1));
+  if (word.includes(' ') && !(Object.keys(SENSES) as Part[]).some((part) => senses(part, listed).offsets.length))
+    return isMainlyNoun(word.slice(word.lastIndexOf(' ') + 1));
   const forms = baseForms(listed);
   const tagged = (part: Part) => forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
   const noun = tagged('noun');
@@ -206,7 +233,9 @@ function readDerived(word: string): string[] {
   if (!used) return [];
   const first = synset(used.part, used.entry.offsets[0]);
   const own = first.words.findIndex((w) => forms.includes(w.toLowerCase())) + 1;
-  const found = first.derived.filter((d) => d.from === own).map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
+  const found = first.derived
+    .filter((d) => d.from === own)
+    .map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
   return [...new Set(plainWords(found))].filter((w) => w && !forms.includes(w));
 }
 
@@ -220,7 +249,9 @@ let lemmas: English | null = null;
 
 /** Function words are not in WordNet: the few a question or request uses, so that none is "corrected". */
 const FUNCTION_WORDS =
-  'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello everyone everybody everything everywhere someone somebody something somewhere anyone anybody anything anywhere nobody nothing nowhere whoever whatever whenever wherever'.split(' ');
+  'a an the and or but if of to in on at by for from with without into onto about after before until till than then as so me my mine i you your we our us he she it its they them their this that these those there here what when where which who whom whose why how all any each every some no not nor only also just very too can could will would shall should may might must do does did done is are was were be been being have has had am pm ok okay please thanks thx hey hi hello everyone everybody everything everywhere someone somebody something somewhere anyone anybody anything anywhere nobody nothing nowhere whoever whatever whenever wherever'.split(
+    ' ',
+  );
 
 /** WordNet's one-word lemmas (nouns, verbs, adjectives, adverbs) and the function words; read once (about 150,000). */
 function english(): English {
@@ -251,7 +282,8 @@ const isLemma = (word: string) => english().all.has(word);
 export function englishWordsLike(word: string, spread: number): string[] {
   const { byShape } = english();
   const found: string[] = [];
-  for (let length = Math.max(1, word.length - spread); length <= word.length + spread; length++) found.push(...(byShape.get(`${word[0]}${length}`) ?? []));
+  for (let length = Math.max(1, word.length - spread); length <= word.length + spread; length++)
+    found.push(...(byShape.get(`${word[0]}${length}`) ?? []));
   return found;
 }
 

@@ -44,7 +44,12 @@ export class OpenAiEmbedder implements Embedder {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     try {
-      const response = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify({ model: this.model, input }), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: this.model, input }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       if ([400, 404, 405, 501].includes(response.status)) {
         this.unsupported = true;
         await response.body?.cancel();

@@ -73,7 +73,8 @@ export class EngineError extends Error {
   }
 }
 
-export const DONT_KNOW = 'I don’t know. I found nothing about that in the directory, the development plans or the knowledge base.';
+export const DONT_KNOW =
+  'I don’t know. I found nothing about that in the directory, the development plans or the knowledge base.';
 
 /** The distinct sources of a briefing, in order. */
 export function sourcesOf(briefing: Briefing): ContentSource[] {

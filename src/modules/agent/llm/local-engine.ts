@@ -33,7 +33,9 @@ function compose({ briefing }: EngineRequest): string {
   if (briefing.style === 'facts') return briefing.passages.map((p) => p.text).join('\n');
   const [best, ...others] = briefing.passages;
   const lead = best.lead?.trim();
-  const quoted = (lead && best.text.trim() === lead ? others : briefing.passages).map((p) => `- ${p.text} (source: ${p.source.name})`);
+  const quoted = (lead && best.text.trim() === lead ? others : briefing.passages).map(
+    (p) => `- ${p.text} (source: ${p.source.name})`,
+  );
   if (!lead) return quoted.join('\n');
   return [`${lead} (source: ${best.source.name})`, ...(quoted.length ? ['', ...quoted] : [])].join('\n');
 }

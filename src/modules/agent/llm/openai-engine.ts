@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type AgentEngine, type EngineAnswer, EngineError, type EngineRequest, type Passage, sourcesOf } from './engine';
+import {
+  type AgentEngine,
+  type EngineAnswer,
+  EngineError,
+  type EngineRequest,
+  type Passage,
+  sourcesOf,
+} from './engine';
 import { readCompletion } from './openai-stream';
 import { errorReason } from '../../../common/error-reason';
 
@@ -35,7 +42,11 @@ export class OpenAiEngine implements AgentEngine {
       model: this.options.model,
       stream: true,
       stream_options: { include_usage: true },
-      messages: [{ role: 'system', content: systemPrompt(request) }, ...request.history, { role: 'user', content: request.question }],
+      messages: [
+        { role: 'system', content: systemPrompt(request) },
+        ...request.history,
+        { role: 'user', content: request.question },
+      ],
     });
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
@@ -46,19 +57,30 @@ export class OpenAiEngine implements AgentEngine {
         response = await fetch(this.url, { method: 'POST', headers, body, signal: deadline });
       } catch (error) {
         if (deadline.aborted) throw this.timedOut();
-        if (last) throw new EngineError('SERVICE_UNAVAILABLE', `the language model server could not be reached (${errorReason(error)})`);
+        if (last)
+          throw new EngineError(
+            'SERVICE_UNAVAILABLE',
+            `the language model server could not be reached (${errorReason(error)})`,
+          );
         await this.wait(attempt, null, deadline);
         continue;
       }
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();
-        if (last) throw new EngineError('BAD_GATEWAY', `the language model server answered HTTP ${response.status} after ${attempt + 1} attempts`);
+        if (last)
+          throw new EngineError(
+            'BAD_GATEWAY',
+            `the language model server answered HTTP ${response.status} after ${attempt + 1} attempts`,
+          );
         await this.wait(attempt, response.headers.get('retry-after'), deadline);
         continue;
       }
       if (!response.ok) {
         await response.body?.cancel();
-        throw new EngineError('BAD_GATEWAY', `the language model server refused the request with HTTP ${response.status}`);
+        throw new EngineError(
+          'BAD_GATEWAY',
+          `the language model server refused the request with HTTP ${response.status}`,
+        );
       }
       try {
         const { text, tokens } = await readCompletion(response, onChunk);
@@ -72,7 +94,10 @@ export class OpenAiEngine implements AgentEngine {
   }
 
   private timedOut(): EngineError {
-    return new EngineError('SERVICE_UNAVAILABLE', `the language model server did not answer within ${this.options.timeoutMs} ms`);
+    return new EngineError(
+      'SERVICE_UNAVAILABLE',
+      `the language model server did not answer within ${this.options.timeoutMs} ms`,
+    );
   }
 
   /** Exponential backoff, or the server's Retry-After (capped); ends early at the deadline. */
@@ -87,15 +112,19 @@ export class OpenAiEngine implements AgentEngine {
   }
 }
 
-
 /** Who the agent is, what it may use, and how to answer: only from the context given. */
 function systemPrompt({ agent, briefing, instructions }: EngineRequest): string {
   const parts = [
     `You are ${agent.name}, ${agent.title}. ${agent.persona ?? ''}`.trim(),
     'Answer the user from the context below and the conversation only. If the context does not contain the answer, say plainly that you don’t know; never invent names, numbers or dates. Mention the sources you used by name.',
   ];
-  if (briefing.confirming) parts.push('You are asking the user to confirm an action: end by asking them to reply "yes" to confirm.');
-  parts.push(briefing.passages.length ? `Context (${briefing.style}):\n${briefing.passages.map(numbered).join('\n')}` : 'Context: nothing was found for this question.');
+  if (briefing.confirming)
+    parts.push('You are asking the user to confirm an action: end by asking them to reply "yes" to confirm.');
+  parts.push(
+    briefing.passages.length
+      ? `Context (${briefing.style}):\n${briefing.passages.map(numbered).join('\n')}`
+      : 'Context: nothing was found for this question.',
+  );
   if (instructions) parts.push(`Additional instructions from the user: ${instructions}`);
   return parts.join('\n\n');
 }

@@ -11,7 +11,10 @@ interface CompletionChunk {
  * `data: [DONE]`, or a plain JSON completion from a server that does not stream. Each piece of
  * content goes to `onChunk`; the token count is the server's `usage.total_tokens`.
  */
-export async function readCompletion(response: Response, onChunk: (chunk: string) => void): Promise<{ text: string; tokens: number }> {
+export async function readCompletion(
+  response: Response,
+  onChunk: (chunk: string) => void,
+): Promise<{ text: string; tokens: number }> {
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const completion = (await response.json()) as CompletionChunk;
     const text = completion.choices?.[0]?.message?.content ?? '';
@@ -32,7 +35,11 @@ export async function readCompletion(response: Response, onChunk: (chunk: string
       return;
     }
     const chunk = JSON.parse(data) as CompletionChunk;
-    if (chunk.error) throw new EngineError('BAD_GATEWAY', `the language model server reported an error: ${chunk.error.message ?? 'unknown'}`);
+    if (chunk.error)
+      throw new EngineError(
+        'BAD_GATEWAY',
+        `the language model server reported an error: ${chunk.error.message ?? 'unknown'}`,
+      );
     const piece = chunk.choices?.[0]?.delta?.content;
     if (piece) {
       text += piece;

@@ -23,21 +23,48 @@ export function lastRequest(messages: readonly AgentMessage[], isRequest: (text:
   const users = messages.filter((m) => m.messageType === MessageType.USER_REQUEST);
   for (let i = users.length - 1; i >= 0; i--) {
     if (!isRequest(users[i].message)) continue;
-    const details = users.slice(i + 1).map((m) => m.message).filter((text) => !isYes(text) && !isNo(text));
+    const details = users
+      .slice(i + 1)
+      .map((m) => m.message)
+      .filter((text) => !isYes(text) && !isNo(text));
     return [users[i].message, ...details].join(' ');
   }
   return null;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const ORDINAL_WORDS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '-1': 'last' };
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const ORDINAL_WORDS: Record<string, string> = {
+  '1': 'first',
+  '2': 'second',
+  '3': 'third',
+  '4': 'fourth',
+  '-1': 'last',
+};
 
 /** "every Monday at 09:00 (Europe/Paris)", "on Tuesday and Thursday of every week at 09:00 (UTC)" */
-export function describeSchedule(plan: Pick<Plan, 'frequency' | 'hour' | 'minute' | 'day' | 'recurrence' | 'date' | 'timeZone'>): string {
-  const time = plan.hour === null ? '' : ` at ${String(plan.hour).padStart(2, '0')}:${String(plan.minute ?? 0).padStart(2, '0')}`;
+export function describeSchedule(
+  plan: Pick<Plan, 'frequency' | 'hour' | 'minute' | 'day' | 'recurrence' | 'date' | 'timeZone'>,
+): string {
+  const time =
+    plan.hour === null ? '' : ` at ${String(plan.hour).padStart(2, '0')}:${String(plan.minute ?? 0).padStart(2, '0')}`;
   const zone = ` (${plan.timeZone})`;
-  if (plan.frequency === ScheduleFrequency.ONCE) return `once, ${plan.date ? `on ${describeDate(plan.date)}` : 'today'}${time}${zone}`;
-  if (plan.frequency === ScheduleFrequency.YEARLY && plan.date) return `every year on ${describeDate(plan.date, false)}${time}${zone}`;
+  if (plan.frequency === ScheduleFrequency.ONCE)
+    return `once, ${plan.date ? `on ${describeDate(plan.date)}` : 'today'}${time}${zone}`;
+  if (plan.frequency === ScheduleFrequency.YEARLY && plan.date)
+    return `every year on ${describeDate(plan.date, false)}${time}${zone}`;
   if (!SCHEDULED.has(plan.frequency)) return 'not scheduled';
   if (plan.frequency === ScheduleFrequency.WEEKDAY) return `every weekday${time}${zone}`;
   return `${plan.recurrence ? describeRule(plan.recurrence) : describeFields(plan)}${time}${zone}`;
@@ -57,7 +84,10 @@ function describeRule(rule: string): string {
   const days = (parts.BYDAY ?? '').split(',').filter(Boolean);
   const names = (list: string[]) => list.join(', ').replace(/, ([^,]*)$/, ' and $1');
   const weekday = (code: string) => WEEKDAYS[['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].indexOf(code.slice(-2))];
-  const monthDays = (parts.BYMONTHDAY ?? '').split(',').filter(Boolean).map((d) => (d === '-1' ? 'the last day' : `day ${d}`));
+  const monthDays = (parts.BYMONTHDAY ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((d) => (d === '-1' ? 'the last day' : `day ${d}`));
   const unit = (name: string) => (every > 1 ? `every ${every} ${name}s` : `every ${name}`);
   switch (parts.FREQ) {
     case 'MINUTELY':
@@ -71,11 +101,18 @@ function describeRule(rule: string): string {
       return `${unit('week')}${days.length ? ` on ${names(days.map(weekday))}` : ''}`;
     case 'MONTHLY': {
       const nth = days.map((d) => `the ${ORDINAL_WORDS[String(parseInt(d, 10))] ?? d} ${weekday(d)}`);
-      const on = nth.length ? nth : parts.BYSETPOS ? [`day ${monthDays.at(-1)?.replace('day ', '')} (or the last day)`] : monthDays;
+      const on = nth.length
+        ? nth
+        : parts.BYSETPOS
+          ? [`day ${monthDays.at(-1)?.replace('day ', '')} (or the last day)`]
+          : monthDays;
       return `${on.length ? `on ${names(on)} of ` : ''}${unit('month')}`;
     }
     case 'YEARLY': {
-      const months = (parts.BYMONTH ?? '').split(',').filter(Boolean).map((m) => MONTHS[Number(m) - 1]);
+      const months = (parts.BYMONTH ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((m) => MONTHS[Number(m) - 1]);
       return `${monthDays.length ? `on ${names(monthDays)} of ` : ''}${names(months) || 'the same date'}, ${unit('year')}`;
     }
     default:
@@ -151,15 +188,31 @@ export function holderOf(plan: Plan, userId: string): BaseAssignmentHolder {
  * specialist), and the delivery of the result when a channel is named, which depends on the work.
  */
 function stepsOf(plan: Plan): BaseAssignmentResponse[] {
-  const step = (fields: Partial<BaseAssignmentResponse>) => Object.assign(new BaseAssignmentResponse(), { tasksDependingOnThis: [], workflowAssignment: false, dependsOn: -1, ...fields });
-  const workflow = step({ agent: AGENTS.planner, specificTask: `Run “${plan.task}” ${describeSchedule(plan)}`, step: 0, workflowAssignment: true });
+  const step = (fields: Partial<BaseAssignmentResponse>) =>
+    Object.assign(new BaseAssignmentResponse(), {
+      tasksDependingOnThis: [],
+      workflowAssignment: false,
+      dependsOn: -1,
+      ...fields,
+    });
+  const workflow = step({
+    agent: AGENTS.planner,
+    specificTask: `Run “${plan.task}” ${describeSchedule(plan)}`,
+    step: 0,
+    workflowAssignment: true,
+  });
   const worker = directoryIntent(plan.task) ? AGENTS.directory : AGENTS.knowledge;
   const work = step({ agent: worker, specificTask: `Answer: ${plan.task}`, step: 1, dependsOn: 0 });
   workflow.tasksDependingOnThis = [work];
   const steps = [workflow, work];
   if (plan.channel !== NotificationChannel.NONE) {
     const target = plan.notifyTo ? ` to ${plan.notifyTo}` : '';
-    const notify = step({ agent: AGENTS.planner, specificTask: `Send the result by ${plan.channel}${target}`, step: 2, dependsOn: 1 });
+    const notify = step({
+      agent: AGENTS.planner,
+      specificTask: `Send the result by ${plan.channel}${target}`,
+      step: 2,
+      dependsOn: 1,
+    });
     work.tasksDependingOnThis = [notify];
     steps.push(notify);
   }

@@ -52,10 +52,17 @@ export class BaseAssignmentHolder {
   @Field(() => String, { nullable: true })
   timeZone?: string;
 
-  @Field(() => String, { nullable: true, description: 'The RRULE of a recurring plan (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The RRULE of a recurring plan (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH',
+  })
   recurrence?: string | null;
 
-  @Field(() => LocalDateScalar, { nullable: true, description: 'ONCE: the local date of the run; YEARLY: the date named' })
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'ONCE: the local date of the run; YEARLY: the date named',
+  })
   date?: string | null;
 
   @Field(() => [BaseAssignmentResponse], { nullable: true })

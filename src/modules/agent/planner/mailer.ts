@@ -27,7 +27,10 @@ export class Mailer {
       await this.transport.sendMail({ from: this.from, to, subject, text });
       return { sent: true };
     } catch (error) {
-      const code = (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code ?? 'error';
+      const code =
+        (error as { code?: string; responseCode?: number }).responseCode ??
+        (error as { code?: string }).code ??
+        'error';
       return { sent: false, reason: `the SMTP server refused or failed (${code})` };
     }
   }

@@ -20,7 +20,8 @@ export interface Schedule {
 }
 
 /** Wall-clock parts as the UTC fields of a Date: how rrule reads and writes local times. */
-const floating = (y: number, m: number, d: number, hour = 0, minute = 0) => new Date(Date.UTC(y, m - 1, d, hour, minute));
+const floating = (y: number, m: number, d: number, hour = 0, minute = 0) =>
+  new Date(Date.UTC(y, m - 1, d, hour, minute));
 
 /**
  * The next time a schedule fires after `after`, on the wall clock of its time zone (so 9:00
@@ -38,7 +39,9 @@ export function nextRun(schedule: Schedule, after: Date): Date | null {
     const at = instantOf(y, m, d, hour, minute, timeZone);
     return at > after ? at : null;
   }
-  const text = schedule.recurrence ?? ruleOfFields({ frequency: schedule.frequency, day: schedule.day, interval: schedule.interval, anchorDate: anchor });
+  const text =
+    schedule.recurrence ??
+    ruleOfFields({ frequency: schedule.frequency, day: schedule.day, interval: schedule.interval, anchorDate: anchor });
   if (!text) return null;
   const ms = clockStep(text);
   if (ms !== null) {
@@ -47,12 +50,22 @@ export function nextRun(schedule: Schedule, after: Date): Date | null {
   }
   const parsed = parseRule(text);
   if (!parsed) return null;
-  const rule = new RRule({ ...parsed.origOptions, dtstart: floating(anchor.year, anchor.month, anchor.day, hour, minute) });
+  const rule = new RRule({
+    ...parsed.origOptions,
+    dtstart: floating(anchor.year, anchor.month, anchor.day, hour, minute),
+  });
   const now = wallClock(after, timeZone);
   let occurrence = rule.after(floating(now.year, now.month, now.day, now.hour, now.minute), true);
   // A local time repeated by a DST change can map to an instant at or before `after`: take the next.
   for (let i = 0; occurrence && i < 3; i++) {
-    const at = instantOf(occurrence.getUTCFullYear(), occurrence.getUTCMonth() + 1, occurrence.getUTCDate(), hour, minute, timeZone);
+    const at = instantOf(
+      occurrence.getUTCFullYear(),
+      occurrence.getUTCMonth() + 1,
+      occurrence.getUTCDate(),
+      hour,
+      minute,
+      timeZone,
+    );
     if (at > after) return at;
     occurrence = rule.after(occurrence, false);
   }

@@ -20,7 +20,10 @@ const ModelPlan = z.object({
   minute: z.number().int().min(0).max(59).nullable(),
   day: z.number().int().min(-1).max(31).nullable(),
   recurrence: z.string().max(200).nullable(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   timeZone: z.string().refine(isTimeZone, 'not an IANA time zone'),
   channel: z.enum(NotificationChannel),
   notifyTo: z.string().max(320).nullable(),
@@ -36,8 +39,15 @@ const JSON_SCHEMA = {
     frequency: { type: 'string', enum: Object.values(ScheduleFrequency) },
     hour: { type: ['integer', 'null'], description: '0-23, local time' },
     minute: { type: ['integer', 'null'] },
-    day: { type: ['integer', 'null'], description: 'ISO weekday 1-7 for WEEKLY (and a CUSTOM or ONCE on one weekday); day of the month for MONTHLY, QUARTERLY and YEARLY (31 for the last day)' },
-    recurrence: { type: ['string', 'null'], description: 'RFC 5545 RRULE without DTSTART, BYHOUR or BYMINUTE, e.g. FREQ=WEEKLY;BYDAY=TU,TH' },
+    day: {
+      type: ['integer', 'null'],
+      description:
+        'ISO weekday 1-7 for WEEKLY (and a CUSTOM or ONCE on one weekday); day of the month for MONTHLY, QUARTERLY and YEARLY (31 for the last day)',
+    },
+    recurrence: {
+      type: ['string', 'null'],
+      description: 'RFC 5545 RRULE without DTSTART, BYHOUR or BYMINUTE, e.g. FREQ=WEEKLY;BYDAY=TU,TH',
+    },
     date: { type: ['string', 'null'], description: 'YYYY-MM-DD: the date of a ONCE, the named date of a YEARLY' },
     timeZone: { type: 'string', description: 'IANA zone' },
     channel: { type: 'string', enum: Object.values(NotificationChannel) },
@@ -88,7 +98,10 @@ export class ModelCheckedReader implements PlanReader {
     const theirs = { ...rules, ...proposed };
     const mine = `${describeSchedule(rules)}${rules.notifyTo ? ` to ${rules.notifyTo}` : ''}`;
     const other = `${describeSchedule(theirs)}${theirs.notifyTo ? ` to ${theirs.notifyTo}` : ''}`;
-    const question = mine === other ? `to be sure of the ${[...new Set(differ)].join(' and ')}` : `to know which you mean: ${mine}, or ${other}`;
+    const question =
+      mine === other
+        ? `to be sure of the ${[...new Set(differ)].join(' and ')}`
+        : `to know which you mean: ${mine}, or ${other}`;
     return { ...rules, missing: [...rules.missing, question] };
   }
 
@@ -102,11 +115,19 @@ export class ModelCheckedReader implements PlanReader {
       temperature: 0,
       response_format: { type: 'json_schema', json_schema: { name: 'assignment', strict: true, schema: JSON_SCHEMA } },
       messages: [
-        { role: 'system', content: `Read the user's request into a schedule. It is now ${now}; the organization's time zone is ${context.timeZone}; the user's e-mail is ${context.email ?? 'unknown'}. Use null for what the request does not say. Answer with the JSON object only.` },
+        {
+          role: 'system',
+          content: `Read the user's request into a schedule. It is now ${now}; the organization's time zone is ${context.timeZone}; the user's e-mail is ${context.email ?? 'unknown'}. Use null for what the request does not say. Answer with the JSON object only.`,
+        },
         { role: 'user', content: request },
       ],
     });
-    const response = await fetch(this.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
     if (!response.ok) {
       await response.body?.cancel();
       throw new Error(`the language model server answered HTTP ${response.status} to the planning request`);
@@ -121,7 +142,10 @@ export class ModelCheckedReader implements PlanReader {
       throw new Error('the language model answered the planning request with text that is not JSON');
     }
     const parsed = ModelPlan.safeParse(json);
-    if (!parsed.success) throw new Error(`the language model's plan does not fit the schema (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
+    if (!parsed.success)
+      throw new Error(
+        `the language model's plan does not fit the schema (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`,
+      );
     return parsed.data;
   }
 }

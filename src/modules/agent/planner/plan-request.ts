@@ -42,7 +42,30 @@ export interface PlanContext {
 export const ACTION =
   /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge)\b/i;
 
-const NUMBERS: Record<string, number> = { other: 2, second: 2, alternate: 2, '2nd': 2, two: 2, three: 3, third: 3, '3rd': 3, four: 4, fourth: 4, '4th': 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
+const NUMBERS: Record<string, number> = {
+  other: 2,
+  second: 2,
+  alternate: 2,
+  '2nd': 2,
+  two: 2,
+  three: 3,
+  third: 3,
+  '3rd': 3,
+  four: 4,
+  fourth: 4,
+  '4th': 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  'forty-five': 45,
+};
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
 /**
  * The longest request the planner reads, in characters. Requests to schedule are a sentence or
@@ -75,8 +98,24 @@ interface Readings {
 export function planRequest(request: string, context: PlanContext): Plan {
   const original = request.replace(/\s+/g, ' ').trim();
   if (original.length > MAX_REQUEST) {
-    const long: Plan = { task: original.slice(0, 200), frequency: ScheduleFrequency.NONE, hour: null, minute: null, day: null, recurrence: null, date: null, timeZone: context.timeZone, channel: NotificationChannel.NONE, notifyTo: null, missing: [], problem: null };
-    return invalid(long, `That request is longer than the ${MAX_REQUEST} characters I read to plan one. Say what to do and when in a shorter message.`);
+    const long: Plan = {
+      task: original.slice(0, 200),
+      frequency: ScheduleFrequency.NONE,
+      hour: null,
+      minute: null,
+      day: null,
+      recurrence: null,
+      date: null,
+      timeZone: context.timeZone,
+      channel: NotificationChannel.NONE,
+      notifyTo: null,
+      missing: [],
+      problem: null,
+    };
+    return invalid(
+      long,
+      `That request is longer than the ${MAX_REQUEST} characters I read to plan one. Say what to do and when in a shorter message.`,
+    );
   }
   const mended = mendScheduleWords(original);
   const text = mended.text.toLowerCase();
@@ -98,12 +137,21 @@ export function planRequest(request: string, context: PlanContext): Plan {
   // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
   const target = /#[\w-]+|[\w.+-]+@[\w-]+\.[\w.-]+/.test(text);
   if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
-    return invalid(plan, 'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.');
+    return invalid(
+      plan,
+      'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.',
+    );
   }
   // Addresses, channels and zone names hold digits and words that are not the schedule's; "the
   // weekly report" names a report ("send me a weekly report" asks for one each week).
   const scan = text
-    .replace(/\b(?:the|my|our|your|their|this|last|that|today's|yesterday's)( (?:daily|weekly|monthly|quarterly|yearly|annual|nightly|hourly))(?= [a-z])/g, ' the').replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ').replace(/#[\w-]+/g, ' ').replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
+    .replace(
+      /\b(?:the|my|our|your|their|this|last|that|today's|yesterday's)( (?:daily|weekly|monthly|quarterly|yearly|annual|nightly|hourly))(?= [a-z])/g,
+      ' the',
+    )
+    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
+    .replace(/#[\w-]+/g, ' ')
+    .replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
   let readings: Readings;
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
@@ -114,13 +162,21 @@ export function planRequest(request: string, context: PlanContext): Plan {
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
   schedule(plan, readings);
   const minutes = /^FREQ=MINUTELY(?:;INTERVAL=(\d+))?/.exec(plan.recurrence ?? '');
-  if (minutes && Number(minutes[1] ?? 1) < MIN_MINUTES) return invalid(plan, `A workflow runs at most every ${MIN_MINUTES} minutes.`);
+  if (minutes && Number(minutes[1] ?? 1) < MIN_MINUTES)
+    return invalid(plan, `A workflow runs at most every ${MIN_MINUTES} minutes.`);
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
   askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
-  plan.task = taskOf(mended.text, [...(readings.time?.words ?? []), ...(readings.date?.words ?? []), ...readings.days.words, ...readings.monthDays.words, ...delivery.words, zone.words ?? '']);
+  plan.task = taskOf(mended.text, [
+    ...(readings.time?.words ?? []),
+    ...(readings.date?.words ?? []),
+    ...readings.days.words,
+    ...readings.monthDays.words,
+    ...delivery.words,
+    zone.words ?? '',
+  ]);
   return plan;
 }
 
@@ -145,12 +201,22 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   if (date?.time && !time) time = { ...date.time, words: [] };
   const monthDays = readMonthDays(rest);
   const impossible = monthDays.days.find((day) => day < 1 || day > 31);
-  if (impossible !== undefined) throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
+  if (impossible !== undefined)
+    throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
   return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays, today: wallClock(now, timeZone) };
 }
 
 function invalid(plan: Plan, problem: string): Plan {
-  return { ...plan, frequency: ScheduleFrequency.INVALID, hour: null, minute: null, day: null, recurrence: null, date: null, problem };
+  return {
+    ...plan,
+    frequency: ScheduleFrequency.INVALID,
+    hour: null,
+    minute: null,
+    day: null,
+    recurrence: null,
+    date: null,
+    problem,
+  };
 }
 
 const byDay = (days: readonly number[]) => days.map((d) => RRULE_DAYS[d - 1]);
@@ -165,63 +231,105 @@ function schedule(plan: Plan, r: Readings): void {
     plan.day = day;
   };
   const oneDay = days.weekdays.length === 1 ? days.weekdays[0] : null;
-  const interval = /\b(?:every|each) (other|second|alternate|2nd|third|3rd|fourth|4th|\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five) (minute|min|hour|day|week|month)s?\b/.exec(text);
+  const interval =
+    /\b(?:every|each) (other|second|alternate|2nd|third|3rd|fourth|4th|\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five) (minute|min|hour|day|week|month)s?\b/.exec(
+      text,
+    );
   const every = interval ? (NUMBERS[interval[1]] ?? Number(interval[1])) : 1;
   if (interval && /^min/.test(interval[2])) return set(ScheduleFrequency.CUSTOM, { freq: 'MINUTELY', interval: every });
-  if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour') return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
-  if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
+  if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour')
+    return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
+  if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text))
+    return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
   if (interval || fortnight) {
     const unit = fortnight ? 'week' : interval![2];
     const n = fortnight ? 2 : every;
-    if (unit === 'week') return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', interval: n, byDay: byDay(days.weekdays) }, oneDay);
-    if (unit === 'month') return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', interval: n, ...(monthDays.last ? { byMonthDay: [-1] } : monthDays.days.length ? { byMonthDay: monthDays.days } : {}) });
+    if (unit === 'week')
+      return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', interval: n, byDay: byDay(days.weekdays) }, oneDay);
+    if (unit === 'month')
+      return set(ScheduleFrequency.CUSTOM, {
+        freq: 'MONTHLY',
+        interval: n,
+        ...(monthDays.last ? { byMonthDay: [-1] } : monthDays.days.length ? { byMonthDay: monthDays.days } : {}),
+      });
     return set(ScheduleFrequency.CUSTOM, { freq: 'DAILY', interval: n });
   }
-  if (days.nth) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] }, days.nth.weekday);
-  const workingDays = /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\b(?:week ?days|work ?days|working days|business days)\b|\b(?:week ?day|work ?day) (?:mornings|afternoons|evenings|nights)\b|\bevery day except (?:the )?weekends?\b/.test(text) && !/\b(?:first|last) (?:working|business) day/.test(text);
+  if (days.nth)
+    return set(
+      ScheduleFrequency.CUSTOM,
+      { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] },
+      days.nth.weekday,
+    );
+  const workingDays =
+    /\b(?:every|each|on|all) (?:week ?day|working day|business day|work ?day)s?\b|\b(?:week ?days|work ?days|working days|business days)\b|\b(?:week ?day|work ?day) (?:mornings|afternoons|evenings|nights)\b|\bevery day except (?:the )?weekends?\b/.test(
+      text,
+    ) && !/\b(?:first|last) (?:working|business) day/.test(text);
   const weekdays = (workingDays ? WEEK : days.weekdays).filter((d) => !days.except.includes(d));
-  if ((workingDays || days.recurring) && sameDays(weekdays, WEEK)) return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
-  if (workingDays && weekdays.length) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(weekdays) }, weekdays.length === 1 ? weekdays[0] : null);
-  if (days.recurring && days.weekdays.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
+  if ((workingDays || days.recurring) && sameDays(weekdays, WEEK))
+    return set(ScheduleFrequency.WEEKDAY, { freq: 'WEEKLY', byDay: byDay(WEEK) });
+  if (workingDays && weekdays.length)
+    return set(
+      ScheduleFrequency.CUSTOM,
+      { freq: 'WEEKLY', byDay: byDay(weekdays) },
+      weekdays.length === 1 ? weekdays[0] : null,
+    );
+  if (days.recurring && days.weekdays.length > 1)
+    return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
   const endOfQuarter = /\b(?:(?:end|last day) of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
   if (/\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b/.test(text) || endOfQuarter) {
-    if (endOfQuarter) return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
+    if (endOfQuarter)
+      return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? 1);
     return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [1, 4, 7, 10], ...monthDayParts(day) }, day);
   }
-  const everyDate = !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
+  const everyDate =
+    !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
   if (/\b(?:yearly|annually|annual|(?:every|each|once a|per|a) year)\b/.test(text) || everyDate) {
     if (date?.monthDay) {
       plan.date = date.date;
-      return set(ScheduleFrequency.YEARLY, { freq: 'YEARLY', byMonth: [date.monthDay.month], byMonthDay: [date.monthDay.day] }, date.monthDay.day);
+      return set(
+        ScheduleFrequency.YEARLY,
+        { freq: 'YEARLY', byMonth: [date.monthDay.month], byMonthDay: [date.monthDay.day] },
+        date.monthDay.day,
+      );
     }
     return set(ScheduleFrequency.YEARLY, null);
   }
-  const monthly = /\bmonthly\b|\b(?:every|each|once a|per|a) month\b|(?<!\bend )\bof (?:every|each|the) month\b|\b(?:end of (?:each|every) month|month[- ]ends?)\b/.test(text);
+  const monthly =
+    /\bmonthly\b|\b(?:every|each|once a|per|a) month\b|(?<!\bend )\bof (?:every|each|the) month\b|\b(?:end of (?:each|every) month|month[- ]ends?)\b/.test(
+      text,
+    );
   const everyNth = /\b(?:every|each) (?:the )?\d{1,2}(?:st|nd|rd|th)\b/.test(text);
   if (monthly || everyNth) {
-    if (monthDays.days.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: monthDays.days });
+    if (monthDays.days.length > 1)
+      return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: monthDays.days });
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? null);
     return set(ScheduleFrequency.MONTHLY, day === null ? null : { freq: 'MONTHLY', ...monthDayParts(day) }, day);
   }
   if ((days.recurring && oneDay) || /\bweekly\b|\b(?:every|each|once a|per|a) week\b/.test(text)) {
     return set(ScheduleFrequency.WEEKLY, oneDay ? { freq: 'WEEKLY', byDay: byDay([oneDay]) } : null, oneDay);
   }
-  if (/\bdaily\b|\bnightly\b|\b(?:every|each|per|a) (?:single )?(?:day|morning|evening|night|afternoon)\b|\beveryday\b|\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text)) return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
+  if (
+    /\bdaily\b|\bnightly\b|\b(?:every|each|per|a) (?:single )?(?:day|morning|evening|night|afternoon)\b|\beveryday\b|\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(
+      text,
+    )
+  )
+    return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   once(plan, r);
 }
 
 /** A one-off: on the date named, the weekday named, or today (tomorrow when the time has passed). */
 function once(plan: Plan, { date, days, time, today, text }: Readings): void {
-  const ahead = (n: number) => new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
+  const ahead = (n: number) =>
+    new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
   const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);
   if (date) {
     plan.date = date.date;
     if (days.weekdays.length === 1) plan.day = days.weekdays[0];
   } else if (days.weekdays.length === 1) {
     const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
-    plan.date = ahead(((days.weekdays[0] - today.weekday + 7) % 7) || (thisWeek ? 0 : 7));
+    plan.date = ahead((days.weekdays[0] - today.weekday + 7) % 7 || (thisWeek ? 0 : 7));
     plan.day = days.weekdays[0];
   } else if (todayWords) plan.date = ahead(0);
   else if (time) {
@@ -233,14 +341,18 @@ function once(plan: Plan, { date, days, time, today, text }: Readings): void {
 
 function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: string | null, unsure: string[]): void {
   const ask = (what: string) => plan.missing.push(what);
-  if (unsure.length) ask(`what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`);
+  if (unsure.length)
+    ask(
+      `what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`,
+    );
   if (SCHEDULED.has(plan.frequency)) {
     const hourly = /^FREQ=(?:HOURLY|MINUTELY)/.test(plan.recurrence ?? '');
     if (plan.hour === null && !hourly) ask('the time of day');
     if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) ask('the day of the week');
     if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) ask('the day of the month');
   } else if (plan.frequency === ScheduleFrequency.NONE && !unsure.length && !plan.missing.length) {
-    plan.problem = 'The request says nothing about when to run it, so it is not scheduled; ask me directly for a one-off answer, or say when it should run.';
+    plan.problem =
+      'The request says nothing about when to run it, so it is not scheduled; ask me directly for a one-off answer, or say when it should run.';
   }
   if (unknownZone) ask(`which time zone “${unknownZone}” is (for example Europe/London or America/New_York)`);
   if (delivery) ask(delivery);
@@ -253,17 +365,29 @@ function taskOf(text: string, said: string[]): string {
   let task = text;
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
-    task = task.replace(new RegExp(`(?:\\b(?:on|at|by|from|of|for|the|every|each|in)\\s+)*${escape(words.trim())}`, 'i'), ' ');
+    task = task.replace(
+      new RegExp(`(?:\\b(?:on|at|by|from|of|for|the|every|each|in)\\s+)*${escape(words.trim())}`, 'i'),
+      ' ',
+    );
   }
   const cleaned = task
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
-    .replace(/\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi, ' ')
+    .replace(
+      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
+      ' ',
+    )
     // "the weekly summary" names the summary: its adjective stays.
-    .replace(/(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi, ' ')
+    .replace(
+      /(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi,
+      ' ',
+    )
     .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
-    .replace(/\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi, ' ')
+    .replace(
+      /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi,
+      ' ',
+    )
     .replace(/\s*[,;]\s*/g, ' ')
     .replace(/(?:\s+(?:and|at|on|in|to|by|of|around|about))+\s*[.!?]*$/i, '')
     .replace(/\s+/g, ' ')

@@ -40,28 +40,44 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   for (const found of chrono.parse(text, reference, { forwardDate: true })) {
     const tags = found.tags();
     const known = found.start;
-    const casualOrNamed = CASUAL.test(found.text) || new RegExp(String.raw`\b${MONTH}`).test(found.text) || /\d{4}-\d{2}-\d{2}/.test(found.text);
+    const casualOrNamed =
+      CASUAL.test(found.text) ||
+      new RegExp(String.raw`\b${MONTH}`).test(found.text) ||
+      /\d{4}-\d{2}-\d{2}/.test(found.text);
     if (casualOrNamed && known.isCertain('month') && known.isCertain('day')) {
       const month = known.get('month')!;
       const day = known.get('day')!;
-      const year = known.isCertain('year') ? known.get('year')! : iso(today.year, month, day) >= iso(today.year, today.month, today.day) ? today.year : today.year + 1;
+      const year = known.isCertain('year')
+        ? known.get('year')!
+        : iso(today.year, month, day) >= iso(today.year, today.month, today.day)
+          ? today.year
+          : today.year + 1;
       const casual = CASUAL.exec(found.text);
       const named = casual ? null : { month, day };
       return { date: iso(year, month, day), monthDay: named, time: null, words: [casual ? casual[0] : found.text] };
     }
     // Only "in 2 hours", "in 3 days": chrono also reads "every 2 weeks" and "a year" as dates from now.
-    const relative = /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(text);
+    const relative =
+      /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(
+        text,
+      );
     if (tags.has('result/relativeDate') && relative) {
       const at = wallClock(found.start.date(), timeZone);
       const withTime = /\b(?:hours?|minutes?|mins?)\b/.test(relative[0]);
-      return { date: iso(at.year, at.month, at.day), monthDay: null, time: withTime ? { hour: at.hour, minute: at.minute } : null, words: [relative[0]] };
+      return {
+        date: iso(at.year, at.month, at.day),
+        monthDay: null,
+        time: withTime ? { hour: at.hour, minute: at.minute } : null,
+        words: [relative[0]],
+      };
     }
   }
   return null;
 }
 
 /** Dates said as words, which chrono reads with the date they stand for. */
-const CASUAL = /\b(?:the )?day after tomorrow\b|\btomorrow\b(?!['’]s)|\btoday\b(?!['’]s)|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\blater today\b/;
+const CASUAL =
+  /\b(?:the )?day after tomorrow\b|\btomorrow\b(?!['’]s)|\btoday\b(?!['’]s)|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\blater today\b/;
 
 /** A date which one of the two orders cannot tell apart ("12/05": 12 May or 5 December), as the planner asks about it. */
 export class AmbiguousDate extends Error {
@@ -84,25 +100,38 @@ function numericDate(text: string, today: { year: number; month: number; day: nu
   if (a > 12 && b > 12) throw new NotADate(`${m[0].trim()} is not a date.`);
   if (a <= 12 && b <= 12 && a !== b) {
     const said = m[0].replace(/^(?:on |every |each )?(?:the )?/, '').trim();
-    throw new AmbiguousDate(`whether “${said}” is ${a} ${MONTH_NAMES[b - 1][0].toUpperCase()}${MONTH_NAMES[b - 1].slice(1)} or ${b} ${MONTH_NAMES[a - 1][0].toUpperCase()}${MONTH_NAMES[a - 1].slice(1)}`, said);
+    throw new AmbiguousDate(
+      `whether “${said}” is ${a} ${MONTH_NAMES[b - 1][0].toUpperCase()}${MONTH_NAMES[b - 1].slice(1)} or ${b} ${MONTH_NAMES[a - 1][0].toUpperCase()}${MONTH_NAMES[a - 1].slice(1)}`,
+      said,
+    );
   }
   const [day, month] = a > 12 ? [a, b] : [b, a];
   if (month < 1 || day < 1 || day > DAYS_IN[month - 1]) throw new NotADate(`${m[0].trim()} is not a date.`);
-  const year = m[3] ? (m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])) : iso(today.year, month, day) >= iso(today.year, today.month, today.day) ? today.year : today.year + 1;
+  const year = m[3]
+    ? m[3].length === 2
+      ? 2000 + Number(m[3])
+      : Number(m[3])
+    : iso(today.year, month, day) >= iso(today.year, today.month, today.day)
+      ? today.year
+      : today.year + 1;
   return { date: iso(year, month, day), monthDay: { month, day }, time: null, words: [m[0]] };
 }
 
 /** The zone's offset from UTC at `now`, in minutes (chrono's reference zone). */
 function offsetMinutes(now: Date, timeZone: string): number {
   const c = wallClock(now, timeZone);
-  return Math.round((Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute) - Math.floor(now.getTime() / 60_000) * 60_000) / 60_000);
+  return Math.round(
+    (Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute) - Math.floor(now.getTime() / 60_000) * 60_000) / 60_000,
+  );
 }
 
 /** Throws for "30 February", "April 31st", "2026-02-30": dates a calendar does not have. */
 function checkCalendarDates(text: string): void {
   const named = [
     ...text.matchAll(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ${MONTH}`, 'g')),
-    ...[...text.matchAll(new RegExp(String.raw`\b${MONTH} (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b`, 'g'))].map((m) => [m[0], m[2], m[1]] as const),
+    ...[...text.matchAll(new RegExp(String.raw`\b${MONTH} (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b`, 'g'))].map(
+      (m) => [m[0], m[2], m[1]] as const,
+    ),
   ];
   for (const [said, day, month] of named) {
     const m = monthNumber(month);
@@ -110,6 +139,7 @@ function checkCalendarDates(text: string): void {
   }
   for (const [said, y, m, d] of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-    if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) throw new NotADate(`${said} is not a date.`);
+    if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d))
+      throw new NotADate(`${said} is not a date.`);
   }
 }

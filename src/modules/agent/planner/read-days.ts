@@ -1,10 +1,32 @@
 import { WEEKDAY_NAMES } from './schedule-words';
 
-const ABBREVIATIONS: Record<string, number> = { mon: 1, tue: 2, tues: 2, wed: 3, weds: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6, sun: 7 };
+const ABBREVIATIONS: Record<string, number> = {
+  mon: 1,
+  tue: 2,
+  tues: 2,
+  wed: 3,
+  weds: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  fri: 5,
+  sat: 6,
+  sun: 7,
+};
 /** A weekday: its name (plural too) or a usual abbreviation; "sat"/"sun" only where a day is expected (see below). */
 const DAY = String.raw`(${WEEKDAY_NAMES.join('|')}|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(s)?\b\.?`;
 const dayNumber = (said: string) => ABBREVIATIONS[said] ?? WEEKDAY_NAMES.indexOf(said) + 1;
-const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1 };
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  last: -1,
+};
 
 export interface DaysReading {
   /** ISO weekdays named (1 Monday .. 7 Sunday), in week order. */
@@ -24,19 +46,35 @@ export interface DaysReading {
 
 /** Weekdays a request names: single days, lists ("Tue and Thu", "mon, wed & fri"), ranges ("Mon-Thu", "monday through friday"), weekends. */
 export function readDays(text: string): DaysReading {
-  const reading: DaysReading = { weekdays: [], recurring: false, once: false, everyOther: false, except: [], nth: null, words: [] };
+  const reading: DaysReading = {
+    weekdays: [],
+    recurring: false,
+    once: false,
+    everyOther: false,
+    except: [],
+    nth: null,
+    words: [],
+  };
   const add = (day: number) => !reading.weekdays.includes(day) && reading.weekdays.push(day);
   let rest = text;
   const take = (match: RegExpExecArray) => {
     reading.words.push(match[0]);
     rest = rest.replace(match[0], ' ');
   };
-  for (const excluded of rest.matchAll(new RegExp(String.raw`\b(?:except|but not|apart from|excluding|other than|not on|save) (?:on )?${DAY}(?:\s*(?:,|and|or|&)\s*${DAY})?`, 'g'))) {
+  for (const excluded of rest.matchAll(
+    new RegExp(
+      String.raw`\b(?:except|but not|apart from|excluding|other than|not on|save) (?:on )?${DAY}(?:\s*(?:,|and|or|&)\s*${DAY})?`,
+      'g',
+    ),
+  )) {
     reading.except.push(dayNumber(excluded[1]), ...(excluded[3] ? [dayNumber(excluded[3])] : []));
     take(excluded as RegExpExecArray);
   }
-  if (/\b(?:except|but not|apart from|excluding|other than) (?:on )?(?:the )?weekends?\b/.test(rest)) reading.except.push(6, 7);
-  const nth = new RegExp(String.raw`\b(?:on |every |each )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`).exec(rest);
+  if (/\b(?:except|but not|apart from|excluding|other than) (?:on )?(?:the )?weekends?\b/.test(rest))
+    reading.except.push(6, 7);
+  const nth = new RegExp(
+    String.raw`\b(?:on |every |each )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`,
+  ).exec(rest);
   if (nth) {
     reading.nth = { n: ORDINALS[nth[1]], weekday: dayNumber(nth[2]) };
     reading.recurring = true;
@@ -48,7 +86,9 @@ export function readDays(text: string): DaysReading {
     reading.recurring = true;
     take(mf);
   }
-  const range = new RegExp(String.raw`\b(?:from |every |each |on )?${DAY}\s*(?:-|to|through|thru|till|until)\s*${DAY}`).exec(rest);
+  const range = new RegExp(
+    String.raw`\b(?:from |every |each |on )?${DAY}\s*(?:-|to|through|thru|till|until)\s*${DAY}`,
+  ).exec(rest);
   if (range) {
     const from = dayNumber(range[1]);
     const to = dayNumber(range[3]);
@@ -64,7 +104,14 @@ export function readDays(text: string): DaysReading {
     add(7);
     reading.recurring = true;
   }
-  const mentions = [...rest.matchAll(new RegExp(String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`, 'g'))];
+  const mentions = [
+    ...rest.matchAll(
+      new RegExp(
+        String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`,
+        'g',
+      ),
+    ),
+  ];
   for (const mention of mentions) {
     const [said, every, other, single, name, plural] = mention;
     // "sat" and "sun" are words too: days only after every/on/next or in a list of days.
@@ -72,7 +119,9 @@ export function readDays(text: string): DaysReading {
     add(dayNumber(name));
     reading.words.push(said);
     // "Thursday nights", "monday mornings": a part of the day in the plural recurs too.
-    const partsOfDays = /^\s*(?:mornings|afternoons|evenings|nights)\b/.test(rest.slice((mention.index ?? 0) + said.length));
+    const partsOfDays = /^\s*(?:mornings|afternoons|evenings|nights)\b/.test(
+      rest.slice((mention.index ?? 0) + said.length),
+    );
     if (every || plural || partsOfDays) reading.recurring = true;
     if (other) reading.everyOther = true;
     if (single && !plural) reading.once = true;
@@ -86,16 +135,26 @@ export function readDays(text: string): DaysReading {
 export function readMonthDays(text: string): { days: number[]; last: boolean; words: string[] } {
   const days: number[] = [];
   const words: string[] = [];
-  const units = '(?! (?:hour|day|week|month|minute|min|people|employees|tasks|reports|mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b)';
-  const pattern = new RegExp(String.raw`\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b${units}|\bday (\d{1,2})\b${units}|\bon the (\d{1,2})\b(?![:.]\d)${units}`, 'g');
+  const units =
+    '(?! (?:hour|day|week|month|minute|min|people|employees|tasks|reports|mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b)';
+  const pattern = new RegExp(
+    String.raw`\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b${units}|\bday (\d{1,2})\b${units}|\bon the (\d{1,2})\b(?![:.]\d)${units}`,
+    'g',
+  );
   for (const m of text.matchAll(pattern)) {
     const day = Number(m[1] ?? m[2] ?? m[3]);
     if (!days.includes(day)) days.push(day);
     words.push(m[0]);
   }
-  const last = /\b(?:on )?(?:the )?(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(text);
+  const last =
+    /\b(?:on )?(?:the )?(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(
+      text,
+    );
   if (last) words.push(last[0]);
-  const first = /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b|\b(?:the )?first of (?:the|each|every|a) month\b/.exec(text);
+  const first =
+    /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b|\b(?:the )?first of (?:the|each|every|a) month\b/.exec(
+      text,
+    );
   if (first) {
     days.push(1);
     words.push(first[0]);

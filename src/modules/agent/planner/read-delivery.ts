@@ -11,12 +11,15 @@ export interface DeliveryReading {
 
 const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 /** Verbs and phrases that mean e-mail. */
-const EMAIL = /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
+const EMAIL =
+  /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
 /** Sending to someone: with an address next to it, that address is the target. */
 const SEND = /\b(?:send|sent|email|e-mail|mail|forward|fwd|cc|share|deliver|copy|report)\b/;
 /** Telling the user directly, as soon as it has run. */
-const DIRECT = /\b(?:notify|ping|alert|buzz|text|dm|message|msg) me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
-const CHAT_PLACE = /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms teams|microsoft teams|chat|(?:team |group |our |the )?channel)\b|\b(?:slack|teams) (?:channel|chat|message)\b/;
+const DIRECT =
+  /\b(?:notify|ping|alert|buzz|text|dm|message|msg) me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
+const CHAT_PLACE =
+  /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms teams|microsoft teams|chat|(?:team |group |our |the )?channel)\b|\b(?:slack|teams) (?:channel|chat|message)\b/;
 
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
@@ -26,18 +29,36 @@ const CHAT_PLACE = /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms team
 export function readDelivery(text: string, original: string, userEmail: string | null): DeliveryReading {
   const hashtag = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#([a-z0-9][\w-]*[a-z0-9]|[a-z0-9])/i.exec(original);
   // The channel stays in the task ("post the wins in #wins" reads as what the run does).
-  if (hashtag) return { channel: NotificationChannel.CHAT, notifyTo: `#${hashtag[1].toLowerCase()}`, missing: null, words: [] };
+  if (hashtag)
+    return { channel: NotificationChannel.CHAT, notifyTo: `#${hashtag[1].toLowerCase()}`, missing: null, words: [] };
   const address = ADDRESS.exec(original);
-  if (address && SEND.test(text)) return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
+  if (address && SEND.test(text))
+    return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
   if (EMAIL.test(text)) {
     const target = userEmail;
-    return { channel: NotificationChannel.EMAIL, notifyTo: target, missing: target ? null : 'the e-mail address to send it to', words: [] };
+    return {
+      channel: NotificationChannel.EMAIL,
+      notifyTo: target,
+      missing: target ? null : 'the e-mail address to send it to',
+      words: [],
+    };
   }
   if (DIRECT.test(text)) return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [] };
   const place = CHAT_PLACE.exec(text) ?? /\b(?:slack|teams)\b/.exec(text);
-  if (place) return { channel: NotificationChannel.CHAT, notifyTo: null, missing: 'the chat channel (for example #people)', words: [place[0]] };
+  if (place)
+    return {
+      channel: NotificationChannel.CHAT,
+      notifyTo: null,
+      missing: 'the chat channel (for example #people)',
+      words: [place[0]],
+    };
   if (/\b(?:send|get|give|forward) me\b|\b(?:send|forward|deliver)\b[^.!?]*\bto me\b/.test(text)) {
-    return { channel: NotificationChannel.EMAIL, notifyTo: userEmail, missing: userEmail ? null : 'the e-mail address to send it to', words: [] };
+    return {
+      channel: NotificationChannel.EMAIL,
+      notifyTo: userEmail,
+      missing: userEmail ? null : 'the e-mail address to send it to',
+      words: [],
+    };
   }
   return { channel: NotificationChannel.NONE, notifyTo: null, missing: null, words: [] };
 }

@@ -5,7 +5,20 @@ export interface TimeReading {
   words: string[];
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 const HOUR = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const MERIDIEM = String.raw`(a\.?\s?m\b\.?|p\.?\s?m\b\.?)`;
 /** Parts of the day after noon: an hour said with them is a pm hour. */
@@ -42,28 +55,44 @@ export function readTime(text: string): TimeReading | null {
     if (minute > 59) throw new NotATime(`${said} is not a time of day (minutes run from 0 to 59).`);
     return { hour, minute, words: [words] };
   };
-  if (/\b(?:noon|midday)\b/.test(text)) return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
+  if (/\b(?:noon|midday)\b/.test(text))
+    return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
   if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
-  let m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`).exec(text);
+  let m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`,
+  ).exec(text);
   if (m) {
-    const minutes = m[1] === 'half' ? 30 : m[1] === 'quarter' ? 15 : (NUMBER_WORDS[m[1]] ?? ({ twenty: 20 } as Record<string, number>)[m[1]] ?? Number(m[1]));
+    const minutes =
+      m[1] === 'half'
+        ? 30
+        : m[1] === 'quarter'
+          ? 15
+          : (NUMBER_WORDS[m[1]] ?? ({ twenty: 20 } as Record<string, number>)[m[1]] ?? Number(m[1]));
     const hour = hourOf(m[3]);
     const before = /to|before|till/.test(m[2]);
     return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
   }
-  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)\s*${MERIDIEM}?`).exec(text);
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)\s*${MERIDIEM}?`,
+  ).exec(text);
   // "half nine": half past nine, as said in Britain.
   if (m) return clock(hourOf(m[1]), 30, m[0], m[2]);
-  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`).exec(text);
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`,
+  ).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0]);
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
-  m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`).exec(text);
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
+  ).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
-  m = new RegExp(String.raw`(?:\bat|@|\baround|\babout|\bby)\s*${HOUR}\b(?![:./-]?\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|hours?|minutes?|mins?|%|people|employees|tasks)\b)`).exec(text);
+  m = new RegExp(
+    String.raw`(?:\bat|@|\baround|\babout|\bby)\s*${HOUR}\b(?![:./-]?\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|hours?|minutes?|mins?|%|people|employees|tasks)\b)`,
+  ).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
   return null;
 }

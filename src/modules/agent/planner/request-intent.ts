@@ -9,7 +9,8 @@ import { MAX_REQUEST, planRequest } from './plan-request';
 const QUESTION =
   /(?:^|[,;:–—]\s*|\s-\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/i;
 /** …unless the question is a polite way to ask for something to be done. */
-const POLITE = /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
+const POLITE =
+  /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
 
 /** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
 const NO_TASK = /could not find a task/;
@@ -26,7 +27,12 @@ export function isRequestToAct(text: string): boolean {
   if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
-  return plan.frequency !== ScheduleFrequency.NONE || plan.missing.length > 0 || plan.channel !== 'NONE' || /\b(?:remind|nudge)\b/i.test(text);
+  return (
+    plan.frequency !== ScheduleFrequency.NONE ||
+    plan.missing.length > 0 ||
+    plan.channel !== 'NONE' ||
+    /\b(?:remind|nudge)\b/i.test(text)
+  );
 }
 
 /** Reads one request at start, so that the word list and the zone names are loaded before the first user waits for them. */

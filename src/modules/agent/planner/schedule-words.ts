@@ -3,16 +3,97 @@ import { isEnglishWord } from '../language/wordnet';
 import { zonePlaceWords } from './time-zones';
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** Words that say how often or when: the planner's vocabulary, which misspellings are mended to. */
-const FREQUENCY_WORDS = ['every', 'each', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annually', 'fortnightly', 'biweekly', 'hourly', 'nightly', 'fortnight'];
-const CALENDAR_WORDS = ['weekday', 'weekdays', 'weekend', 'weekends', 'tomorrow', 'today', 'tonight', 'morning', 'afternoon', 'evening', 'midnight', 'noon', 'quarter', 'other'];
-const SCHEDULE_WORDS = [...FREQUENCY_WORDS, ...CALENDAR_WORDS, ...WEEKDAY_NAMES, ...WEEKDAY_NAMES.map((d) => `${d}s`), ...MONTH_NAMES];
+const FREQUENCY_WORDS = [
+  'every',
+  'each',
+  'daily',
+  'weekly',
+  'monthly',
+  'quarterly',
+  'yearly',
+  'annually',
+  'fortnightly',
+  'biweekly',
+  'hourly',
+  'nightly',
+  'fortnight',
+];
+const CALENDAR_WORDS = [
+  'weekday',
+  'weekdays',
+  'weekend',
+  'weekends',
+  'tomorrow',
+  'today',
+  'tonight',
+  'morning',
+  'afternoon',
+  'evening',
+  'midnight',
+  'noon',
+  'quarter',
+  'other',
+];
+const SCHEDULE_WORDS = [
+  ...FREQUENCY_WORDS,
+  ...CALENDAR_WORDS,
+  ...WEEKDAY_NAMES,
+  ...WEEKDAY_NAMES.map((d) => `${d}s`),
+  ...MONTH_NAMES,
+];
 /** Words of delivery and of units, mended too: a misspelled "mesage" or "minuts" must not lose the channel or the time. */
-const DELIVERY_WORDS = ['email', 'message', 'notify', 'alert', 'remind', 'reminder', 'send', 'post', 'ping', 'slack', 'teams', 'channel', 'minutes', 'hours', 'business', 'working', 'through', 'forward', 'report', 'summary'];
+const DELIVERY_WORDS = [
+  'email',
+  'message',
+  'notify',
+  'alert',
+  'remind',
+  'reminder',
+  'send',
+  'post',
+  'ping',
+  'slack',
+  'teams',
+  'channel',
+  'minutes',
+  'hours',
+  'business',
+  'working',
+  'through',
+  'forward',
+  'report',
+  'summary',
+];
 const MENDABLE = [...SCHEDULE_WORDS, ...DELIVERY_WORDS];
-const VOCABULARY = new Set([...MENDABLE, 'every', 'week', 'month', 'year', 'day', 'days', 'weeks', 'months', 'hour', 'minute']);
+const VOCABULARY = new Set([
+  ...MENDABLE,
+  'every',
+  'week',
+  'month',
+  'year',
+  'day',
+  'days',
+  'weeks',
+  'months',
+  'hour',
+  'minute',
+]);
 
 /** What may follow "every": a unit, a day, a part of the day or a number. Anything else is asked about. */
 const AFTER_EVERY = new RegExp(
@@ -20,7 +101,25 @@ const AFTER_EVERY = new RegExp(
 );
 
 /** Words a run-together token may be made of ("everymonday", "eachweek", "everyother"). */
-const JOINABLE = new Set([...SCHEDULE_WORDS, 'day', 'week', 'month', 'year', 'hour', 'at', 'on', 'in', 'the', 'of', 'me', 'by', 'am', 'pm', 'next', 'this']);
+const JOINABLE = new Set([
+  ...SCHEDULE_WORDS,
+  'day',
+  'week',
+  'month',
+  'year',
+  'hour',
+  'at',
+  'on',
+  'in',
+  'the',
+  'of',
+  'me',
+  'by',
+  'am',
+  'pm',
+  'next',
+  'this',
+]);
 
 /** Misspellings WordNet knows as words of their own but that in a request are schedule words. */
 const KNOWN_MISSPELLINGS: Record<string, string> = {
@@ -91,7 +190,12 @@ export function mendScheduleWords(request: string): MendedText {
   for (const m of text.toLowerCase().matchAll(/\b(?:every|each|bi)[- ]+([^\s,.;:!?]+)/g)) {
     const said = m[1].replace(/-?ish$/, '').replace(/-+$/, '');
     const parts = said.split('-');
-    const readable = AFTER_EVERY.test(said) || (parts.length === 2 && AFTER_EVERY.test(parts[0]) && /^(?:weekly|monthly|yearly|annually|daily)$/.test(parts[1])) || /^(?:weekly|monthly|yearly|annually|daily|hourly)$/.test(said);
+    const readable =
+      AFTER_EVERY.test(said) ||
+      (parts.length === 2 &&
+        AFTER_EVERY.test(parts[0]) &&
+        /^(?:weekly|monthly|yearly|annually|daily)$/.test(parts[1])) ||
+      /^(?:weekly|monthly|yearly|annually|daily|hourly)$/.test(said);
     // "every new hire", "each person": English words after "every" are what it counts, not a schedule.
     const garbled = parts.some((part) => part.length <= 2 || !isEnglishWord(part));
     if (!readable && garbled && !unsure.includes(said)) unsure.push(said);
@@ -130,6 +234,11 @@ function splitJoined(word: string): string | null {
 /** A word no dictionary knows, where a day or a frequency is expected or close to one. */
 function looksLikeScheduleWord(word: string, previous: string): boolean {
   if (LEADS.has(previous)) return true;
-  const near = [...FREQUENCY_WORDS, ...WEEKDAY_NAMES].some((known) => known[0] === word[0] && !word.startsWith(known) && editDistance(word, known, 3) <= Math.min(3, Math.ceil(word.length / 2)));
+  const near = [...FREQUENCY_WORDS, ...WEEKDAY_NAMES].some(
+    (known) =>
+      known[0] === word[0] &&
+      !word.startsWith(known) &&
+      editDistance(word, known, 3) <= Math.min(3, Math.ceil(word.length / 2)),
+  );
   return near;
 }

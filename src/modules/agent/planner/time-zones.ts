@@ -89,7 +89,11 @@ const NAMES: Record<string, string> = {
 };
 
 /** Zone abbreviations: read wherever they stand (those that are also words only in upper case or before "time"). */
-const CODES = new Set('utc gmt bst wet cet cest eet eest msk est edt et cst cdt ct mst mdt mt pst pdt pt brt ist gst sgt hkt kst jst aest aedt nzst nzdt'.split(' '));
+const CODES = new Set(
+  'utc gmt bst wet cet cest eet eest msk est edt et cst cdt ct mst mdt mt pst pdt pt brt ist gst sgt hkt kst jst aest aedt nzst nzdt'.split(
+    ' ',
+  ),
+);
 const WORDLIKE = new Set(['et', 'ct', 'mt', 'pt', 'wet']);
 
 /** IANA cities that are as often people's names or common words; never read as places. */
@@ -115,7 +119,14 @@ function placeNames(): Place[] {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   places = [...found.entries()]
     .sort((a, b) => b[0].length - a[0].length)
-    .map(([name, zone]) => ({ name, zone, pattern: new RegExp(`(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`, 'i') }));
+    .map(([name, zone]) => ({
+      name,
+      zone,
+      pattern: new RegExp(
+        `(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`,
+        'i',
+      ),
+    }));
   return places;
 }
 
@@ -159,8 +170,11 @@ export function readZone(text: string): ZoneReading {
     const match = pattern.exec(text);
     if (!match) continue;
     // "8am eastern", "at 9 pacific": a region right after a time is said as a zone.
-    const saidAsTime = !!match[3] || (!CODES.has(name) && /\d(?:\s*[ap]\.?\s?m\.?)?\s*$/i.test(text.slice(0, match.index)));
-    const read = CODES.has(name) ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase() : saidAsTime || !!match[1];
+    const saidAsTime =
+      !!match[3] || (!CODES.has(name) && /\d(?:\s*[ap]\.?\s?m\.?)?\s*$/i.test(text.slice(0, match.index)));
+    const read = CODES.has(name)
+      ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase()
+      : saidAsTime || !!match[1];
     if (read) return { zone, unknown: null, words: match[0] };
   }
   const vague =
@@ -168,25 +182,56 @@ export function readZone(text: string): ZoneReading {
     /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text) ??
     // "at 10 client time": any word between a clock time and "time" is meant as a zone.
     /(?<=\d(?:\s*[ap]\.?\s?m\b\.?)?\s)[a-z]+(?: [a-z]+)? time\b/i.exec(text);
-  if (vague && !/^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Lunch|Any|Same|Next|This|Each|Every|Some|What|Which|Dinner|Tea|Bed|Due|Free|Spare)\b/.test(vague[0])) {
+  if (
+    vague &&
+    !/^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Lunch|Any|Same|Next|This|Each|Every|Some|What|Which|Dinner|Tea|Bed|Due|Free|Spare)\b/.test(
+      vague[0],
+    )
+  ) {
     return { zone: null, unknown: vague[0], words: vague[0] };
   }
   return { zone: null, unknown: null, words: null };
 }
 
 /** The local wall-clock parts of an instant in a zone. */
-export function wallClock(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
+export function wallClock(
+  at: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday) + 1;
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), weekday };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday,
+  };
 }
 
 /** The instant at which a zone's clock shows the given local time (the later one when DST repeats it). */
-export function instantOf(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): Date {
+export function instantOf(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): Date {
   const guess = Date.UTC(year, month - 1, day, hour, minute);
   // Two passes: the zone's offset at the guess, then at the corrected instant (DST edges).
   let at = guess;

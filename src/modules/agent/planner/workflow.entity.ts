@@ -17,7 +17,21 @@ import { eventObject } from '../../../events/event-objects';
 @Index({ properties: ['organization', 'user'] })
 @eventObject('workflow')
 export class Workflow extends OrganizationOwned {
-  [OptionalProps]?: 'organizationId' | 'userId' | 'conversationId' | 'active' | 'runs' | 'createdAt' | 'lastRunAt' | 'lastResult' | 'lastNotification' | 'nextRunAt' | 'interval' | 'recurrence' | 'runDate' | 'notifyTo';
+  [OptionalProps]?:
+    | 'organizationId'
+    | 'userId'
+    | 'conversationId'
+    | 'active'
+    | 'runs'
+    | 'createdAt'
+    | 'lastRunAt'
+    | 'lastResult'
+    | 'lastNotification'
+    | 'nextRunAt'
+    | 'interval'
+    | 'recurrence'
+    | 'runDate'
+    | 'notifyTo';
 
   @ManyToOne(() => Conversation, { ref: true, deleteRule: 'cascade' })
   conversation!: Ref<Conversation>;
@@ -63,11 +77,18 @@ export class Workflow extends OrganizationOwned {
   @Property({ type: 'jsonb', nullable: true })
   interval?: { every: number; unit: 'hour' | 'day' | 'week' | 'month' } | null;
 
-  @Field(() => String, { nullable: true, description: 'The RRULE it follows (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The RRULE it follows (RFC 5545, without DTSTART; the time is hourOfWorkflow:minuteOfWorkflow), e.g. FREQ=WEEKLY;BYDAY=TU,TH',
+  })
   @Property({ type: 'text', nullable: true })
   recurrence?: string | null;
 
-  @Field(() => LocalDateScalar, { nullable: true, description: 'ONCE: the local date of its run; YEARLY: the date it was asked for' })
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'ONCE: the local date of its run; YEARLY: the date it was asked for',
+  })
   @Property({ type: 'string', columnType: 'date', nullable: true })
   runDate?: string | null;
 
@@ -99,7 +120,10 @@ export class Workflow extends OrganizationOwned {
   @Property({ type: 'text', nullable: true })
   lastResult?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'How the last run’s notification went: sent, published, or undelivered with the reason' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'How the last run’s notification went: sent, published, or undelivered with the reason',
+  })
   @Property({ type: 'text', nullable: true })
   lastNotification?: string | null;
 

@@ -11,8 +11,14 @@ export class WorkflowResolver {
   constructor(private readonly service: WorkflowService) {}
 
   @Authorized()
-  @Mutation(() => BaseAssignmentHolder, { description: 'Plan the user’s last request of a conversation (conversationId required) into steps, a schedule and a notification' })
-  assign(@Ctx() ctx: Context, @Arg('input', () => UserRequestInput) input: UserRequestInput): Promise<BaseAssignmentHolder> {
+  @Mutation(() => BaseAssignmentHolder, {
+    description:
+      'Plan the user’s last request of a conversation (conversationId required) into steps, a schedule and a notification',
+  })
+  assign(
+    @Ctx() ctx: Context,
+    @Arg('input', () => UserRequestInput) input: UserRequestInput,
+  ): Promise<BaseAssignmentHolder> {
     return this.service.assign(ctx, input);
   }
 
@@ -42,7 +48,8 @@ export class WorkflowResolver {
 
   @Authorized()
   @Mutation(() => Workflow, {
-    description: 'Run a workflow once now (paused or not), e.g. to try it; its schedule is unchanged. The run happens in the background: its result arrives like a scheduled run’s (the conversation, a workflow.patch event, lastResult).',
+    description:
+      'Run a workflow once now (paused or not), e.g. to try it; its schedule is unchanged. The run happens in the background: its result arrives like a scheduled run’s (the conversation, a workflow.patch event, lastResult).',
   })
   runWorkflow(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Workflow> {
     return this.service.runNow(ctx, id);

@@ -56,7 +56,11 @@ export class WorkflowRunner {
 
   async start(): Promise<void> {
     await this.queue.createQueue(WORKFLOW_QUEUE);
-    await this.queue.work<RunJob>(WORKFLOW_QUEUE, { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 }, async ([job]) => this.run(job.data));
+    await this.queue.work<RunJob>(
+      WORKFLOW_QUEUE,
+      { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 },
+      async ([job]) => this.run(job.data),
+    );
   }
 
   /** Sets the workflow's next run and queues its job, in the caller's transaction. */
@@ -65,12 +69,18 @@ export class WorkflowRunner {
     await tx.flush();
     if (!workflow.nextRunAt) return;
     const job = { workflow: workflow.id, at: workflow.nextRunAt.toISOString() };
-    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: job satisfies RunJob, startAfter: workflow.nextRunAt, ...RUN_JOB }], transactionDb(tx));
+    await this.queue.insert(
+      [{ name: WORKFLOW_QUEUE, data: job satisfies RunJob, startAfter: workflow.nextRunAt, ...RUN_JOB }],
+      transactionDb(tx),
+    );
   }
 
   /** Queues one run of the workflow as soon as a worker is free, in the caller's transaction; its schedule stays. */
   async runNow(tx: EntityManager, workflow: Workflow): Promise<void> {
-    await this.queue.insert([{ name: WORKFLOW_QUEUE, data: { workflow: workflow.id, now: true } satisfies RunJob, ...RUN_JOB }], transactionDb(tx));
+    await this.queue.insert(
+      [{ name: WORKFLOW_QUEUE, data: { workflow: workflow.id, now: true } satisfies RunJob, ...RUN_JOB }],
+      transactionDb(tx),
+    );
   }
 
   /** Asks this process's worker to fetch now rather than at its next poll (after a commit that queued a run). */
@@ -91,7 +101,15 @@ export class WorkflowRunner {
     const ctx = { em, caller, loaders: new Loaders(em), bus: this.bus };
     const earlier: AgentMessage[] = [];
     const conversation = await em.findOneOrFail(Conversation, workflow.conversation.id);
-    const question = { ctx, caller, owner: { orgId: workflow.organization.id, accountId: workflow.user.id }, conversation, text: workflow.task, earlier, maxResults: 5 };
+    const question = {
+      ctx,
+      caller,
+      owner: { orgId: workflow.organization.id, accountId: workflow.user.id },
+      conversation,
+      text: workflow.task,
+      earlier,
+      maxResults: 5,
+    };
     const outcome = await this.answer(question, workflow);
     const { answer } = outcome;
     const notification = outcome.failed ? 'not sent: the run failed' : await this.notify(workflow, answer.reply);
@@ -128,7 +146,10 @@ export class WorkflowRunner {
   private async answer(question: Question, workflow: Workflow): Promise<{ answer: EngineAnswer; failed: boolean }> {
     try {
       const { agent, briefing } = await this.coordinator.route(question);
-      return { answer: await this.engine.answer({ agent, question: workflow.task, history: [], briefing }, () => {}), failed: false };
+      return {
+        answer: await this.engine.answer({ agent, question: workflow.task, history: [], briefing }, () => {}),
+        failed: false,
+      };
     } catch (error) {
       this.logger.warn({ err: error, workflow: workflow.id }, 'workflow run failed');
       const reason = error instanceof EngineError ? error.message : 'an internal error';
@@ -157,7 +178,16 @@ export class WorkflowRunner {
     const account = await em.findOneOrFail(Account, workflow.user.id, NO_TENANT);
     const memberships = membershipsOf(await em.find(Grant, { account: account.id }, NO_TENANT));
     const orgId = workflow.organization.id;
-    return { kind: 'user', actorId: account.id, accountId: account.id, email: account.email, orgId, roles: memberships.get(orgId) ?? new Set(), platformAdmin: false, memberships };
+    return {
+      kind: 'user',
+      actorId: account.id,
+      accountId: account.id,
+      email: account.email,
+      orgId,
+      roles: memberships.get(orgId) ?? new Set(),
+      platformAdmin: false,
+      memberships,
+    };
   }
 }
 

@@ -31,21 +31,32 @@ export class WorkflowService {
 
   async assign(ctx: Context, input: UserRequestInput): Promise<BaseAssignmentHolder> {
     const owner = conversationOwner(ctx);
-    if (!input.conversationId) throw badInput('conversationId is required: assign plans the last request of a conversation');
+    if (!input.conversationId)
+      throw badInput('conversationId is required: assign plans the last request of a conversation');
     const conversation = await ownConversation(ctx, input.conversationId);
     const plan = await this.planOf(ctx, owner, conversation);
-    if (!plan) throw badInput('the conversation has no request to plan yet: ask for something to be done, e.g. “every Monday at 9am email me my overdue tasks”');
+    if (!plan)
+      throw badInput(
+        'the conversation has no request to plan yet: ask for something to be done, e.g. “every Monday at 9am email me my overdue tasks”',
+      );
     return holderOf(plan, owner.accountId);
   }
 
   /** The plan of the conversation's last request, in the zone the request names, else the organization's, else UTC. */
   async planOf(ctx: Context, owner: Owner, conversation: Conversation): Promise<Plan | null> {
     // A request and the details given for it are among the last messages; older ones are not read.
-    const recent = await ctx.em.find(AgentMessage, { conversation: conversation.id }, { orderBy: { timestamp: 'desc', id: 'desc' }, limit: PLANNING_WINDOW });
+    const recent = await ctx.em.find(
+      AgentMessage,
+      { conversation: conversation.id },
+      { orderBy: { timestamp: 'desc', id: 'desc' }, limit: PLANNING_WINDOW },
+    );
     const request = lastRequest(recent.reverse(), isRequestToAct);
     if (!request) return null;
     const organization = await ctx.em.findOneOrFail(Organization, owner.orgId);
-    const zone = organization.profile?.timezone && isTimeZone(organization.profile.timezone) ? organization.profile.timezone : 'UTC';
+    const zone =
+      organization.profile?.timezone && isTimeZone(organization.profile.timezone)
+        ? organization.profile.timezone
+        : 'UTC';
     return this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
   }
 

@@ -28,7 +28,10 @@ const rx = (source: string) => new RegExp(source, 'i');
 export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] = [
   { intent: 'count', pattern: /\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i },
   { intent: 'myTasksOverdue', pattern: /\bmy\b.*\boverdue\b|\boverdue\b.*\bmy\b.*\btasks?\b/i },
-  { intent: 'myTasksDue', pattern: /\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i },
+  {
+    intent: 'myTasksDue',
+    pattern: /\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i,
+  },
 
   { intent: 'managerOf', pattern: rx(String.raw`\bwho (?:does|do) (.+?) report to${END}`) },
   { intent: 'managerOf', pattern: rx(String.raw`\bwho is (.+?)(?:['’]s?)? ${BOSS}${END}`) },
@@ -41,26 +44,55 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
   { intent: 'reportsOf', pattern: rx(String.raw`\bwho works? (?:for|under) (.+?)${END}`) },
   { intent: 'reportsOf', pattern: rx(String.raw`\bwho does (.+?) manage${END}`) },
   { intent: 'reportsOf', pattern: rx(String.raw`\bwho is managed by (.+?)${END}`) },
-  { intent: 'reportsOf', pattern: rx(String.raw`^(?:(?:who|what) (?:are|is)|list|show(?: me)?)? ?${OWNER} (?:direct )?reports${END}`) },
+  {
+    intent: 'reportsOf',
+    pattern: rx(String.raw`^(?:(?:who|what) (?:are|is)|list|show(?: me)?)? ?${OWNER} (?:direct )?reports${END}`),
+  },
 
-  { intent: 'teamOf', pattern: rx(String.raw`\b(?:who(?: is|'s|’s| are)? (?:on|in)|members of|list|show(?: me)?|who makes up) ${OWNER} team${END}`) },
+  {
+    intent: 'teamOf',
+    pattern: rx(
+      String.raw`\b(?:who(?: is|'s|’s| are)? (?:on|in)|members of|list|show(?: me)?|who makes up) ${OWNER} team${END}`,
+    ),
+  },
   { intent: 'teamOf', pattern: rx(String.raw`^(?:and |what about )?${OWNER} team${END}`) },
 
-  { intent: 'titleOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:job title|job|title|role|position)${END}`) },
-  { intent: 'titleOf', pattern: rx(String.raw`\bwhat (?:job title|title|role|position|job) does (.+?) (?:have|hold)${END}`) },
+  {
+    intent: 'titleOf',
+    pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:job title|job|title|role|position)${END}`),
+  },
+  {
+    intent: 'titleOf',
+    pattern: rx(String.raw`\bwhat (?:job title|title|role|position|job) does (.+?) (?:have|hold)${END}`),
+  },
   { intent: 'titleOf', pattern: rx(String.raw`\bwhat is the (?:job title|title|role|position) of (.+?)${END}`) },
   { intent: 'titleOf', pattern: rx(String.raw`\bwhat does (.+?) do(?: here| for a living| for us)?${END}`) },
 
   { intent: 'locationOf', pattern: rx(String.raw`\bwhere is (.+?) (?:based|located|sitting|working from)${END}`) },
   { intent: 'locationOf', pattern: rx(String.raw`\bwhere does (.+?) (?:work from|work|sit|live|stay)${END}`) },
   { intent: 'locationOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:location|office|city)${END}`) },
-  { intent: 'locationOf', pattern: rx(String.raw`\b(?:which|what) (?:office|city|location|site) (?:is|does) (.+?) (?:in|at|based in|work in|work at|work from)${END}`) },
+  {
+    intent: 'locationOf',
+    pattern: rx(
+      String.raw`\b(?:which|what) (?:office|city|location|site) (?:is|does) (.+?) (?:in|at|based in|work in|work at|work from)${END}`,
+    ),
+  },
 
-  { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|team|division|unit) (?:is|does) (.+?) (?:in|on|part of|belong to|work in|work on|work for)${END}`) },
+  {
+    intent: 'departmentOf',
+    pattern: rx(
+      String.raw`\b(?:which|what) (?:department|dept|team|division|unit) (?:is|does) (.+?) (?:in|on|part of|belong to|work in|work on|work for)${END}`,
+    ),
+  },
   { intent: 'departmentOf', pattern: rx(String.raw`\bwhat(?: is|'s|’s) ${OWNER} (?:department|dept|division)${END}`) },
   { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|division) is (.+?)${END}`) },
 
-  { intent: 'members', pattern: rx(String.raw`\b(?:members of|who (?:is|are|sits|sit) (?:in|on|part of)|who['’]s (?:in|on|part of)|who belongs to) (?:the )?(.+?)${END}`) },
+  {
+    intent: 'members',
+    pattern: rx(
+      String.raw`\b(?:members of|who (?:is|are|sits|sit) (?:in|on|part of)|who['’]s (?:in|on|part of)|who belongs to) (?:the )?(.+?)${END}`,
+    ),
+  },
   // "Who are the wellbeing champions": a group named by its members' title; when no group has
   // the name, the knowledge specialist answers instead.
   { intent: 'members', pattern: rx(String.raw`\bwho are (?:the|our) (.+?)${END}`) },
@@ -68,7 +100,14 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
 ];
 
 /** Intents whose subject is a person: it is a name (or "me"), not a phrase such as "the handbook say I should". */
-const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set(['managerOf', 'reportsOf', 'teamOf', 'titleOf', 'locationOf', 'departmentOf']);
+const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set([
+  'managerOf',
+  'reportsOf',
+  'teamOf',
+  'titleOf',
+  'locationOf',
+  'departmentOf',
+]);
 const NOT_A_NAME = /^(?:the|a|an|our|this|that|these|those|your|it|they|we|you|there)\b|(?:\S+\s+){4}\S/i;
 
 /** The intent of a directory question and its subject (quotes and a possessive taken off), or null. */
@@ -76,7 +115,10 @@ export function directoryIntent(question: string): AskedIntent | null {
   for (const { intent, pattern } of DIRECTORY_INTENTS) {
     const match = pattern.exec(question);
     if (!match) continue;
-    const subject = (match[1] ?? '').trim().replace(/^["'“‘]|["'”’]$/g, '').replace(/['’]s?$/, '');
+    const subject = (match[1] ?? '')
+      .trim()
+      .replace(/^["'“‘]|["'”’]$/g, '')
+      .replace(/['’]s?$/, '');
     if (ABOUT_A_PERSON.has(intent) && NOT_A_NAME.test(subject)) continue;
     return { intent, subject };
   }

@@ -14,7 +14,12 @@ export { directoryIntent } from './directory-intents';
 const SELF = /^(i|me|my|myself)$/i;
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
-const facts = (passages: Passage[], unknown?: string, notFound?: string): Briefing => ({ style: 'facts', passages, unknown, notFound });
+const facts = (passages: Passage[], unknown?: string, notFound?: string): Briefing => ({
+  style: 'facts',
+  passages,
+  unknown,
+  notFound,
+});
 /** One statement about people, citing each of them. */
 const fact = (text: string, first: Employee, ...others: Employee[]): Briefing => ({
   style: 'facts',
@@ -54,38 +59,83 @@ export class DirectorySpecialist implements Specialist {
     const department = /\b(?:in|at) (?:the )?(.+?)(?: department| team)?\s*[?.!]*\s*$/i.exec(text)?.[1];
     if (!department) {
       const total = await em.count(Employee, { active: true });
-      return facts([{ text: `The organization has ${total} active employee${total === 1 ? '' : 's'}.`, source: { name: 'Employee directory', type: 'directory', url: '/api/v1/employee' } }]);
+      return facts([
+        {
+          text: `The organization has ${total} active employee${total === 1 ? '' : 's'}.`,
+          source: { name: 'Employee directory', type: 'directory', url: '/api/v1/employee' },
+        },
+      ]);
     }
     const where = { department: { $ilike: literal(department) } };
-    const [active, any] = await Promise.all([em.count(Employee, { ...where, active: true }), em.count(Employee, where)]);
-    if (any === 0) return facts([], `I don’t know of a department called “${department}” in the directory.`, department);
-    const source = { name: `Employees in ${department}`, type: 'directory', url: `/api/v1/employee?department=${encodeURIComponent(department)}` };
-    return facts([{ text: `${active} active employee${active === 1 ? ' works' : 's work'} in ${department}.`, source }]);
+    const [active, any] = await Promise.all([
+      em.count(Employee, { ...where, active: true }),
+      em.count(Employee, where),
+    ]);
+    if (any === 0)
+      return facts([], `I don’t know of a department called “${department}” in the directory.`, department);
+    const source = {
+      name: `Employees in ${department}`,
+      type: 'directory',
+      url: `/api/v1/employee?department=${encodeURIComponent(department)}`,
+    };
+    return facts([
+      { text: `${active} active employee${active === 1 ? ' works' : 's work'} in ${department}.`, source },
+    ]);
   }
 
   private async person(question: Question, intent: PersonIntent, subject: string): Promise<Briefing> {
     const { em } = question.ctx;
     const found = await findEmployees(em, subject, question.owner.accountId);
-    if (found.length === 0) return facts([], SELF.test(subject) ? 'I don’t know: your account is not linked to an employee record in this organization.' : `I don’t know anyone called “${subject}” in the directory.`, subject);
+    if (found.length === 0)
+      return facts(
+        [],
+        SELF.test(subject)
+          ? 'I don’t know: your account is not linked to an employee record in this organization.'
+          : `I don’t know anyone called “${subject}” in the directory.`,
+        subject,
+      );
     if (found.length > 1) {
-      return fact(`Several people match “${subject}”: ${found.map((e) => e.name).join(', ')}. Which one do you mean?`, found[0], ...found.slice(1));
+      return fact(
+        `Several people match “${subject}”: ${found.map((e) => e.name).join(', ')}. Which one do you mean?`,
+        found[0],
+        ...found.slice(1),
+      );
     }
     const [person] = found;
     const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
     switch (intent) {
       case 'managerOf':
-        return manager ? fact(`${person.name} reports to ${describe(manager)}.`, person, manager) : fact(`${person.name} has no manager in the directory.`, person);
+        return manager
+          ? fact(`${person.name} reports to ${describe(manager)}.`, person, manager)
+          : fact(`${person.name} has no manager in the directory.`, person);
       case 'reportsOf':
       case 'teamOf':
         return this.team(em, intent, person, manager);
       case 'titleOf':
-        return fact(person.title ? `${person.name} is ${person.title}${person.department ? ` in ${person.department}` : ''}.` : `The directory has no job title for ${person.name}.`, person);
+        return fact(
+          person.title
+            ? `${person.name} is ${person.title}${person.department ? ` in ${person.department}` : ''}.`
+            : `The directory has no job title for ${person.name}.`,
+          person,
+        );
       case 'locationOf':
-        return fact(person.location ? `${person.name} is based in ${person.location}.` : `The directory has no location for ${person.name}.`, person);
+        return fact(
+          person.location
+            ? `${person.name} is based in ${person.location}.`
+            : `The directory has no location for ${person.name}.`,
+          person,
+        );
       case 'departmentOf':
-        return fact(person.department ? `${person.name} works in ${person.department}.` : `The directory has no department for ${person.name}.`, person);
+        return fact(
+          person.department
+            ? `${person.name} works in ${person.department}.`
+            : `The directory has no department for ${person.name}.`,
+          person,
+        );
       case 'whoIs': {
-        const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`].filter(Boolean).join(', ');
+        const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`]
+          .filter(Boolean)
+          .join(', ');
         const text = `${person.name} is ${person.title ? `${person.title}` : 'an employee'}${where ? ` ${where}` : ''}${manager ? `, reporting to ${manager.name}` : ''}.`;
         return fact(text, person, ...(manager ? [manager] : []));
       }
@@ -100,16 +150,34 @@ export class DirectorySpecialist implements Specialist {
    * Who reports to someone. Their team is the same for a manager; for someone nobody reports to,
    * it is the people who share their manager.
    */
-  private async team(em: EntityManager, intent: PersonIntent, person: Employee, manager: Employee | null): Promise<Briefing> {
+  private async team(
+    em: EntityManager,
+    intent: PersonIntent,
+    person: Employee,
+    manager: Employee | null,
+  ): Promise<Briefing> {
     const reports = await em.find(Employee, { manager: person.id, active: true }, { orderBy: { name: 'asc' } });
     if (reports.length) {
       const names = reports.map((e) => e.name).join(', ');
-      return fact(`${reports.length} ${reports.length === 1 ? 'person reports' : 'people report'} to ${person.name}: ${names}.`, person, ...reports);
+      return fact(
+        `${reports.length} ${reports.length === 1 ? 'person reports' : 'people report'} to ${person.name}: ${names}.`,
+        person,
+        ...reports,
+      );
     }
     if (intent === 'reportsOf' || !manager) return fact(`Nobody reports to ${person.name}.`, person);
-    const peers = await em.find(Employee, { manager: manager.id, active: true, id: { $ne: person.id } }, { orderBy: { name: 'asc' } });
+    const peers = await em.find(
+      Employee,
+      { manager: manager.id, active: true, id: { $ne: person.id } },
+      { orderBy: { name: 'asc' } },
+    );
     const others = peers.length ? `, with ${peers.map((e) => e.name).join(', ')}` : ', with nobody else';
-    return fact(`Nobody reports to ${person.name}. ${person.name} is on ${manager.name}’s team${others}.`, person, manager, ...peers);
+    return fact(
+      `Nobody reports to ${person.name}. ${person.name} is on ${manager.name}’s team${others}.`,
+      person,
+      manager,
+      ...peers,
+    );
   }
 
   private async members(em: EntityManager, subject: string): Promise<Briefing> {
@@ -122,7 +190,9 @@ export class DirectorySpecialist implements Specialist {
     const members = await em.find(GroupMember, { group: group.id }, { populate: ['employee'] });
     const names = members.map((m) => m.employee.getEntity().name).sort((a, b) => a.localeCompare(b));
     const source = { name: group.name, type: 'group', url: `/api/v1/group/${group.id}` };
-    const text = names.length ? `${group.name} has ${names.length} member${names.length === 1 ? '' : 's'}: ${names.join(', ')}.` : `${group.name} has no members.`;
+    const text = names.length
+      ? `${group.name} has ${names.length} member${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`
+      : `${group.name} has no members.`;
     return facts([{ text, source }]);
   }
 
@@ -137,11 +207,24 @@ export class DirectorySpecialist implements Specialist {
     const open = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
     const due = when === 'month' ? { $gte: from, $lt: to } : { $lt: today };
     const tasks = mine.length
-      ? await ctx.em.find(IdpTask, { idp: { $in: mine }, dueDate: due, status: { current: { $in: open } } }, { orderBy: { dueDate: 'asc', id: 'asc' }, populate: ['idp'] })
+      ? await ctx.em.find(
+          IdpTask,
+          { idp: { $in: mine }, dueDate: due, status: { current: { $in: open } } },
+          { orderBy: { dueDate: 'asc', id: 'asc' }, populate: ['idp'] },
+        )
       : [];
-    const period = when === 'month' ? `due in ${now.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })}` : 'overdue';
+    const period =
+      when === 'month'
+        ? `due in ${now.toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+        : 'overdue';
     const source = (t: IdpTask) => ({ name: t.name, type: 'idpTask', url: `/api/v1/idp/${t.idp.id}/tasks/${t.id}` });
-    if (tasks.length === 0) return facts([{ text: `You have no open plan tasks ${period}.`, source: { name: 'Your development plans', type: 'idp', url: '/api/v1/idp?scope=MINE' } }]);
+    if (tasks.length === 0)
+      return facts([
+        {
+          text: `You have no open plan tasks ${period}.`,
+          source: { name: 'Your development plans', type: 'idp', url: '/api/v1/idp?scope=MINE' },
+        },
+      ]);
     const list = tasks.map((t) => `“${t.name}” (plan “${t.idp.getEntity().name}”, due ${t.dueDate})`).join('; ');
     const text = `You have ${tasks.length} open plan task${tasks.length === 1 ? '' : 's'} ${period}: ${list}.`;
     return { style: 'facts', passages: [{ text, source: source(tasks[0]) }], cited: tasks.slice(1).map(source) };
@@ -151,11 +234,21 @@ export class DirectorySpecialist implements Specialist {
 /** The employees a name means: the caller for "I"/"me", else an exact name, else a first or last name, else a partial one. */
 async function findEmployees(em: EntityManager, subject: string, accountId: string): Promise<Employee[]> {
   if (SELF.test(subject)) return em.find(Employee, { account: accountId });
-  const exact = await em.find(Employee, { name: { $ilike: literal(subject) } }, { orderBy: { name: 'asc' }, limit: 10 });
+  const exact = await em.find(
+    Employee,
+    { name: { $ilike: literal(subject) } },
+    { orderBy: { name: 'asc' }, limit: 10 },
+  );
   if (exact.length) return exact;
   // A first or last name ("Ana" is Ana Lima, not Diana Ross), then any part of a name.
   const name = literal(subject);
-  const word = await em.find(Employee, { $or: [{ name: { $ilike: `${name} %` } }, { name: { $ilike: `% ${name}` } }, { name: { $ilike: `% ${name} %` } }] }, { orderBy: { name: 'asc' }, limit: 10 });
+  const word = await em.find(
+    Employee,
+    {
+      $or: [{ name: { $ilike: `${name} %` } }, { name: { $ilike: `% ${name}` } }, { name: { $ilike: `% ${name} %` } }],
+    },
+    { orderBy: { name: 'asc' }, limit: 10 },
+  );
   if (word.length) return word;
   return em.find(Employee, { name: { $ilike: `%${name}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
 }

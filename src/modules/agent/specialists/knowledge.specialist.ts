@@ -4,7 +4,15 @@ import { cosine, type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
 import type { Briefing, Passage } from '../llm/engine';
 import type { Question, Specialist } from './specialist';
 import { searched } from '../../../common/search-expressions';
-import { B, bestSentence, K1, KEEP_SHARE, MIN_COVERAGE, MIN_COVERAGE_WITH_MEANING, scorePassage } from './passage-scoring';
+import {
+  B,
+  bestSentence,
+  K1,
+  KEEP_SHARE,
+  MIN_COVERAGE,
+  MIN_COVERAGE_WITH_MEANING,
+  scorePassage,
+} from './passage-scoring';
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
 
 interface Row {
@@ -169,14 +177,21 @@ export class KnowledgeSpecialist implements Specialist {
   async brief(question: Question): Promise<Briefing> {
     const { ctx, caller, owner } = question;
     // The plans the caller may read, once for both attempts below; an ORG_ADMIN reads them all.
-    const plans = isPlanAdmin(caller) ? null : JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
+    const plans = isPlanAdmin(caller)
+      ? null
+      : JSON.stringify((await planAccess(ctx.em, caller, owner.orgId, {})).map((p) => p.id));
     let found = await this.retrieve(question, plans, question.text);
     const previous = [...question.earlier].reverse().find((m) => m.messageType === 'user_request');
-    if (found.passages.length === 0 && previous) found = await this.retrieve(question, plans, `${previous.message} ${question.text}`);
+    if (found.passages.length === 0 && previous)
+      found = await this.retrieve(question, plans, `${previous.message} ${question.text}`);
     return { style: 'excerpts', ...found };
   }
 
-  private async retrieve({ ctx, owner, maxResults }: Question, plans: string | null, text: string): Promise<Pick<Briefing, 'passages' | 'terms'>> {
+  private async retrieve(
+    { ctx, owner, maxResults }: Question,
+    plans: string | null,
+    text: string,
+  ): Promise<Pick<Briefing, 'passages' | 'terms'>> {
     const org = owner.orgId;
     const { words, corpus } = await weighQuestion(ctx.em, org, text);
     if (!words.length) return { passages: [] };
@@ -188,12 +203,37 @@ export class KnowledgeSpecialist implements Specialist {
     // above the rounding of the credits, which the statement sums as written to six decimals.
     const least = share * words.reduce((sum, w) => sum + w.weight, 0) + 1e-5;
     const match = matchQuery(words, least);
-    const ownWords = matchQuery(words.map((w) => ({ ...w, alternatives: w.alternatives.filter((a) => a.origin === 'word') })), least);
+    const ownWords = matchQuery(
+      words.map((w) => ({ ...w, alternatives: w.alternatives.filter((a) => a.origin === 'word') })),
+      least,
+    );
     const queries = words.flatMap((w) => w.alternatives.map((a) => a.query));
     const lexemes = [...new Set(words.flatMap((w) => w.alternatives.flatMap((a) => a.lexemes)))];
-    const params = [org, match, org, ownWords, org, ownWords, org, ownWords, plans, plans, org, ownWords, plans, plans, ...queries, lexemes, ...(embeddings ? [org] : []), least, limit];
+    const params = [
+      org,
+      match,
+      org,
+      ownWords,
+      org,
+      ownWords,
+      org,
+      ownWords,
+      plans,
+      plans,
+      org,
+      ownWords,
+      plans,
+      plans,
+      ...queries,
+      lexemes,
+      ...(embeddings ? [org] : []),
+      least,
+      limit,
+    ];
     const rows = await ctx.em.execute<Row[]>(retrieval(words, corpus, embeddings), params);
-    const scored = rows.map((row) => ({ row, score: scorePassage(row, words, corpus) })).sort((a, b) => b.score - a.score);
+    const scored = rows
+      .map((row) => ({ row, score: scorePassage(row, words, corpus) }))
+      .sort((a, b) => b.score - a.score);
     const best = scored[0]?.score ?? 0;
     const kept = scored.filter((s) => s.score >= KEEP_SHARE * best);
     const ranked = (await this.rerank(text, kept)).slice(0, maxResults);
@@ -203,8 +243,15 @@ export class KnowledgeSpecialist implements Specialist {
       score: best ? score / best : 0,
     }));
     if (passages.length) {
-      const sentences = await ctx.em.execute<{ text: string; lexemes: string[] }[]>(SENTENCES, [passages[0].text, SENTENCE_BREAKS]);
-      passages[0].lead = bestSentence(sentences.map((s) => [s.text, s.lexemes]), words) ?? undefined;
+      const sentences = await ctx.em.execute<{ text: string; lexemes: string[] }[]>(SENTENCES, [
+        passages[0].text,
+        SENTENCE_BREAKS,
+      ]);
+      passages[0].lead =
+        bestSentence(
+          sentences.map((s) => [s.text, s.lexemes]),
+          words,
+        ) ?? undefined;
     }
     return { passages, terms };
   }

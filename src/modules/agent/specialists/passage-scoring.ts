@@ -82,7 +82,8 @@ export function bestSentence(sentences: readonly [string, string[]][], words: re
     const covered = coverage(new Set(lexemes), words);
     if (covered <= 0) continue;
     const full = text.split(/\s+/).filter(Boolean).length >= MIN_SENTENCE_WORDS;
-    if (!best || (full && !best.full) || (full === best.full && covered > best.covered)) best = { text: text.trim(), covered, full };
+    if (!best || (full && !best.full) || (full === best.full && covered > best.covered))
+      best = { text: text.trim(), covered, full };
   }
   return best?.text ?? null;
 }

@@ -21,14 +21,28 @@ export class PlannerSpecialist implements Specialist {
   constructor(private readonly workflows: WorkflowService) {}
 
   async brief(question: Question): Promise<Briefing> {
-    const source = { name: 'This conversation', type: 'conversation', url: `/api/v1/agent/conversations/${question.conversation.id}` };
-    const said = (text: string, confirming = false): Briefing => ({ style: 'facts', passages: [{ text, source }], confirming });
+    const source = {
+      name: 'This conversation',
+      type: 'conversation',
+      url: `/api/v1/agent/conversations/${question.conversation.id}`,
+    };
+    const said = (text: string, confirming = false): Briefing => ({
+      style: 'facts',
+      passages: [{ text, source }],
+      confirming,
+    });
     const replying = answersPlanner(question);
     if (replying && isNo(question.text)) return said('All right, I will not schedule it.');
     const plan = await this.workflows.planOf(question.ctx, question.owner, question.conversation);
     if (!plan) return said('I could not find a request to plan in this conversation. Say what to do and when.');
     if (replying && isYes(question.text) && isComplete(plan)) {
-      const workflow = await this.workflows.create(question.ctx, question.owner, question.conversation, plan, plan.task);
+      const workflow = await this.workflows.create(
+        question.ctx,
+        question.owner,
+        question.conversation,
+        plan,
+        plan.task,
+      );
       const first = workflow.nextRunAt ? ` The first run is at ${workflow.nextRunAt.toISOString()}.` : '';
       return said(`Scheduled: I will run “${plan.task}” ${describeSchedule(plan)}.${first} Workflow ${workflow.id}.`);
     }

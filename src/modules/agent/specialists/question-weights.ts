@@ -76,7 +76,6 @@ export function idf(chunks: number, total: number): number {
   return Math.log(1 + (total - chunks + 0.5) / (chunks + 0.5));
 }
 
-
 interface Candidate extends Alternative {
   query: string;
   lexemes: string[];
@@ -115,7 +114,14 @@ export async function weighQuestion(em: EntityManager, org: string, text: string
  * the closest within a small edit distance.
  */
 async function mendSpelling(em: EntityManager, org: string, candidates: Candidate[][]): Promise<void> {
-  const unknown = candidates.filter(([word, ...others]) => word.chunks === 0 && word.lexemes.length === 1 && word.lexemes[0].length >= 4 && !others.some((o) => o.chunks > 0) && !/\s|\d/.test(word.text));
+  const unknown = candidates.filter(
+    ([word, ...others]) =>
+      word.chunks === 0 &&
+      word.lexemes.length === 1 &&
+      word.lexemes[0].length >= 4 &&
+      !others.some((o) => o.chunks > 0) &&
+      !/\s|\d/.test(word.text),
+  );
   if (!unknown.length) return;
   const typed = unknown.map(([w]) => w.lexemes[0]);
   const vocabulary = await em.execute<{ lexeme: string; chunks: number }[]>(VOCABULARY, [typed, org, org, typed]);
@@ -123,8 +129,13 @@ async function mendSpelling(em: EntityManager, org: string, candidates: Candidat
   for (const word of unknown) {
     const lexeme = word[0].lexemes[0];
     const compound = [...chunks.keys()].filter((k) => k.split(/[._/-]+/).some((part) => part.startsWith(lexeme)));
-    const found = compound.length ? compound : isEnglishWord(word[0].text) ? [] : [closest(lexeme, chunks.keys(), editsFor(lexeme))?.word ?? ''].filter(Boolean);
-    for (const text of found) word.push({ text, origin: 'spelling', query: quoted(text), lexemes: [text], chunks: chunks.get(text)! });
+    const found = compound.length
+      ? compound
+      : isEnglishWord(word[0].text)
+        ? []
+        : [closest(lexeme, chunks.keys(), editsFor(lexeme))?.word ?? ''].filter(Boolean);
+    for (const text of found)
+      word.push({ text, origin: 'spelling', query: quoted(text), lexemes: [text], chunks: chunks.get(text)! });
   }
 }
 
@@ -140,9 +151,16 @@ function weigh([word, ...others]: Candidate[], total: number): WeightedWord[] {
   if (!word.query || (word.chunks === 0 && /^\d+$/.test(word.text))) return [];
   const held = others.filter((o) => o.query && o.chunks > 0 && o.query !== word.query);
   // What a word is a kind of, or is formed from, stands in only for a word nothing else stands in for.
-  const close = word.chunks > 0 || held.some((o) => o.origin !== 'related') ? held.filter((o) => o.origin !== 'related') : held;
+  const close =
+    word.chunks > 0 || held.some((o) => o.origin !== 'related') ? held.filter((o) => o.origin !== 'related') : held;
   const unique = close.filter((o, index) => close.findIndex((h) => h.query === o.query) === index);
-  const chunks = word.chunks > 0 ? word.chunks : Math.min(total, unique.reduce((sum, o) => sum + o.chunks, 0));
+  const chunks =
+    word.chunks > 0
+      ? word.chunks
+      : Math.min(
+          total,
+          unique.reduce((sum, o) => sum + o.chunks, 0),
+        );
   // A word nothing holds weighs most when it names the subject (a noun: "parking", "jury"); a verb
   // or an adverb nothing holds ("passes away", "kick in") frames the question more than it asks.
   const weight = idf(chunks, total) * (chunks === 0 && !isMainlyNoun(word.text) ? FRAMING : 1);
