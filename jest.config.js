@@ -47,7 +47,9 @@ module.exports = {
       ...common,
       displayName: 'postgres',
       globals: { TEST_DB: 'postgres' },
-      testPathIgnorePatterns: [...ignored, UNIT],
+      // The browser tests drive the console and the IDE on the embedded database, as `npm start`
+      // runs them; what they call is the same API the other files test on both databases.
+      testPathIgnorePatterns: [...ignored, UNIT, '<rootDir>/test/browser/'],
       globalSetup: '<rootDir>/test/helpers/pg-global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/pg-global-teardown.ts',
     },
