@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     }
     const result = await migrator.createMigration('src/db/migrations', false, process.argv.includes('--initial'));
     if (!result.fileName) console.log('No changes: entities match the migrations.');
-    else console.log(`Created src/db/migrations/${result.fileName}; add it to src/db/migrations/index.ts`);
+    else console.log(`Created src/db/migrations/${result.fileName}; the service applies it at its next start.`);
   } finally {
     await orm.close(true);
     await db.close();
