@@ -288,13 +288,18 @@ describe('workflows', () => {
     expect(
       (await t.api.post<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}/pause`, undefined, ana.token)).status,
     ).toBe(200);
-    const started = await t.api.post<WorkflowRecord>(
-      `/api/v1/agent/workflows/${workflow.id}/run`,
-      undefined,
-      ana.token,
+    // Four at once: one is queued, the others are refused while it waits, so requests cannot pile runs up.
+    const tries = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        t.api.post<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, ana.token),
+      ),
     );
-    expect(started.status).toBe(202);
+    expect(tries.map((r) => r.status).sort()).toEqual([202, 409, 409, 409]);
+    const started = tries.find((r) => r.status === 202)!;
     expect(started.body).toMatchObject({ id: workflow.id, active: false, runs: 0 });
+    expect(tries.find((r) => r.status === 409)!.body).toBe(
+      'a run of this workflow is already queued; ask again once it has run',
+    );
     const mails = smtp.mails.length;
     let after = started.body;
     for (

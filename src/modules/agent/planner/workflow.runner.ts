@@ -76,11 +76,20 @@ export class WorkflowRunner {
   }
 
   /** Queues one run of the workflow as soon as a worker is free, in the caller's transaction; its schedule stays. */
-  async runNow(tx: EntityManager, workflow: Workflow): Promise<void> {
+  async runNow(tx: EntityManager, workflow: Workflow): Promise<boolean> {
+    // One queued run-now per workflow: repeated requests cannot pile up runs of the agent (and
+    // e-mails). The workflow's row is locked so two requests at once cannot both queue one.
+    await tx.execute('select id from workflow where id = ? for update', [workflow.id]);
+    const [queued] = await tx.execute<{ n: string }[]>(
+      `select count(*) as n from pgboss.job where name = ? and state < 'completed' and data @> ?::jsonb`,
+      [WORKFLOW_QUEUE, JSON.stringify({ workflow: workflow.id, now: true })],
+    );
+    if (Number(queued.n) > 0) return false;
     await this.queue.insert(
       [{ name: WORKFLOW_QUEUE, data: { workflow: workflow.id, now: true } satisfies RunJob, ...RUN_JOB }],
       transactionDb(tx),
     );
+    return true;
   }
 
   /** Asks this process's worker to fetch now rather than at its next poll (after a commit that queued a run). */

@@ -1,6 +1,6 @@
 import { requireCaller } from '../../../auth/access';
 import type { Context } from '../../../auth/context';
-import { badInput, notFound } from '../../../graphql/errors';
+import { badInput, conflict, notFound } from '../../../graphql/errors';
 import { Organization } from '../../organization/organization.entity';
 import { AgentMessage } from '../agent-message.entity';
 import type { UserRequestInput } from '../agent.inputs';
@@ -105,10 +105,11 @@ export class WorkflowService {
     return workflow;
   }
 
-  /** Runs a workflow once as soon as possible, paused or not; its schedule is unchanged. */
+  /** Runs a workflow once as soon as possible, paused or not; its schedule is unchanged. 409 while one is queued. */
   async runNow(ctx: Context, id: string): Promise<Workflow> {
     const workflow = await this.get(ctx, id);
-    await ctx.em.transactional((tx) => this.runner.runNow(tx, workflow));
+    const queued = await ctx.em.transactional((tx) => this.runner.runNow(tx, workflow));
+    if (!queued) throw conflict('a run of this workflow is already queued; ask again once it has run');
     this.runner.wake();
     return workflow;
   }
