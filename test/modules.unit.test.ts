@@ -4,6 +4,7 @@ import { MetadataStorage } from '@mikro-orm/core';
 import { getMetadataStorage } from 'type-graphql';
 import { ENTITIES, MODULES, RESOLVERS, ROUTES } from '../src/modules';
 import { EVENT_OBJECTS, PARTS } from '../src/events/event-objects';
+import { OrganizationOwned } from '../src/modules/organization/organization-owned';
 
 // The module list (src/modules/index.ts) is the one place a module is registered: these checks
 // fail, naming what is missing, when a folder, an entity or a resolver is left out of it.
@@ -33,6 +34,22 @@ describe('the module list', () => {
     const declared = Object.values(MetadataStorage.getMetadata()).map((meta) => meta.className);
     const missing = [...new Set(declared)].filter((name) => !ENTITIES.some((entity) => entity.name === name));
     expect(missing).toEqual([]);
+  });
+
+  it('declares the organization relation once: every entity that belongs to an organization extends OrganizationOwned', () => {
+    // The tenant filter keys on the `organization` relation; declaring it once keeps its column,
+    // cascade and index the same for every table, so a new entity cannot get it subtly wrong.
+    // The exceptions are the knowledge counters, whose primary key *is* the organization (one row
+    // per organization and word): they have no id of their own to inherit.
+    const KEYED_BY_ORGANIZATION = ['KnowledgeCorpus', 'KnowledgeTerm'];
+    const declaring = Object.values(MetadataStorage.getMetadata()).filter(
+      (meta) => meta.properties.organization?.kind === 'm:1',
+    );
+    expect(names(declaring.map((meta) => ({ name: meta.className })))).toEqual(
+      ['OrganizationOwned', ...KEYED_BY_ORGANIZATION].sort(),
+    );
+    const owned = ENTITIES.filter((entity) => entity.prototype instanceof OrganizationOwned);
+    expect(owned.length).toBeGreaterThanOrEqual(18);
   });
 
   it('builds the schema from every resolver the modules declare', () => {

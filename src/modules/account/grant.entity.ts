@@ -1,27 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { OptionalProps, Entity, ManyToOne, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { OptionalProps, Entity, ManyToOne, Property, type Ref, Unique, Index } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
-import { Organization } from '../organization/organization.entity';
 import { Account } from './account.entity';
 import { partOf } from '../../events/event-objects';
+import { OrganizationOwned } from '../organization/organization-owned';
 
 /** A role an account holds in one organization, optionally tied to an employee of it. */
 @ObjectType({ description: 'A role an account holds in an organization' })
 @Entity()
+@Index({ properties: ['organization'] })
 @Unique({ properties: ['account', 'organization', 'role'] })
 @partOf<Grant>(() => Account, 'grants', (g) => g.account)
-export class Grant {
-  [OptionalProps]?: 'createdAt' | 'orgId' | 'employeeId';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
+export class Grant extends OrganizationOwned {
+  [OptionalProps]?: 'createdAt' | 'orgId' | 'employeeId' | 'organizationId';
 
   @ManyToOne(() => Account, { ref: true, deleteRule: 'cascade', index: true })
   account!: Ref<Account>;
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
-  organization!: Ref<Organization>;
 
   @Field(() => ID, { description: 'The organization of the grant' })
   get orgId(): string {

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { searchVector } from '../../common/search-expressions';
 import { Account } from '../account/account.entity';
 import { ContentSource } from './agent.types';
@@ -22,7 +22,7 @@ export enum MessageType {
 @Index({ properties: ['organization', 'user', 'timestamp'] })
 @Index(SEARCH.index)
 @partOf<AgentMessage>(() => Conversation, 'messages', (m) => m.conversation)
-export class AgentMessage extends OrganizationOwned {
+export class AgentMessage extends OrganizationRecord {
   [OptionalProps]?:
     | 'timestamp'
     | 'organizationId'

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Account } from '../account/account.entity';
 import { eventObject } from '../../events/event-objects';
 
@@ -17,7 +17,7 @@ import { eventObject } from '../../events/event-objects';
   expression: `create index "conversation_name_search_index" on "conversation" using gin (to_tsvector('english', "name"))`,
 })
 @eventObject('conversation')
-export class Conversation extends OrganizationOwned {
+export class Conversation extends OrganizationRecord {
   [OptionalProps]?: 'timestamp' | 'organizationId' | 'userId' | 'tenant';
 
   @ManyToOne(() => Account, { ref: true, deleteRule: 'cascade' })

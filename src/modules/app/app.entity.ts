@@ -1,6 +1,6 @@
 import { Embedded, Entity, Index, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { eventObject } from '../../events/event-objects';
@@ -27,7 +27,7 @@ export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
   expression: 'create index "app_secret_hashes_gin" on "app" using gin ("secret_hashes" jsonb_path_ops)',
 })
 @eventObject('app', { secretEncrypted: 'secretData' })
-export class App extends OrganizationOwned {
+export class App extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'appData' | 'secretEncrypted' | 'secretHashes';
 
   @Field(() => String, { description: 'The app’s id in the system it connects' })

@@ -1,6 +1,6 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
@@ -17,7 +17,7 @@ import { eventObject } from '../../events/event-objects';
 // The agent's retrieval matches employees with this expression (common/search-expressions.ts).
 @Index(searchIndex('employee', 'employee'))
 @eventObject('employee')
-export class Employee extends OrganizationOwned {
+export class Employee extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
 
   @Field(() => String)

@@ -1,29 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { Embedded, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Embedded, Entity, OptionalProps, Property, Unique, Index } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
 import { Created } from '../../common/record.embeddables';
-import { Organization } from '../organization/organization.entity';
 import { eventObject } from '../../events/event-objects';
+import { OrganizationRecord } from '../organization/organization-owned';
 
 /** A named set of employees of one organization (teams, guilds, cohorts). */
 @ObjectType({ description: 'A group of employees' })
 @Entity({ tableName: 'employee_group' })
+@Index({ properties: ['organization'] })
 @Unique({ properties: ['organization', 'name'] })
 @eventObject('group')
-export class Group {
+export class Group extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'organizationId' | 'updatedAt';
-
-  @Field(() => ID)
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
-  organization!: Ref<Organization>;
-
-  @Field(() => ID, { name: 'organization' })
-  get organizationId(): string {
-    return this.organization.id;
-  }
 
   @Field(() => String)
   @Property({ type: 'text' })

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Organization } from '../organization/organization.entity';
 import { Idp } from './idp.entity';
 import { AssigneeType } from './idp-enums';
 import { IdpTask } from './idp-task.entity';
 import { deletedByTrigger } from '../../events/cascades';
 import { partOf } from '../../events/event-objects';
+import { OrganizationOwned } from '../organization/organization-owned';
 
 /**
  * Someone a plan, or one of its tasks when `task` is set, is assigned to: an employee, a group or
@@ -18,18 +17,8 @@ import { partOf } from '../../events/event-objects';
 @partOf<IdpAssignee>(() => Idp, 'assignees', (a) => a.idp)
 @deletedByTrigger('Employee', (ids) => ({ entityType: 'EMPLOYEE', entityId: { $in: ids } }))
 @deletedByTrigger('Group', (ids) => ({ entityType: 'GROUP', entityId: { $in: ids } }))
-export class IdpAssignee {
+export class IdpAssignee extends OrganizationOwned {
   [OptionalProps]?: 'organizationId';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade' })
-  organization!: Ref<Organization>;
-
-  get organizationId(): string {
-    return this.organization.id;
-  }
 
   @ManyToOne(() => Idp, { ref: true, deleteRule: 'cascade', index: true })
   idp!: Ref<Idp>;

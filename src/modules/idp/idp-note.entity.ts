@@ -1,29 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Organization } from '../organization/organization.entity';
 import { Idp } from './idp.entity';
 import { IdpTask } from './idp-task.entity';
 import { partOf } from '../../events/event-objects';
+import { OrganizationOwned } from '../organization/organization-owned';
 
 /** A note on a plan, or on one of its tasks when `task` is set; only its author edits it. */
 @ObjectType('Note', { description: 'A note on a plan or a task' })
 @Entity()
 @Index({ properties: ['idp', 'createdAt'] })
 @partOf<IdpNote>(() => Idp, 'notes', (n) => n.idp)
-export class IdpNote {
+export class IdpNote extends OrganizationOwned {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'organizationId';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade' })
-  organization!: Ref<Organization>;
-
-  get organizationId(): string {
-    return this.organization.id;
-  }
+  declare id: string;
 
   @ManyToOne(() => Idp, { ref: true, deleteRule: 'cascade' })
   idp!: Ref<Idp>;

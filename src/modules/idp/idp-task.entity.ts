@@ -1,6 +1,6 @@
 import { Embeddable, Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
@@ -33,10 +33,10 @@ export class ConnectedTo {
 // The agent's retrieval matches idp tasks with this expression (common/search-expressions.ts).
 @Index(searchIndex('idpTask', 'idp_task'))
 @eventObject('idpTask')
-export class IdpTask extends OrganizationOwned {
+export class IdpTask extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'idpId';
 
-  /** OrganizationOwned's field, as a property field that read models carry too (GetterField). */
+  /** OrganizationRecord's field, as a property field that read models carry too (GetterField). */
   @GetterField(() => ID, { name: 'organization', description: 'The organization (uuid)' })
   override get organizationId(): string {
     return this.organization.id;

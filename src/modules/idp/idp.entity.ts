@@ -1,6 +1,6 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Created, Status } from '../../common/record.embeddables';
 import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
@@ -27,10 +27,10 @@ export class Sharing {
 // The agent's retrieval matches idps with this expression (common/search-expressions.ts).
 @Index(searchIndex('idp', 'idp'))
 @eventObject('idp')
-export class Idp extends OrganizationOwned {
+export class Idp extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'visibility' | 'updatedAt' | 'organizationId' | 'sharing';
 
-  /** OrganizationOwned's field, as a property field that read models carry too (GetterField). */
+  /** OrganizationRecord's field, as a property field that read models carry too (GetterField). */
   @GetterField(() => ID, { name: 'organization', description: 'The organization (uuid)' })
   override get organizationId(): string {
     return this.organization.id;

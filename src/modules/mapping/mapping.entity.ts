@@ -1,6 +1,6 @@
 import { Embedded, Entity, Index, ManyToOne, OptionalProps, Property, type Ref, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { App } from '../app/app.entity';
@@ -32,7 +32,7 @@ registerEnumType(MappedType, { name: 'MappedType', description: 'A kind of recor
 @deletedByTrigger('Group', (ids) => ({ entityType: MappedType.GROUP, entityId: { $in: ids } }))
 @deletedByTrigger('Idp', (ids) => ({ entityType: MappedType.IDP, entityId: { $in: ids } }))
 @deletedByTrigger('IdpTask', (ids) => ({ entityType: MappedType.IDP_TASK, entityId: { $in: ids } }))
-export class Mapping extends OrganizationOwned {
+export class Mapping extends OrganizationRecord {
   [OptionalProps]?: 'organizationId' | 'appId' | 'mappingData' | 'secretEncrypted' | 'updatedAt';
 
   /** Deleting the app deletes its mappings. */

@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { OptionalProps, Entity, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { OptionalProps, Entity, Property, Index } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
 import { Organization } from './organization.entity';
 import { partOf } from '../../events/event-objects';
+import { OrganizationOwned } from './organization-owned';
 
 /** A key whose secret signs organization tokens (HS256, header kid = key id). */
 @ObjectType({ description: 'A key that signs organization tokens' })
 @Entity()
+@Index({ properties: ['organization'] })
 @partOf<OrganizationKey>(() => Organization, 'keys', (k) => k.organization)
-export class OrganizationKey {
-  [OptionalProps]?: 'createdAt';
+export class OrganizationKey extends OrganizationOwned {
+  [OptionalProps]?: 'createdAt' | 'organizationId';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
-  organization!: Ref<Organization>;
+  declare id: string;
 
   @Field(() => String)
   @Property({ type: 'text' })

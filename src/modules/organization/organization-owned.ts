@@ -1,25 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { ManyToOne, PrimaryKey, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Organization } from './organization.entity';
+// A type-only import, and the relation named by its entity name: organization.entity.ts need not be
+// loaded before the entities that extend this class (the organization's own keys and preferences
+// among them), so no import cycle can leave this class undefined when they are declared.
+import type { Organization } from './organization.entity';
 
 /**
- * The start of every record an organization owns: a UUID id and the owning organization, which
- * the tenant filter (src/db/tenant-filter.ts) keys on. Deleting the organization deletes the row.
+ * The start of every row an organization owns: a UUID id and the owning organization, which the
+ * tenant filter (src/db/tenant-filter.ts) keys on. Deleting the organization deletes the row.
+ * Storage only: what the API shows of a row is its own choice (OrganizationRecord below shows both).
  */
-@ObjectType('OrganizationOwned', {
-  description: 'Not part of the API: the fields every organization-owned record starts with',
-})
 export abstract class OrganizationOwned {
-  @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade' })
+  @ManyToOne('Organization', { ref: true, deleteRule: 'cascade' })
   organization!: Ref<Organization>;
 
-  @Field(() => ID, { name: 'organization', description: 'The organization (uuid)' })
   get organizationId(): string {
+    return this.organization.id;
+  }
+}
+
+/** An organization-owned row that the API shows starting with its `id` and `organization`. */
+@ObjectType('OrganizationRecord', {
+  description: 'Not part of the API: the fields every organization-owned record starts with',
+})
+export abstract class OrganizationRecord extends OrganizationOwned {
+  // Declared again only to carry the GraphQL field; the stored property is OrganizationOwned's
+  // (useDefineForClassFields is off, so this emits no second initialiser).
+  @Field(() => ID)
+  declare id: string;
+
+  @Field(() => ID, { name: 'organization', description: 'The organization (uuid)' })
+  override get organizationId(): string {
     return this.organization.id;
   }
 }

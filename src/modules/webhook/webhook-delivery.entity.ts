@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, PrimaryKey, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { ChangeEvent } from '../../events/change-event.entity';
 import { Webhook } from './webhook.entity';
 
@@ -17,7 +17,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[keyof typeof DELIVERY_STATE
 @ObjectType({ description: 'An event owed to a webhook and the attempts to deliver it' })
 @Entity()
 @Index({ properties: ['webhook', 'createdAt'] })
-export class WebhookDelivery extends OrganizationOwned {
+export class WebhookDelivery extends OrganizationRecord {
   [OptionalProps]?:
     'createdAt' | 'state' | 'attemptCount' | 'nextAttemptAt' | 'organizationId' | 'eventId' | 'eventType';
 

@@ -1,6 +1,6 @@
 import { Entity, Index, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { eventObject } from '../../events/event-objects';
 
 /**
@@ -11,7 +11,7 @@ import { eventObject } from '../../events/event-objects';
 @Entity()
 @Index({ properties: ['organization', 'createdAt'] })
 @eventObject('webhookKey', { isDefault: 'default' })
-export class WebhookKey extends OrganizationOwned {
+export class WebhookKey extends OrganizationRecord {
   [OptionalProps]?: 'createdAt' | 'isDefault' | 'organizationId';
 
   @Field(() => String)

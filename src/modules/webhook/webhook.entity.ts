@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../organization/organization-owned';
+import { OrganizationRecord } from '../organization/organization-owned';
 import { WebhookKey } from './webhook-key.entity';
 import { eventObject } from '../../events/event-objects';
 
@@ -14,7 +14,7 @@ import { eventObject } from '../../events/event-objects';
 // The relay looks up the active webhooks of an organization for every batch of events.
 @Index({ properties: ['organization', 'active'] })
 @eventObject('webhook')
-export class Webhook extends OrganizationOwned {
+export class Webhook extends OrganizationRecord {
   [OptionalProps]?:
     | 'createdAt'
     | 'updatedAt'

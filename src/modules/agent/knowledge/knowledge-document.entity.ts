@@ -1,13 +1,13 @@
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../organization/organization-owned';
+import { OrganizationRecord } from '../../organization/organization-owned';
 import { searchVector } from '../../../common/search-expressions';
 
 /** A file or web page the organization's agent has learnt, split into chunks for retrieval. */
 @ObjectType({ description: 'A document or URL in the organization’s knowledge base' })
 @Entity()
 @Index({ properties: ['organization', 'url'] })
-export class KnowledgeDocument extends OrganizationOwned {
+export class KnowledgeDocument extends OrganizationRecord {
   [OptionalProps]?: 'createdAt' | 'organizationId' | 'url';
 
   @Field(() => String, { description: 'The title: the document’s own, or its file name' })
@@ -50,7 +50,7 @@ const SEARCH = searchVector('knowledge_chunk', 'text');
 @Entity()
 @Index({ properties: ['document', 'position'] })
 @Index(SEARCH.index)
-export class KnowledgeChunk extends OrganizationOwned {
+export class KnowledgeChunk extends OrganizationRecord {
   [OptionalProps]?: 'organizationId' | 'embedding';
 
   @ManyToOne(() => KnowledgeDocument, { ref: true, deleteRule: 'cascade' })

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { OrganizationOwned } from '../../organization/organization-owned';
+import { OrganizationRecord } from '../../organization/organization-owned';
 import { Account } from '../../account/account.entity';
 import { Conversation } from '../conversation.entity';
 import { LocalDateScalar } from '../../../graphql/scalars';
@@ -16,7 +16,7 @@ import { eventObject } from '../../../events/event-objects';
 @Entity()
 @Index({ properties: ['organization', 'user'] })
 @eventObject('workflow')
-export class Workflow extends OrganizationOwned {
+export class Workflow extends OrganizationRecord {
   [OptionalProps]?:
     | 'organizationId'
     | 'userId'
