@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { buildSchema, getNamedType, type GraphQLInputObjectType, isInputObjectType } from 'graphql';
 import { ROUTES } from '../../src/modules';
 import { pathParams, type RestRoute } from '../../src/rest/routes';
+import { appId } from '../access/app';
+import { label, Objects, urlOf, world } from '../access/fixtures';
 import type { ApiResponse, RequestOptions } from '../helpers/api';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
@@ -25,8 +27,15 @@ let t: TestApp;
 let org: OrgRecord;
 let admin: Member;
 let employee: AccountMember;
-/** A real object of the organization for each path parameter, so bodies reach validation. */
-const ids: Record<string, string> = {};
+/**
+ * Real objects of the organization, made by the fixture files of their modules (test/access/), so
+ * that bodies reach validation. The ORG_ADMIN, who sends every request here, owns the user's
+ * objects too (plans, conversations, workflows): a hostile body on them is validated, not refused
+ * as another user's.
+ */
+let objects: Objects;
+/** Each route's URL naming those objects. */
+const urls = new Map<RestRoute, string>();
 
 /** Row counts of every table (test/helpers/row-counts.ts). */
 let snapshot: () => Promise<Record<string, string>>;
@@ -35,81 +44,33 @@ beforeAll(async () => {
   t = await startTestApp({ KNOWLEDGE_MAX_BYTES: String(KNOWLEDGE_LIMIT) });
   ({ org, admin } = await orgWithAdmin(t, 'Hostile Org'));
   employee = await member(t, org, admin);
-  const made = async (path: string, body: unknown): Promise<string> => {
-    const res = await t.api.post<{ id: string }>(path, body, admin.token);
-    if (res.status >= 300) throw new Error(`setup ${path}: ${res.status} ${res.text}`);
-    return res.body.id;
-  };
-  const person = await made('/api/v1/employee', { name: 'Target Person' });
-  const idp = await made('/api/v1/idp', { name: 'Target Plan', startDate: '2026-01-01', type: 'CAREER' });
-  const app = await made('/api/v1/app', { type: 'crm', externalId: 'ext-1', internal: false, name: 'CRM' });
-  const key = await made('/api/v1/webhook-key', { name: 'signing' });
-  const conversation = await t.api.post<{ id: string }>('/api/v1/agent/conversations/start', undefined, employee.token);
-  const form = new FormData();
-  form.append('file', new Blob(['Desks are booked on Mondays.'], { type: 'text/plain' }), 'desks.txt');
-  await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
-  const documents = await t.api.get<{ id: string }[]>('/api/v1/agent/knowledge', admin.token);
-  const orgKeys = await t.api.post<OrgRecord>('/api/v1/organization/keys', { name: 'reader' }, admin.token);
-  Object.assign(ids, {
-    organization: org.id,
-    key: orgKeys.body.keys[0].id,
-    namespace: 'ui',
-    alias: org.alias,
-    type: 'crm',
-    externalId: 'ext-1',
-    value: 'x',
-    // The member, not the admin: a hostile update may deactivate the account it names.
-    accountIdOrEmail: employee.id,
-    accountId: employee.id,
-    employeeId: person,
-    id: idp,
-    taskId: await made(`/api/v1/idp/${idp}/tasks`, { name: 'Target Task' }),
-    noteId: await made(`/api/v1/idp/${idp}/notes`, { note: 'Target note' }),
-    app,
-    mapping: await made(`/api/v1/app/${app}/mappings`, {
-      entityId: person,
-      entityType: 'EMPLOYEE',
-      mappedId: 'm-1',
-      namespace: 'crm',
-    }),
-    webhook: await made('/api/v1/webhook', {
-      name: 'hook',
-      url: 'http://93.184.216.34/hook',
-      eventType: 'group.delete',
-    }),
-    group: await made('/api/v1/group', { name: 'Target Group' }),
-    delivery: '00000000-0000-4000-8000-000000000000',
-    workflow: '00000000-0000-4000-8000-000000000001',
-    conversation: conversation.body.id,
-    document: documents.body[0].id,
+  // No ALLOW_PRIVATE_URLS here, so a webhook's URL must be a public address; the URL knowledge
+  // route gets no valid body in this suite, its page is never read.
+  const w = world({
+    t,
+    org,
+    admin,
+    employee,
+    webhookUrl: 'http://93.184.216.34/hook',
+    pageUrl: 'http://93.184.216.34/handbook',
   });
-  ids.webhookKey = key;
+  // A webhook is signed with the organization's default key, its first.
+  await w.created('/webhook-key', { name: 'signing' });
+  // A real delivery would be sent to that public address: the redeliver route is only called with
+  // hostile values for its parameters here, so it names a delivery that does not exist instead.
+  objects = new Objects(w, admin.token, { delivery: '00000000-0000-4000-8000-000000000000' });
+  // Every object made now, before the snapshot: the account a route names is a new member's, as a
+  // hostile update may deactivate it.
+  for (const route of ROUTES) urls.set(route, await urlOf(route, objects));
   snapshot = await rowCounter(t);
 });
 
 afterAll(() => t?.close());
 
-/** Which object an `:id` names, by the route's first segment. */
-const ID_OF: Record<string, string> = {
-  app: 'externalId',
-  employee: 'employeeId',
-  group: 'group',
-  idp: 'id',
-  agent: 'conversation',
-  'webhook-key': 'webhookKey',
-};
-
-/** The path with each parameter filled: the real object's id, or `override` for every parameter. */
-function pathOf(route: RestRoute, override?: string): string {
-  let path = route.path;
-  const [, first, second] = route.path.split('/');
-  for (const name of pathParams(route.path)) {
-    let key = name === 'id' || name === 'key' ? (ID_OF[first] ?? name) : name;
-    if (first === 'agent')
-      key = second === 'knowledge' ? 'document' : second === 'workflows' ? 'workflow' : 'conversation';
-    path = path.replace(`:${name}`, encodeURIComponent(override ?? ids[key] ?? 'missing'));
-  }
-  return `/api/v1${path}`;
+/** The route's URL naming real objects, or with `value` for every path parameter. */
+function pathOf(route: RestRoute, value?: string): string {
+  if (value === undefined) return urls.get(route)!;
+  return `/api/v1${route.path.replace(/:\w+/g, () => encodeURIComponent(value))}`;
 }
 
 const TRACE = /\n\s+at \S+ \(|node_modules|\/src\/|\.ts:\d+|stacktrace/;
@@ -197,7 +158,6 @@ function hostileBody(fields: string[]) {
 }
 
 const bodyRoutes = ROUTES.filter((r) => r.body);
-const label = (r: RestRoute) => `${r.method.toUpperCase()} ${r.path}`;
 
 describe('hostile JSON bodies', () => {
   it.each(bodyRoutes.map((r) => [label(r), r] as const))('%s', async (_label, route) => {
@@ -311,7 +271,7 @@ describe('malformed requests', () => {
       ],
       [
         'PATCH',
-        `/api/v1/app/${ids.app}`,
+        `/api/v1/app/${await appId(objects)}`,
         { body: { appData: { region: 'x\u0000' } } },
         'appData.region must not contain NUL characters or unpaired surrogates',
       ],
@@ -370,12 +330,20 @@ describe('hostile GraphQL variables', () => {
     const definitions = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
     const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
     const query = `mutation Hostile(${definitions}) { result: ${name}(${call}) { __typename } }`;
-    const idFor = (arg: string) =>
-      arg === 'idpId' ? ids.id : arg === 'accountId' ? ids.accountId : arg === 'app' ? ids.app : ids.employeeId;
+    // The objects the id arguments name; any other id argument names the employee.
+    const ids: Record<string, string> = {
+      idpId: await objects.get('plan'),
+      accountId: (await objects.get<AccountMember>('account')).id,
+      app: await appId(objects),
+    };
+    const person = await objects.get('employee');
     await fc.assert(
       fc.asyncProperty(hostileBody(inputFields(name, 'mutation', 'input')), fc.boolean(), async (input, wrongIds) => {
         const variables = Object.fromEntries(
-          field.args.map((a) => [a.name, a.name === 'input' ? input : wrongIds ? 'not-an-id' : idFor(a.name)]),
+          field.args.map((a) => [
+            a.name,
+            a.name === 'input' ? input : wrongIds ? 'not-an-id' : (ids[a.name] ?? person),
+          ]),
         );
         const res = await probe('POST', '/graphql', { body: { query, variables } });
         const body = res.body as { errors?: { extensions?: Record<string, unknown> }[] };
@@ -453,7 +421,7 @@ describe('cases a longer fuzzing run found', () => {
     const cases: [string, string, unknown, string][] = [
       [
         'PATCH',
-        `/api/v1/app/${ids.app}`,
+        `/api/v1/app/${await appId(objects)}`,
         { appData: { 'a\u0000b': 'x' } },
         'appData has a key with NUL characters or unpaired surrogates',
       ],
@@ -481,8 +449,8 @@ describe('cases a longer fuzzing run found', () => {
       status: 400,
       body: 'externalId must be at most 2000 bytes in UTF-8',
     });
-    const mapping = await probe('POST', `/api/v1/app/${ids.app}/mappings`, {
-      body: { entityType: 'EMPLOYEE', entityId: ids.employeeId, namespace: wide(100), mappedId: 'm-2' },
+    const mapping = await probe('POST', `/api/v1/app/${await appId(objects)}/mappings`, {
+      body: { entityType: 'EMPLOYEE', entityId: await objects.get('employee'), namespace: wide(100), mappedId: 'm-2' },
     });
     expect({ status: mapping.status, body: mapping.body }).toEqual({
       status: 400,
@@ -568,6 +536,6 @@ describe('afterwards', () => {
     expect((await t.api.get('/health')).status).toBe(200);
     const list = await t.api.get<{ id: string }[]>('/api/v1/employee', admin.token);
     expect(list.status).toBe(200);
-    expect(list.body.map((e) => e.id)).toContain(ids.employeeId);
+    expect(list.body.map((e) => e.id)).toContain(await objects.get('employee'));
   });
 });
