@@ -11,13 +11,15 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { restFields } from '../graphql/rest-fields';
 import type { RestRoute } from './routes';
 
 const MAX_DEPTH = 4;
 
 /**
- * The selection of every field of a type, nested objects included, so that a field added to the
- * schema appears in REST responses without touching the facade. A type already being expanded on
+ * The selection of every REST field of a type (src/graphql/rest-fields.ts), nested objects
+ * included, so that a field added to the schema appears in REST responses without touching the
+ * facade, unless it is marked GraphQL-only (test/rest-shapes.unit.test.ts keeps them as committed). A type already being expanded on
  * the path is not expanded again (except once directly inside itself), and fields that need
  * arguments are left out.
  */
@@ -28,14 +30,15 @@ export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []
   const selfNested = seen.length > 0 && seen[seen.length - 1] === named && seen.filter((t) => t === named).length === 1;
   if ((seen.includes(named) && !selfNested) || seen.length >= MAX_DEPTH) return '';
   const parts: string[] = [];
-  for (const field of Object.values(named.getFields())) {
+  for (const [key, field] of restFields(named)) {
     if (field.args.some(isRequiredArgument)) continue;
+    const selected = key === field.name ? key : `${key}: ${field.name}`;
     if (!isObjectType(getNamedType(field.type))) {
-      parts.push(field.name);
+      parts.push(selected);
       continue;
     }
     const sub = selectAll(field.type, [...seen, named]);
-    if (sub) parts.push(`${field.name} ${sub}`);
+    if (sub) parts.push(`${selected} ${sub}`);
   }
   return `{ ${parts.join(' ')} }`;
 }

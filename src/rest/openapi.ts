@@ -12,6 +12,7 @@ import {
   isRequiredArgument,
   isScalarType,
 } from 'graphql';
+import { restFields } from '../graphql/rest-fields';
 import { pickedType } from './documents';
 import { pathParams, type RestRoute } from './routes';
 
@@ -54,10 +55,10 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
       if (isObjectType(type)) {
-        for (const field of Object.values(type.getFields())) {
+        for (const [key, field] of restFields(type)) {
           if (field.args.some(isRequiredArgument)) continue;
-          properties[field.name] = describe(field.type, field.description);
-          if (isNonNullType(field.type)) required.push(field.name);
+          properties[key] = describe(field.type, field.description);
+          if (isNonNullType(field.type)) required.push(key);
         }
       } else if (isInputObjectType(type)) {
         for (const field of Object.values(type.getFields())) {

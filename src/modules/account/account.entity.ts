@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, Embedded, Entity, OneToMany, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import {
+  Collection,
+  Embedded,
+  Entity,
+  OneToMany,
+  type Opt,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
 import type { Grant } from './grant.entity';
 import { eventObject } from '../../events/event-objects';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 export const ACCOUNT_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
@@ -57,4 +68,8 @@ export class Account {
    */
   @OneToMany('Grant', 'account')
   grants = new Collection<Grant>(this);
+
+  @UpdatedAtField()
+  @Property({ type: 'timestamptz', onUpdate: () => new Date(), defaultRaw: 'now()' })
+  updatedAt: Opt<Date> = new Date();
 }

@@ -1,9 +1,10 @@
-import { OptionalProps, Entity, ManyToOne, Property, type Ref, Unique, Index } from '@mikro-orm/core';
+import { OptionalProps, Entity, ManyToOne, Property, type Ref, Unique, Index, type Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
 import { Account } from './account.entity';
 import { partOf } from '../../events/event-objects';
 import { OrganizationOwned } from '../organization/organization-owned';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 /** A role an account holds in one organization, optionally tied to an employee of it. */
 @ObjectType({ description: 'A role an account holds in an organization' })
@@ -32,4 +33,7 @@ export class Grant extends OrganizationOwned {
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  @UpdatedAtField()
+  declare updatedAt: Opt<Date>;
 }

@@ -15,6 +15,8 @@ export const APP_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
  */
 @ObjectType({ description: 'An integration record: a connection to another system' })
 @Entity()
+// updatedSince lists page in this order (src/common/connection.ts).
+@Index({ properties: ['organization', 'updatedAt', 'id'] })
 @Unique({ properties: ['organization', 'type', 'externalId'] })
 @Index({ properties: ['type', 'externalId'] })
 // Containment (@>) look-ups by appData and by secret hash; jsonb_path_ops keeps these indexes small.
@@ -69,7 +71,4 @@ export class App extends OrganizationRecord {
   /** HMAC of each secretData entry (key and value), for the by-app-secret look-up. */
   @Property({ type: 'jsonb', lazy: true, hidden: true })
   secretHashes: StringMap = {};
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

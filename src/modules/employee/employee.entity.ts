@@ -10,6 +10,8 @@ import { eventObject } from '../../events/event-objects';
 /** A person's record in one organization's directory; an account links to at most one per organization. */
 @ObjectType({ description: 'An employee of an organization' })
 @Entity()
+// updatedSince lists page in this order (src/common/connection.ts).
+@Index({ properties: ['organization', 'updatedAt', 'id'] })
 @Index({ properties: ['organization', 'name', 'id'] })
 @Index({ properties: ['organization', 'department'] })
 @Index({ properties: ['organization', 'active', 'name', 'id'] })
@@ -69,7 +71,4 @@ export class Employee extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

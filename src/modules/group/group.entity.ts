@@ -7,6 +7,8 @@ import { OrganizationRecord } from '../organization/organization-owned';
 /** A named set of employees of one organization (teams, guilds, cohorts). */
 @ObjectType({ description: 'A group of employees' })
 @Entity({ tableName: 'employee_group' })
+// updatedSince lists page in this order (src/common/connection.ts).
+@Index({ properties: ['organization', 'updatedAt', 'id'] })
 @Index({ properties: ['organization'] })
 @Unique({ properties: ['organization', 'name'] })
 @eventObject('group')
@@ -28,7 +30,4 @@ export class Group extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref, type Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Idp } from './idp.entity';
 import { AssigneeType } from './idp-enums';
@@ -6,6 +6,7 @@ import { IdpTask } from './idp-task.entity';
 import { deletedByTrigger } from '../../events/cascades';
 import { partOf } from '../../events/event-objects';
 import { OrganizationOwned } from '../organization/organization-owned';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 /**
  * Someone a plan, or one of its tasks when `task` is set, is assigned to: an employee, a group or
@@ -33,4 +34,7 @@ export class IdpAssignee extends OrganizationOwned {
   @Field(() => AssigneeType)
   @Property({ type: 'text' })
   entityType!: AssigneeType;
+
+  @UpdatedAtField()
+  declare updatedAt: Opt<Date>;
 }

@@ -1,9 +1,10 @@
-import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref, type Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Idp } from './idp.entity';
 import { IdpTask } from './idp-task.entity';
 import { partOf } from '../../events/event-objects';
 import { OrganizationOwned } from '../organization/organization-owned';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 /** A note on a plan, or on one of its tasks when `task` is set; only its author edits it. */
 @ObjectType('Note', { description: 'A note on a plan or a task' })
@@ -35,6 +36,6 @@ export class IdpNote extends OrganizationOwned {
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  @UpdatedAtField()
+  declare updatedAt: Opt<Date>;
 }

@@ -82,7 +82,4 @@ export class IdpTask extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

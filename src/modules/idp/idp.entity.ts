@@ -22,6 +22,8 @@ export class Sharing {
 /** An individual development plan (IDP); tasks, notes and assignees are rows of their own. */
 @ObjectType({ description: 'An individual development plan' })
 @Entity()
+// updatedSince lists page in this order (src/common/connection.ts).
+@Index({ properties: ['organization', 'updatedAt', 'id'] })
 @Index({ properties: ['organization', 'name', 'id'] })
 @Index({ properties: ['organization', 'type'] })
 // The agent's retrieval matches idps with this expression (common/search-expressions.ts).
@@ -75,7 +77,4 @@ export class Idp extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

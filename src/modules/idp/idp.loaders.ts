@@ -67,7 +67,11 @@ export async function planParts(em: EntityManager, ids: readonly string[]): Prom
     (notes as NoteRow[]).map((r) => noteView(em, r)),
     (n) => n.idpId,
   );
-  const assigneesOf = groupBy(ids, (assignees as AssigneeRow[]).map(assigneeView), (a) => a.idpId);
+  const assigneesOf = groupBy(
+    ids,
+    (assignees as AssigneeRow[]).map((r) => assigneeView(em, r)),
+    (a) => a.idpId,
+  );
   return ids.map((_, i) => ({
     tasks: tasksOf[i],
     notes: notesOf[i].filter((n) => n.taskId === null),

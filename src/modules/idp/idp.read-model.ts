@@ -24,6 +24,7 @@ export interface PlanView {
   sharing: Sharing;
   status: Status;
   created: Created;
+  updatedAt: Date;
 }
 
 export interface TaskView {
@@ -38,6 +39,7 @@ export interface TaskView {
   order: number;
   status: Status;
   created: Created;
+  updatedAt: Date;
 }
 
 export interface NoteView {
@@ -47,6 +49,7 @@ export interface NoteView {
   note: string;
   author: string;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface AssigneeView {
@@ -54,12 +57,13 @@ export interface AssigneeView {
   taskId: string | null;
   entityId: string;
   entityType: AssigneeType;
+  updatedAt: Date;
 }
 
 // The columns each view reads, and the rows they arrive as (dates as text, see readDate).
 
 export const PLAN_COLUMNS =
-  'id, organization_id, name, active, type, start_date, end_date, visibility, owner_id, status_current, status_changed_at, status_changed_by, created_at, created_by';
+  'id, organization_id, name, active, type, start_date, end_date, visibility, owner_id, status_current, status_changed_at, status_changed_by, created_at, created_by, updated_at';
 
 export interface PlanRow {
   id: string;
@@ -76,10 +80,11 @@ export interface PlanRow {
   status_changed_by: string | null;
   created_at: string;
   created_by: string | null;
+  updated_at: string;
 }
 
 export const TASK_COLUMNS =
-  'id, organization_id, idp_id, name, active, description, due_date, connected_entity_id, connected_type, connected_organization, "order", status_current, status_changed_at, status_changed_by, created_at, created_by';
+  'id, organization_id, idp_id, name, active, description, due_date, connected_entity_id, connected_type, connected_organization, "order", status_current, status_changed_at, status_changed_by, created_at, created_by, updated_at';
 
 export interface TaskRow {
   id: string;
@@ -98,9 +103,10 @@ export interface TaskRow {
   status_changed_by: string | null;
   created_at: string;
   created_by: string | null;
+  updated_at: string;
 }
 
-export const NOTE_COLUMNS = 'id, idp_id, task_id, note, author, created_at';
+export const NOTE_COLUMNS = 'id, idp_id, task_id, note, author, created_at, updated_at';
 
 export interface NoteRow {
   id: string;
@@ -109,15 +115,17 @@ export interface NoteRow {
   note: string;
   author: string;
   created_at: string;
+  updated_at: string;
 }
 
-export const ASSIGNEE_COLUMNS = 'idp_id, task_id, entity_id, entity_type';
+export const ASSIGNEE_COLUMNS = 'idp_id, task_id, entity_id, entity_type, updated_at';
 
 export interface AssigneeRow {
   idp_id: string;
   task_id: string | null;
   entity_id: string;
   entity_type: AssigneeType;
+  updated_at: string;
 }
 
 export function planView(em: EntityManager, r: PlanRow): PlanView {
@@ -132,6 +140,7 @@ export function planView(em: EntityManager, r: PlanRow): PlanView {
     sharing: { visibility: r.visibility, ownerId: r.owner_id },
     status: { current: r.status_current, changedAt: readDate(em, r.status_changed_at), changedBy: r.status_changed_by },
     created: { createdAt: readDate(em, r.created_at), createdBy: r.created_by },
+    updatedAt: readDate(em, r.updated_at),
   };
 }
 
@@ -156,6 +165,7 @@ export function taskView(em: EntityManager, r: TaskRow): TaskView {
     order: r.order,
     status: { current: r.status_current, changedAt: readDate(em, r.status_changed_at), changedBy: r.status_changed_by },
     created: { createdAt: readDate(em, r.created_at), createdBy: r.created_by },
+    updatedAt: readDate(em, r.updated_at),
   };
 }
 
@@ -167,9 +177,16 @@ export function noteView(em: EntityManager, r: NoteRow): NoteView {
     note: r.note,
     author: r.author,
     createdAt: readDate(em, r.created_at),
+    updatedAt: readDate(em, r.updated_at),
   };
 }
 
-export function assigneeView(r: AssigneeRow): AssigneeView {
-  return { idpId: r.idp_id, taskId: r.task_id, entityId: r.entity_id, entityType: r.entity_type };
+export function assigneeView(em: EntityManager, r: AssigneeRow): AssigneeView {
+  return {
+    idpId: r.idp_id,
+    taskId: r.task_id,
+    entityId: r.entity_id,
+    entityType: r.entity_type,
+    updatedAt: readDate(em, r.updated_at),
+  };
 }

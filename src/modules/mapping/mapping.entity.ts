@@ -75,7 +75,4 @@ export class Mapping extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

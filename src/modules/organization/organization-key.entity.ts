@@ -1,9 +1,10 @@
-import { OptionalProps, Entity, Property, Index } from '@mikro-orm/core';
+import { OptionalProps, Entity, Property, Index, type Opt } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Role } from '../../auth/roles';
 import { Organization } from './organization.entity';
 import { partOf } from '../../events/event-objects';
 import { OrganizationOwned } from './organization-owned';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 /** A key whose secret signs organization tokens (HS256, header kid = key id). */
 @ObjectType({ description: 'A key that signs organization tokens' })
@@ -36,4 +37,7 @@ export class OrganizationKey extends OrganizationOwned {
   @Field(() => Date)
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  @UpdatedAtField()
+  declare updatedAt: Opt<Date>;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ManyToOne, PrimaryKey, type Ref } from '@mikro-orm/core';
+import { ManyToOne, type Opt, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 // A type-only import, and the relation named by its entity name: organization.entity.ts need not be
 // loaded before the entities that extend this class (the organization's own keys and preferences
 // among them), so no import cycle can leave this class undefined when they are declared.
@@ -21,6 +22,10 @@ export abstract class OrganizationOwned {
   get organizationId(): string {
     return this.organization.id;
   }
+
+  /** Stamped by the unit of work on every change; what `updatedSince` lists and sync clients read. */
+  @Property({ type: 'timestamptz', onUpdate: () => new Date(), defaultRaw: 'now()' })
+  updatedAt: Opt<Date> = new Date();
 }
 
 /** An organization-owned row that the API shows starting with its `id` and `organization`. */
@@ -37,4 +42,7 @@ export abstract class OrganizationRecord extends OrganizationOwned {
   override get organizationId(): string {
     return this.organization.id;
   }
+
+  @UpdatedAtField()
+  declare updatedAt: Opt<Date>;
 }

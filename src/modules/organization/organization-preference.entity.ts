@@ -17,7 +17,4 @@ export class OrganizationPreference extends OrganizationOwned {
 
   @Property({ type: 'jsonb' })
   values: StringMap = {};
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -4,6 +4,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Created, Status } from '../../common/record.embeddables';
 import { OrganizationProfile } from './organization-profile.embeddable';
 import { eventObject } from '../../events/event-objects';
+import { UpdatedAtField } from '../../graphql/rest-fields';
 
 export const ORGANIZATION_STATES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 
@@ -46,6 +47,7 @@ export class Organization {
   @Embedded(() => OrganizationProfile, { object: true })
   profile: OrganizationProfile = new OrganizationProfile();
 
+  @UpdatedAtField()
   @Index()
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

@@ -61,9 +61,6 @@ export class Webhook extends OrganizationRecord {
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
-
   @Field(() => ID, { name: 'signingKey', description: 'The id of the webhook key that signs deliveries' })
   get signingKeyId(): string {
     return this.signingKey.id;
