@@ -30,7 +30,7 @@ type Result<T> = { data?: T; errors?: { message: string; extensions?: { code?: s
 
 const GROUP =
   'id organization name description active created { createdAt createdBy } members { id name organization }';
-const LIST = `query($limit: Int, $offset: Int) { groups(limit: $limit, offset: $offset) { ${GROUP} } }`;
+const LIST = `query($limit: Int, $offset: Int) { groups(first: $limit, offset: $offset) { nodes { ${GROUP} } } }`;
 const GET = `query($id: UUID!) { group(id: $id) { ${GROUP} } }`;
 const CREATE = `mutation($input: GroupInput!) { createGroup(input: $input) { ${GROUP} } }`;
 const UPDATE = `mutation($id: UUID!, $input: GroupUpdateInput!) { updateGroup(id: $id, input: $input) { ${GROUP} } }`;
@@ -76,9 +76,9 @@ async function readGroup(id: string, token = admin.token): Promise<GroupNode> {
 }
 
 async function groupNames(variables: Record<string, unknown> = { limit: 500 }, token = admin.token): Promise<string[]> {
-  const result = await gql<{ groups: GroupNode[] }>(LIST, variables, token);
+  const result = await gql<{ groups: { nodes: GroupNode[] } }>(LIST, variables, token);
   if (!result.data) throw new Error(`groups failed: ${JSON.stringify(result.errors)}`);
-  return result.data.groups.map((g) => g.name);
+  return result.data.groups.nodes.map((g) => g.name);
 }
 
 const ids = (people: { id: string }[]) => people.map((p) => p.id);
@@ -214,16 +214,16 @@ describe('groups', () => {
   });
 
   it('lists each group with its own members', async () => {
-    const result = await gql<{ groups: GroupNode[] }>(LIST, { limit: 500 });
-    const byName = new Map(result.data!.groups.map((g) => [g.name, g]));
+    const result = await gql<{ groups: { nodes: GroupNode[] } }>(LIST, { limit: 500 });
+    const byName = new Map(result.data!.groups.nodes.map((g) => [g.name, g]));
     expect(ids(byName.get('Platform')!.members)).toEqual([ada.id, cyd.id]);
     expect(byName.get('Empty Group')!.members).toEqual([]);
     expect(ids(byName.get('Half Made')!.members)).toEqual([ada.id]);
   });
 
   it.each([
-    [{ limit: 0 }, 'limit must be between 1 and 500'],
-    [{ limit: 501 }, 'limit must be between 1 and 500'],
+    [{ limit: 0 }, 'first (REST: limit) must be between 1 and 500'],
+    [{ limit: 501 }, 'first (REST: limit) must be between 1 and 500'],
     [{ offset: -1 }, 'offset must be 0 or more'],
   ])('answers BAD_USER_INPUT for %j', async (variables, message) => {
     expectError(await gql(LIST, variables), 'BAD_USER_INPUT', message);
@@ -452,10 +452,10 @@ describe('the cost of listing groups with their members', () => {
     const counts: number[] = [];
     for (const limit of [5, 50]) {
       const queries = await queriesOf(t, async () => {
-        const result = await gql<{ groups: GroupNode[] }>(LIST, { limit }, many.token);
+        const result = await gql<{ groups: { nodes: GroupNode[] } }>(LIST, { limit }, many.token);
         expect(result.errors).toBeUndefined();
-        expect(result.data!.groups).toHaveLength(limit);
-        for (const group of result.data!.groups) expect(group.members).toHaveLength(2);
+        expect(result.data!.groups.nodes).toHaveLength(limit);
+        for (const group of result.data!.groups.nodes) expect(group.members).toHaveLength(2);
       });
       // The members of every group of the page come in one query.
       expect(queries.filter((q) => /from "group_member"/.test(q))).toHaveLength(1);

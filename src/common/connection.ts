@@ -1,3 +1,4 @@
+import type { EntityManager, EntityName, FilterQuery, OrderDefinition } from '@mikro-orm/core';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../graphql/errors';
@@ -38,7 +39,98 @@ export class PageArgs {
   offset?: number;
 }
 
-/** A keyset cursor: the sort key values of the last row, opaque to clients. */
+/**
+ * The lists clients keep in sync page the same way, and with `updatedSince` list only what changed
+ * at or after a time, in the order it changed (updatedAt, then id): a client stores the newest
+ * updatedAt it saw and asks again from there. Inclusive, so a change in the same millisecond is
+ * seen twice rather than never.
+ */
+@ArgsType()
+export class SyncPageArgs extends PageArgs {
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Only records changed at or after this time, oldest change first (REST: updatedSince)',
+  })
+  @IsOptional()
+  updatedSince?: Date;
+}
+
+/** The fields a list is ordered by, the last one unique (the id). */
+export type SortKeys<T> = readonly (keyof T & string)[];
+
+/** The order of a page: the list's own, or the order records changed in when `updatedSince` is given. */
+export function pageOrder<T extends { updatedAt: Date; id: string }>(
+  args: SyncPageArgs,
+  sort: SortKeys<T>,
+): SortKeys<T> {
+  return args.updatedSince ? ['updatedAt', 'id'] : sort;
+}
+
+/** A keyset cursor: the sort key values of the last row (dates as epoch milliseconds), opaque to clients. */
+export function cursorOf<T>(row: T, order: SortKeys<T>): string {
+  return encodeCursor(order.map((key) => sortValue(row[key])));
+}
+
+function sortValue(value: unknown): string | number {
+  return value instanceof Date ? value.getTime() : String(value);
+}
+
+/** The values of a cursor made in `order`; any other cursor is bad input, naming `after`. */
+export function cursorValues<T>(after: string, order: SortKeys<T>): (string | Date)[] {
+  const values = decodeCursor(after, order.length);
+  return values.map((value, i) => {
+    const isDate = order[i] === 'updatedAt';
+    if (typeof value === 'number' && isDate) return new Date(value);
+    if (typeof value === 'string' && !isDate) return value;
+    throw badInput('after is not a cursor of this list in this order');
+  });
+}
+
+/** Rows after the keyset `values` in `order`: (a > x) or (a = x and b > y) and so on. */
+function keysetAfter<T>(order: SortKeys<T>, values: (string | Date)[]): FilterQuery<T> {
+  return {
+    $or: order.map((key, i) => ({
+      ...Object.fromEntries(order.slice(0, i).map((k, j) => [k, values[j]])),
+      [key]: { $gt: values[i] },
+    })),
+  } as FilterQuery<T>;
+}
+
+/**
+ * One page of `entity` rows matching `where` (the tenant filter adds the organization), in `sort`
+ * order or by change with `updatedSince`, paged by keyset (`after`) or offset.
+ */
+export async function findPage<T extends { updatedAt: Date; id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  args: SyncPageArgs,
+  sort: SortKeys<T>,
+  defaultPage = DEFAULT_PAGE,
+): Promise<Connection<T>> {
+  const order = pageOrder(args, sort);
+  const first = args.first ?? defaultPage;
+  const matching = (
+    args.updatedSince ? { $and: [where, { updatedAt: { $gte: args.updatedSince } }] } : where
+  ) as FilterQuery<T>;
+  const keyset = args.after ? [keysetAfter(order, cursorValues(args.after, order))] : [];
+  const rows = await em.find(entity, { $and: [matching, ...keyset] } as FilterQuery<T>, {
+    orderBy: Object.fromEntries(order.map((key) => [key, 'asc'])) as OrderDefinition<T>,
+    limit: first + 1,
+    offset: args.offset,
+  });
+  const nodes = rows.slice(0, first) as T[];
+  return {
+    nodes,
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null,
+    },
+    count: () => em.count(entity, matching),
+    cursorOf: (row) => cursorOf(row, order),
+  };
+}
+
 export function encodeCursor(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
@@ -61,13 +153,12 @@ export interface Connection<T> {
   nodes: T[];
   pageInfo: PageInfo;
   count: () => Promise<number>;
+  /** The cursor of a node, in the order the page was read in. */
+  cursorOf: (item: T) => string;
 }
 
 /** The GraphQL type of a connection of `node`: nodes, edges, pageInfo and totalCount. */
-export function ConnectionType<T extends object>(
-  node: ClassType<T>,
-  cursorOf: (item: T) => string,
-): ClassType<Connection<T>> {
+export function ConnectionType<T extends object>(node: ClassType<T>): ClassType<Connection<T>> {
   @ObjectType(`${node.name}Edge`)
   class Edge {
     @Field(() => String)
@@ -87,9 +178,11 @@ export function ConnectionType<T extends object>(
 
     count!: () => Promise<number>;
 
+    cursorOf!: (item: T) => string;
+
     @Field(() => [Edge])
     edges(): Edge[] {
-      return this.nodes.map((item) => Object.assign(new Edge(), { cursor: cursorOf(item), node: item }));
+      return this.nodes.map((item) => Object.assign(new Edge(), { cursor: this.cursorOf(item), node: item }));
     }
 
     @Field(() => Int, { description: 'Items matching the filter, across all pages' })

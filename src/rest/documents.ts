@@ -51,6 +51,11 @@ export function pickedType(type: GraphQLOutputType, name: string): GraphQLOutput
   return picked.type;
 }
 
+function hasTotal(type: GraphQLOutputType): boolean {
+  const named = getNamedType(type);
+  return isObjectType(named) && 'totalCount' in named.getFields();
+}
+
 export interface PreparedRoute {
   route: RestRoute;
   field: GraphQLField<unknown, unknown>;
@@ -65,8 +70,10 @@ export function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedR
   const args: readonly GraphQLArgument[] = field.args;
   const definitions = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const call = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  // A list answered from a connection also asks for its total: the X-Total-Count and Link headers.
+  const total = route.pick && isObjectType(getNamedType(field.type)) && hasTotal(field.type) ? ' totalCount' : '';
   const selection = route.pick
-    ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))} }`
+    ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))}${total} }`
     : selectAll(field.type);
   const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selection} }`;
   const document = parse(source);

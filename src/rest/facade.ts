@@ -74,6 +74,7 @@ async function handle(
       return;
     }
     const data = (result.data as { result: Record<string, unknown> }).result;
+    if (typeof data.totalCount === 'number') pageHeaders(req, res, data.totalCount, (data.nodes as unknown[]).length);
     res.status(status).json(route.pick ? data[route.pick] : data);
   } catch (error) {
     const { code, message } = maskError(error, logger);
@@ -81,6 +82,21 @@ async function handle(
   } finally {
     permit?.release();
   }
+}
+
+/**
+ * A page of a list says how many items match in all (X-Total-Count) and, while more follow, where
+ * the next page is (Link rel="next": the same request with the offset moved past this page).
+ */
+function pageHeaders(req: Request, res: Response, total: number, count: number): void {
+  res.set('X-Total-Count', String(total));
+  // The query as sent (not as parsed), so the next page repeats it exactly but for the offset.
+  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  const sent = query.get('offset');
+  const offset = sent && /^\d+$/.test(sent) ? Number(sent) : 0;
+  if (count === 0 || offset + count >= total) return;
+  query.set('offset', String(offset + count));
+  res.set('Link', `<${req.baseUrl}${req.path}?${query.toString()}>; rel="next"`);
 }
 
 /** Headers an error asks for (Retry-After of a 429), as Apollo sends them on /graphql. */

@@ -32,6 +32,8 @@ export interface RestRoute {
 
 /** The paging query parameters of a list. */
 export const PAGE = ['limit', 'offset'];
+/** A list clients keep in sync: paging, and `updatedSince` (records changed at or after a time, oldest change first). */
+export const SYNC_PAGE = [...PAGE, 'updatedSince'];
 /** A connection's page size is `first`; REST names it limit. */
 export const LIMIT = { limit: 'first' };
 

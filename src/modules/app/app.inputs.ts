@@ -3,6 +3,7 @@ import { ArgsType, Field, InputType, Int } from 'type-graphql';
 import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
 import { Trimmed } from '../../graphql/validation';
 import { MAX_PAGE } from '../../common/connection';
+import { SyncPageArgs } from '../../common/connection';
 
 const TYPE_MESSAGE = 'type must be 1-100 characters';
 const EXTERNAL_ID_MESSAGE = 'externalId must be 1-500 characters';
@@ -105,7 +106,7 @@ export class PageArgs {
 }
 
 @ArgsType()
-export class AppListArgs extends PageArgs {
+export class AppListArgs extends SyncPageArgs {
   @Field(() => String, { nullable: true, description: 'Only apps of this type' })
   type?: string;
 }

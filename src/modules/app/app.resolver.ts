@@ -1,18 +1,23 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, SyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { App } from './app.entity';
-import { AppInput, AppListArgs, AppUpdateInput, PageArgs } from './app.inputs';
+import { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
 import type { AppService } from './app.service';
+
+export const AppConnection = ConnectionType(App);
 
 @Resolver(() => App)
 export class AppResolver {
   constructor(private readonly service: AppService) {}
 
   @Authorized()
-  @Query(() => [App], { description: 'Apps of the current organization, by type and name' })
-  apps(@Ctx() ctx: Context, @Args(() => AppListArgs) args: AppListArgs): Promise<App[]> {
+  @Query(() => AppConnection, {
+    description: 'Apps of the current organization, by type and name (pages of 100 unless `first` says otherwise)',
+  })
+  apps(@Ctx() ctx: Context, @Args(() => AppListArgs) args: AppListArgs): Promise<Connection<App>> {
     return this.service.list(ctx, args);
   }
 
@@ -23,12 +28,12 @@ export class AppResolver {
   }
 
   @Authorized()
-  @Query(() => [App], { description: 'Apps of one type in the current organization' })
+  @Query(() => AppConnection, { description: 'Apps of one type in the current organization' })
   appsByType(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,
-    @Args(() => PageArgs) page: PageArgs,
-  ): Promise<App[]> {
+    @Args(() => SyncPageArgs) page: SyncPageArgs,
+  ): Promise<Connection<App>> {
     return this.service.list(ctx, { ...page, type });
   }
 

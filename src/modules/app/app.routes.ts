@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Apps';
 
@@ -10,9 +10,12 @@ export const APP_ROUTES: RestRoute[] = [
     path: '/app',
     operation: 'query',
     field: 'apps',
-    query: [...PAGE, 'type'],
+    query: [...SYNC_PAGE, 'type'],
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Apps of the current organization (limit 1-500, default 100)',
+    summary:
+      'Apps of the current organization, by type and name or by change with updatedSince (limit 1-500, default 100)',
   },
   {
     method: 'post',
@@ -29,7 +32,9 @@ export const APP_ROUTES: RestRoute[] = [
     path: '/app/by-type/:type',
     operation: 'query',
     field: 'appsByType',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Apps of a type in the current organization (limit 1-500, default 100)',
   },

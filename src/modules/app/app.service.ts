@@ -13,6 +13,7 @@ import type { Organization } from '../organization/organization.entity';
 import { APP_STATES, App } from './app.entity';
 import type { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
 import { revealSecrets } from './app-secrets';
+import { type Connection, findPage } from '../../common/connection';
 
 const IN_USE = 'an app of this type with this externalId already exists in the organization';
 
@@ -20,14 +21,11 @@ const IN_USE = 'an app of this type with this externalId already exists in the o
 export class AppService {
   constructor(private readonly secrets: SecretBox) {}
 
-  list(ctx: Context, args: AppListArgs): Promise<App[]> {
+  /** A page by type and name (or by change, with updatedSince); REST's pages hold 100 unless asked otherwise. */
+  list(ctx: Context, args: AppListArgs): Promise<Connection<App>> {
     requireCaller(ctx);
     const where = args.type === undefined || args.type === null ? {} : { type: args.type };
-    return ctx.em.find(App, where, {
-      orderBy: { type: 'asc', name: 'asc', id: 'asc' },
-      limit: args.limit ?? 100,
-      offset: args.offset ?? 0,
-    });
+    return findPage(ctx.em, App, where, args, ['type', 'name', 'id'], 100);
   }
 
   async get(ctx: Context, id: string): Promise<App> {

@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, Length, MaxLength } from 'class-validator';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs } from '../../common/connection';
+import { SyncPageArgs } from '../../common/connection';
 import { LocalDateScalar, UUIDScalar } from '../../graphql/scalars';
 import { OptionalOrEmpty, Trimmed } from '../../graphql/validation';
 
@@ -67,7 +67,7 @@ export class EmployeeUpdateInput extends EmployeeFields {
 }
 
 @ArgsType()
-export class EmployeeListArgs extends PageArgs {
+export class EmployeeListArgs extends SyncPageArgs {
   @Field(() => String, { nullable: true })
   department?: string;
 

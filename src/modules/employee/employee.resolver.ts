@@ -4,9 +4,9 @@ import { type Connection, ConnectionType } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Employee } from './employee.entity';
 import { EmployeeInput, EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
-import { employeeCursor, type EmployeeService } from './employee.service';
+import type { EmployeeService } from './employee.service';
 
-export const EmployeeConnection = ConnectionType(Employee, employeeCursor);
+export const EmployeeConnection = ConnectionType(Employee);
 
 @Resolver(() => Employee)
 export class EmployeeResolver {

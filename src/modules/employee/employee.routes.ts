@@ -1,4 +1,4 @@
-import { LIMIT, PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Employees';
 
@@ -9,11 +9,11 @@ export const EMPLOYEE_ROUTES: RestRoute[] = [
     path: '/employee',
     operation: 'query',
     field: 'employees',
-    query: [...PAGE, 'department', 'manager', 'active', 'account'],
+    query: [...SYNC_PAGE, 'department', 'manager', 'active', 'account'],
     args: LIMIT,
     pick: 'nodes',
     tag,
-    summary: 'Employees of the current organization, by name (limit 1-500, default 50)',
+    summary: 'Employees of the current organization, by name or by change with updatedSince (limit 1-500, default 50)',
   },
   {
     method: 'post',

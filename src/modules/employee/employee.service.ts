@@ -3,7 +3,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
-import { type Connection, DEFAULT_PAGE, decodeCursor, encodeCursor } from '../../common/connection';
+import { type Connection, findPage } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { Created } from '../../common/record.embeddables';
 import { badInput, conflict, notFound } from '../../graphql/errors';
@@ -15,40 +15,20 @@ import { Grant } from '../account/grant.entity';
 /** Input fields apply() checks and sets itself; every other declared field is copied as given. */
 const LINKS = ['manager', 'account'];
 
-export const employeeCursor = (e: Employee) => encodeCursor([e.name, e.id]);
+/** The order of the employee list: by name, the id breaking ties. */
+const EMPLOYEE_ORDER = ['name', 'id'] as const;
 
 /** Employees of the current organization: members read, ORG_ADMIN writes. */
 export class EmployeeService {
-  /** A page ordered by name then id; the tenant filter keeps it to the current organization. */
-  async list(ctx: Context, args: EmployeeListArgs): Promise<Connection<Employee>> {
-    const filter = args;
-    const page = args;
+  /** A page ordered by name then id (or by change, with updatedSince); the tenant filter keeps it to the current organization. */
+  list(ctx: Context, args: EmployeeListArgs): Promise<Connection<Employee>> {
     requireCaller(ctx);
     const where: FilterQuery<Employee> = {};
-    if (filter?.department !== undefined) where.department = filter.department;
-    if (filter?.manager !== undefined) where.manager = filter.manager;
-    if (filter?.active !== undefined) where.active = filter.active;
-    if (filter?.account !== undefined) where.account = filter.account;
-    const first = page.first ?? DEFAULT_PAGE;
-    const keyset: FilterQuery<Employee> = {};
-    if (page.after) {
-      const [name, id] = decodeCursor(page.after, 2).map(String);
-      keyset.$or = [{ name: { $gt: name } }, { name, id: { $gt: id } }];
-    }
-    const rows = await ctx.em.find(
-      Employee,
-      { $and: [where, keyset] },
-      { orderBy: { name: 'asc', id: 'asc' }, limit: first + 1, offset: page.offset },
-    );
-    const nodes = rows.slice(0, first);
-    return {
-      nodes,
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        endCursor: nodes.length ? employeeCursor(nodes[nodes.length - 1]) : null,
-      },
-      count: () => ctx.em.count(Employee, where),
-    };
+    if (args.department !== undefined) where.department = args.department;
+    if (args.manager !== undefined) where.manager = args.manager;
+    if (args.active !== undefined) where.active = args.active;
+    if (args.account !== undefined) where.account = args.account;
+    return findPage(ctx.em, Employee, where, args, EMPLOYEE_ORDER);
   }
 
   async get(ctx: Context, id: string): Promise<Employee> {

@@ -1,23 +1,24 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, SyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
 import { GroupInput, GroupMembersInput, GroupUpdateInput } from './group.inputs';
 import type { GroupService } from './group.service';
 
+export const GroupConnection = ConnectionType(Group);
+
 @Resolver(() => Group)
 export class GroupResolver {
   constructor(private readonly service: GroupService) {}
 
   @Authorized()
-  @Query(() => [Group], { description: 'Groups of the current organization, by name' })
-  groups(
-    @Ctx() ctx: Context,
-    @Arg('limit', () => Int, { nullable: true, description: 'Page size, 1-500 (default 100)' }) limit?: number,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ): Promise<Group[]> {
-    return this.service.list(ctx, limit ?? undefined, offset ?? undefined);
+  @Query(() => GroupConnection, {
+    description: 'Groups of the current organization, by name (pages of 100 unless `first` says otherwise)',
+  })
+  groups(@Ctx() ctx: Context, @Args(() => SyncPageArgs) args: SyncPageArgs): Promise<Connection<Group>> {
+    return this.service.list(ctx, args);
   }
 
   @Authorized()

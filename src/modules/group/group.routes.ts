@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Groups';
 
@@ -9,9 +9,11 @@ export const GROUP_ROUTES: RestRoute[] = [
     path: '/group',
     operation: 'query',
     field: 'groups',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Groups of the current organization (limit 1-500, default 100)',
+    summary: 'Groups of the current organization, by name or by change with updatedSince (limit 1-500, default 100)',
   },
   {
     method: 'post',

@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentOrganization, requireCaller, requireRoleIn } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
-import { MAX_PAGE } from '../../common/connection';
 import { groupBy } from '../../common/loaders';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { Created } from '../../common/record.embeddables';
@@ -12,16 +11,16 @@ import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
 import { type GroupInput, GroupUpdateInput } from './group.inputs';
 import { GroupMember } from './group-member.entity';
+import { type Connection, findPage, type SyncPageArgs } from '../../common/connection';
 
 const NAME_IN_USE = 'name is already used by another group';
 
 /** Groups of the current organization: members read, ORG_ADMIN writes. */
 export class GroupService {
-  async list(ctx: Context, limit = 100, offset = 0): Promise<Group[]> {
+  /** A page by name (or by change, with updatedSince); REST's pages hold 100 unless asked otherwise. */
+  list(ctx: Context, args: SyncPageArgs): Promise<Connection<Group>> {
     requireCaller(ctx);
-    if (limit < 1 || limit > MAX_PAGE) throw badInput(`limit must be between 1 and ${MAX_PAGE}`);
-    if (offset < 0) throw badInput('offset must be 0 or more');
-    return ctx.em.find(Group, {}, { orderBy: { name: 'asc', id: 'asc' }, limit, offset });
+    return findPage(ctx.em, Group, {}, args, ['name', 'id'], 100);
   }
 
   async get(ctx: Context, id: string): Promise<Group> {

@@ -28,8 +28,10 @@ export interface PlanFilter {
   type?: string;
   active?: boolean;
   scope?: IdpScope;
-  /** Keyset: plans after this (name, id). */
-  after?: [string, string];
+  /** Only plans changed at or after this time, in the order they changed. */
+  updatedSince?: Date;
+  /** Keyset: plans after this (name, id), or (updatedAt, id) with updatedSince. */
+  after?: [string | Date, string];
   limit?: number;
   offset?: number;
 }
@@ -59,7 +61,7 @@ const VISIBLE = `(visibility = '${Visibility.ORGANIZATION}' or owner or assignee
 /**
  * The caller's standing towards the plans of the organization that match `filter`, visible ones
  * only unless the caller is an ORG_ADMIN, in name order: one SQL statement whatever the number of
- * plans, assignees or employees. The caller's employee record, groups and the people below them
+ * plans, assignees or employees (by name, or by change with updatedSince). The caller's employee record, groups and the people below them
  * are worked out inside it. It reads raw rows, so the organization is named explicitly; the plans
  * themselves are then loaded through the tenant filter.
  */
@@ -76,9 +78,11 @@ function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: st
   if (filter.id) add(where, 'i.id = ?', [filter.id]);
   if (filter.type !== undefined) add(where, 'i.type = ?', [filter.type]);
   if (filter.active !== undefined) add(where, 'i.active = ?', [filter.active]);
+  if (filter.updatedSince) add(where, 'i.updated_at >= ?', [filter.updatedSince]);
+  const order = filter.updatedSince ? 'updated_at, id' : 'name, id';
   if (filter.scope === IdpScope.MINE) outer.push('(owner or assignee)');
   if (filter.scope === IdpScope.REPORTS) outer.push('(manager or chain)');
-  if (filter.after) add(outer, '(name, id) > (?, ?)', filter.after, tail);
+  if (filter.after) add(outer, `(${order}) > (?, ?)`, filter.after, tail);
   const page: string[] = [];
   if (filter.limit !== undefined) add(page, 'limit ?', [filter.limit], tail);
   if (filter.offset) add(page, 'offset ?', [filter.offset], tail);
@@ -101,7 +105,7 @@ function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: st
         where a.entity_type = '${AssigneeType.GROUP}'
     ),
     plans as (
-      select i.id, i.name, i.visibility,
+      select i.id, i.name, i.updated_at, i.visibility,
         coalesce(i.owner_id = ?, false) as owner,
         exists (select 1 from idp_assignee a where a.idp_id = i.id and (
           (a.entity_type = '${AssigneeType.ACCOUNT}' and a.entity_id = ?)
@@ -114,7 +118,7 @@ function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: st
     )
     select id, visibility, owner, assignee, manager, chain from plans
     ${outer.length ? `where ${outer.join(' and ')}` : ''}
-    order by name, id ${page.join(' ')}`;
+    order by ${order} ${page.join(' ')}`;
   return { sql, params: [...params, ...tail] };
 }
 

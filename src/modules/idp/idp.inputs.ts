@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsOptional, Length, ValidateNested } from 'class-validator';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs } from '../../common/connection';
+import { SyncPageArgs } from '../../common/connection';
 import { LocalDateScalar, UUIDScalar } from '../../graphql/scalars';
 import { Trimmed } from '../../graphql/validation';
 import { AssigneeType, IdpScope, Visibility } from './idp-enums';
@@ -75,7 +75,7 @@ export class IdpUpdateInput extends IdpFields {
 }
 
 @ArgsType()
-export class IdpListArgs extends PageArgs {
+export class IdpListArgs extends SyncPageArgs {
   @Field(() => IdpScope, { nullable: true, description: 'Default ALL (every plan the caller may see)' })
   scope?: IdpScope;
 

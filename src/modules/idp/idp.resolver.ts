@@ -7,10 +7,10 @@ import { IdpAssignee } from './idp-assignee.entity';
 import { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
 import { IdpNote } from './idp-note.entity';
 import type { AssigneeView, NoteView, PlanView, TaskView } from './idp.read-model';
-import { idpCursor, type IdpService } from './idp.service';
+import type { IdpService } from './idp.service';
 import { IdpTask } from './idp-task.entity';
 
-export const IdpConnection = ConnectionType(Idp, idpCursor);
+export const IdpConnection = ConnectionType(Idp);
 
 @Resolver(() => Idp)
 export class IdpResolver {

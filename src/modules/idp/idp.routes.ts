@@ -1,4 +1,4 @@
-import { LIMIT, PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'IDPs';
 /** The plan's path parameter is `id` (/idp/{id}/...); nested fields name it idpId. */
@@ -12,11 +12,12 @@ export const IDP_ROUTES: RestRoute[] = [
     path: '/idp',
     operation: 'query',
     field: 'idps',
-    query: [...PAGE, 'scope', 'type', 'active'],
+    query: [...SYNC_PAGE, 'scope', 'type', 'active'],
     args: LIMIT,
     pick: 'nodes',
     tag,
-    summary: 'Plans the caller may see, by name (limit 1-500, default 50; scope ALL, MINE or REPORTS)',
+    summary:
+      'Plans the caller may see, by name or by change with updatedSince (limit 1-500, default 50; scope ALL, MINE or REPORTS)',
   },
   {
     method: 'post',

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { type Connection, DEFAULT_PAGE, decodeCursor, encodeCursor } from '../../common/connection';
+import { type Connection, cursorOf, cursorValues, DEFAULT_PAGE, pageOrder } from '../../common/connection';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
@@ -14,7 +14,8 @@ import { replaceAssignees } from './idp-assignees';
 import { IDP_STATES, Visibility } from './idp-enums';
 import type { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
 
-export const idpCursor = (plan: { name: string; id: string }) => encodeCursor([plan.name, plan.id]);
+/** The order of the plan list: by name, the id breaking ties. */
+const PLAN_ORDER = ['name', 'id'] as const;
 
 /** Individual development plans: the plan itself, its assignees and its sharing. */
 export class IdpService {
@@ -22,8 +23,14 @@ export class IdpService {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
     const first = args.first ?? DEFAULT_PAGE;
-    const filter: PlanFilter = { scope: args.scope, type: args.type, active: args.active };
-    const after = args.after ? (decodeCursor(args.after, 2).map(String) as [string, string]) : undefined;
+    const order = pageOrder<PlanView>(args, PLAN_ORDER);
+    const filter: PlanFilter = {
+      scope: args.scope,
+      type: args.type,
+      active: args.active,
+      updatedSince: args.updatedSince,
+    };
+    const after = args.after ? (cursorValues(args.after, order) as [string | Date, string]) : undefined;
     const rows = await planAccess(ctx.em, caller, orgId, { ...filter, after, limit: first + 1, offset: args.offset });
     const ids = rows.slice(0, first).map((r) => r.id);
     // A plan deleted since the standing query is left out; loadMany gives no Error for it.
@@ -34,9 +41,10 @@ export class IdpService {
       nodes,
       pageInfo: {
         hasNextPage: rows.length > first,
-        endCursor: nodes.length ? idpCursor(nodes[nodes.length - 1]) : null,
+        endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null,
       },
       count: () => countPlans(ctx.em, caller, orgId, filter),
+      cursorOf: (plan) => cursorOf(plan, order),
     };
   }
 
