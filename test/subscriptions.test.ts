@@ -80,20 +80,119 @@ describe('graphql-ws subscriptions', () => {
       await client.dispose();
     }
   });
+});
 
-  it('refuses a connection without a token', async () => {
-    const client = connect();
-    try {
-      await expect(first(client, 'subscription { organizationUpdated { id } }')).rejects.toMatchObject({ code: 4403 });
-    } finally {
-      await client.dispose();
+// ---- connectionParams: the authorization key in any letter case; every refusal says why ------
+
+/** A client sending `params` as its connectionParams, as they are (no key renamed). */
+function connectWith(params: Record<string, unknown>): Client {
+  return createClient({
+    url: `${t.app.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: params,
+    retryAttempts: 0,
+    lazy: true,
+  });
+}
+
+/** The close event of a connection refused at connection_init (its first operation rejects with it). */
+async function refusal(params: Record<string, unknown>): Promise<{ code: number; reason: string }> {
+  const client = connectWith(params);
+  try {
+    const failure: unknown = await first(client, 'subscription { organizationUpdated { id } }').then(
+      () => new Error('the connection was accepted'),
+      (error: unknown) => error,
+    );
+    const { code, reason } = failure as { code: number; reason: string };
+    return { code, reason };
+  } finally {
+    await client.dispose();
+  }
+}
+
+describe('connectionParams', () => {
+  it.each(['authorization', 'Authorization', 'AUTHORIZATION', 'aUtHoRiZaTiOn'])(
+    'takes the token under the key %s',
+    async (key) => {
+      const client = connectWith({ [key]: `Bearer ${admin.token}` });
+      try {
+        // An operation over the socket runs as the token's caller: the organization it administers.
+        const answer = await first<{ organizations: { id: string }[] }>(client, '{ organizations { id } }');
+        expect(answer.organizations.map((o) => o.id)).toContain(org.id);
+      } finally {
+        await client.dispose();
+      }
+    },
+  );
+
+  it('refuses two keys that differ only by letter case as ambiguous, even with the same token (4400)', async () => {
+    const bearer = `Bearer ${admin.token}`;
+    const ambiguous = {
+      code: 4400,
+      reason: 'ambiguous connectionParams: authorization is given under more than one letter case; send it once',
+    };
+    expect(await refusal({ authorization: bearer, Authorization: bearer })).toEqual(ambiguous);
+    expect(await refusal({ Authorization: bearer, AUTHORIZATION: 'Bearer other' })).toEqual(ambiguous);
+  });
+
+  it('refuses an authorization that is not a string (4400)', async () => {
+    expect(await refusal({ authorization: { token: admin.token } })).toEqual({
+      code: 4400,
+      reason: 'connectionParams authorization must be a string: "Bearer <token>"',
+    });
+  });
+
+  it('refuses a connection without a token (4403), an empty one too', async () => {
+    const missing = {
+      code: 4403,
+      reason: 'authentication required: connectionParams must hold authorization: "Bearer <token>"',
+    };
+    expect(await refusal({})).toEqual(missing);
+    expect(await refusal({ token: admin.token })).toEqual(missing);
+    expect(await refusal({ authorization: '' })).toEqual(missing);
+  });
+
+  it('refuses a token that does not resolve to a caller (4403), saying why without echoing it', async () => {
+    const cases: [string, unknown][] = [
+      [admin.token, 'authorization header must be "Bearer <token>"'],
+      ['Bearer nonsense', 'invalid token'],
+      [`Bearer ${t.token({ sub: admin.sub, email: admin.email }, { expiresIn: -60 })}`, 'token expired'],
+      [
+        `Bearer ${t.token({ sub: admin.sub, email: admin.email }, { expiresIn: '30d' })}`,
+        expect.stringMatching(/^token lifetime exceeds the maximum of \d+ seconds \(JWT_MAX_LIFETIME_SECONDS\)$/),
+      ],
+      [
+        `Bearer ${t.token({ sub: admin.sub, email: admin.email, org: randomUUID() })}`,
+        'no access to the organization named by the token',
+      ],
+    ];
+    for (const [authorization, reason] of cases) {
+      const closed = await refusal({ authorization });
+      expect({ authorization: authorization.slice(0, 12), ...closed }).toEqual({
+        authorization: authorization.slice(0, 12),
+        code: 4403,
+        reason,
+      });
+      expect(closed.reason).not.toContain(authorization.replace(/^Bearer /, '').slice(0, 20));
     }
   });
 
-  it('refuses a connection with an invalid token', async () => {
-    const client = connect('Bearer nonsense');
+  it('refuses a deactivated account (4403)', async () => {
+    const other = await member(t, org, admin);
+    expect((await t.api.patch(`/api/v1/account/${other.id}`, { active: false }, admin.token)).status).toBe(200);
+    expect(await refusal({ authorization: `Bearer ${other.token}` })).toEqual({
+      code: 4403,
+      reason: 'account is deactivated',
+    });
+  });
+
+  it('keeps the socket when one operation is refused: the operation’s error says why', async () => {
+    const employee = await member(t, org, admin);
+    const client = connectWith({ Authorization: `Bearer ${employee.token}` });
     try {
-      await expect(first(client, 'subscription { organizationUpdated { id } }')).rejects.toMatchObject({ code: 4403 });
+      await expect(first(client, 'subscription { changes { type } }')).rejects.toThrow(/ORG_ADMIN/);
+      const answer = await first<{ organizations: { id: string }[] }>(client, '{ organizations { id } }');
+      expect(answer.organizations.map((o) => o.id)).toEqual([org.id]);
     } finally {
       await client.dispose();
     }
@@ -246,7 +345,10 @@ describe('live subscriptions are re-checked against current rights', () => {
     expect(codes(await within(w.ended, 5_000, 'end on key deletion'))).toEqual([
       ['UNAUTHENTICATED', 'invalid token: unknown or deleted key'],
     ]);
-    expect((await within(w.closed, 3_000, 'close')).code).toBe(4401);
+    expect(await within(w.closed, 3_000, 'close')).toEqual({
+      code: 4401,
+      reason: 'invalid token: unknown or deleted key',
+    });
     expect(w.received.map((e) => e.changes.objectId)).not.toContain(app);
   });
 
@@ -259,7 +361,7 @@ describe('live subscriptions are re-checked against current rights', () => {
     expect(codes(await within(w.ended, 5_000, 'end on deactivation'))).toEqual([
       ['FORBIDDEN', 'account is deactivated'],
     ]);
-    expect((await within(w.closed, 3_000, 'close')).code).toBe(4403);
+    expect(await within(w.closed, 3_000, 'close')).toEqual({ code: 4403, reason: 'account is deactivated' });
     expect(w.received.map((e) => e.changes.objectId)).not.toContain(app);
   });
 

@@ -35,16 +35,80 @@ export interface SubscriptionOptions {
   rateLimiter: RateLimiter;
 }
 
-/** Close codes of a connection whose authentication ended (graphql-ws uses 4401/4403 the same way). */
-const CLOSE_CODES: Record<string, number> = { UNAUTHENTICATED: 4401, FORBIDDEN: 4403 };
+/**
+ * Close codes of a connection whose authentication ended (graphql-ws uses 4401/4403 the same way),
+ * or whose caller could not be checked again (1013, Try Again Later: graphql-ws clients retry it).
+ */
+const CLOSE_CODES: Record<string, number> = { UNAUTHENTICATED: 4401, FORBIDDEN: 4403, SERVICE_UNAVAILABLE: 1013 };
 /** After its operations were told why, a connection whose authentication ended is closed within this. */
 const CLOSE_GRACE_MS = 1_000;
+/** A close frame's reason is at most 123 bytes of UTF-8 (RFC 6455, 5.5). */
+const MAX_REASON_BYTES = 123;
 
 type Socket = SocketContext<Record<string, unknown> | undefined, Extra>;
 
 /**
+ * Why a connection is refused at connection_init, before it is acknowledged: the close code and a
+ * reason naming what is wrong (never the token). README.md ("Subscriptions") lists them.
+ */
+class Refusal {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+  ) {}
+}
+
+/** graphql-ws's code for a malformed request: the same connectionParams would be refused again. */
+const BAD_REQUEST = 4400;
+/** graphql-ws's code for a connection_init its onConnect refused (graphql-ws clients retry it). */
+const FORBIDDEN = 4403;
+/** The standard code for a server that could not do its part (RFC 6455, 7.4.1). */
+const INTERNAL_ERROR = 1011;
+/** The standard code for a momentary failure (IANA WebSocket close codes): graphql-ws clients retry it. */
+const TRY_AGAIN_LATER = 1013;
+
+const REFUSALS = {
+  ambiguous: new Refusal(
+    BAD_REQUEST,
+    'ambiguous connectionParams: authorization is given under more than one letter case; send it once',
+  ),
+  notText: new Refusal(BAD_REQUEST, 'connectionParams authorization must be a string: "Bearer <token>"'),
+  missing: new Refusal(
+    FORBIDDEN,
+    'authentication required: connectionParams must hold authorization: "Bearer <token>"',
+  ),
+  unchecked: new Refusal(TRY_AGAIN_LATER, 'access could not be checked: connect again'),
+} as const;
+
+/**
+ * The authorization value of connectionParams. Its key is matched in any letter case, as HTTP
+ * matches header names (`Authorization`, `authorization`, `AUTHORIZATION`). Two keys that differ
+ * only by case are refused rather than one picked: which one the client meant cannot be told,
+ * and they may hold different tokens.
+ */
+function authorizationOf(params: Record<string, unknown> | undefined): string | Refusal {
+  const keys = Object.keys(params ?? {}).filter((key) => key.toLowerCase() === 'authorization');
+  if (keys.length > 1) return REFUSALS.ambiguous;
+  if (keys.length === 0) return REFUSALS.missing;
+  const value = params?.[keys[0]];
+  return typeof value === 'string' ? value : REFUSALS.notText;
+}
+
+/** `message` cut to fit a close frame, at a character boundary. */
+function closeReason(message: string): string {
+  if (Buffer.byteLength(message) <= MAX_REASON_BYTES) return message;
+  let reason = '';
+  for (const character of message) {
+    if (Buffer.byteLength(`${reason}${character}…`) > MAX_REASON_BYTES) break;
+    reason += character;
+  }
+  return `${reason}…`;
+}
+
+/**
  * graphql-ws on the /graphql path. A connection must authenticate in its connectionParams
- * (`authorization: "Bearer <JWT>"`); otherwise it is closed (4403) before any operation runs.
+ * (`authorization: "Bearer <JWT>"`, the key in any letter case); otherwise it is closed (a
+ * Refusal: 4400, 4403 or 1013, each with its reason) before any operation runs.
  * Each operation gets its own context, like an HTTP request. A connection stays authorized
  * against current rights (live-session.ts): subscriptions end with an error carrying
  * extensions.code when a right they need is lost, and the socket closes (4401/4403 with the
@@ -58,8 +122,10 @@ export function serveSubscriptions(
   rules: ValidationRule[],
   options: SubscriptionOptions,
 ): () => Promise<void> {
-  const authorization = (params: Record<string, unknown> | undefined) =>
-    typeof params?.authorization === 'string' ? params.authorization : undefined;
+  const authorization = (params: Record<string, unknown> | undefined) => {
+    const found = authorizationOf(params);
+    return typeof found === 'string' ? found : undefined;
+  };
   const checks = [...specifiedRules, ...rules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const sessions = new Map<Socket, LiveSession>();
   const charges = new WeakMap<object, Charge>();
@@ -77,10 +143,20 @@ export function serveSubscriptions(
     }
   };
 
-  const close = (ctx: Socket, error: GraphQLError) => {
+  /** Closes a connection refused at connection_init (onConnect then answers false: graphql-ws finds it closing). */
+  const refuse = (ctx: Socket, refusal: Refusal): false => {
     const socket = ctx.extra.socket;
-    if (socket.readyState === socket.OPEN)
-      socket.close(CLOSE_CODES[errorCode(error)] ?? 1011, error.message.slice(0, 120));
+    if (socket.readyState === socket.OPEN) socket.close(refusal.code, closeReason(refusal.reason));
+    return false;
+  };
+  const close = (ctx: Socket, error: GraphQLError) =>
+    refuse(ctx, new Refusal(CLOSE_CODES[errorCode(error)] ?? INTERNAL_ERROR, error.message));
+  /** A token that does not resolve to a caller: 4403 with the reason HTTP would give with its 401 or 403. */
+  const refusalOf = (error: unknown): Refusal => {
+    if (error instanceof GraphQLError && ['UNAUTHENTICATED', 'FORBIDDEN'].includes(errorCode(error)))
+      return new Refusal(FORBIDDEN, error.message);
+    logger.warn({ err: error }, 'a subscription connection could not be authenticated');
+    return REFUSALS.unchecked;
   };
   /** Once its operations have sent their errors (onComplete), or at the latest after a grace period. */
   const ended = (ctx: Socket, error: GraphQLError) => {
@@ -93,11 +169,11 @@ export function serveSubscriptions(
       schema,
       validate: (checked, document) => validate(checked, document, checks),
       async onConnect(ctx) {
-        const header = authorization(ctx.connectionParams);
-        if (!header) return false;
+        const header = authorizationOf(ctx.connectionParams);
+        if (header instanceof Refusal) return refuse(ctx, header);
         try {
           const { caller } = await contexts.create(header);
-          if (!caller) return false;
+          if (!caller) return refuse(ctx, REFUSALS.missing);
           const resolve = async () => {
             const fresh = (await contexts.create(header)).caller;
             if (!fresh) throw new Error('no caller');
@@ -105,8 +181,8 @@ export function serveSubscriptions(
           };
           sessions.set(ctx, new LiveSession(resolve, caller, options.clockSkewSeconds, (error) => ended(ctx, error)));
           return true;
-        } catch {
-          return false;
+        } catch (error) {
+          return refuse(ctx, refusalOf(error));
         }
       },
       async onSubscribe(ctx) {
