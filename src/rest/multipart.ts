@@ -21,7 +21,13 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20 } });
+      // Browsers and fetch send a file name as raw UTF-8 (busboy's default reads it as Latin-1, which
+      // garbles any other script); GraphQL uploads (graphql-upload-minimal) read it so too.
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fileSize: maxBytes, fields: 20 },
+      });
     } catch {
       reject(badInput('request body is not valid multipart/form-data'));
       return;
