@@ -10,7 +10,7 @@ import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
 import { readUpload } from './multipart';
-import type { RestRoute } from './routes';
+import type { RestFile, RestRoute } from './routes';
 
 /**
  * The REST facade: each route runs its pre-validated GraphQL document with graphql's execute()
@@ -58,8 +58,13 @@ async function handle(
       return;
     }
     const variables = readVariables({ route, field, document }, req);
+    const file = route.file && wantsFile(req, route.file.query) ? route.file : undefined;
     // Admitted before a file is read, as /graphql admits before it reads an upload's stream.
     permit = await admit(variables, res);
+    if (file) {
+      sendFile(res, await file.read(contextValue, variables));
+      return;
+    }
     if (route.upload) variables[route.upload] = await readUpload(req, route.upload, uploadLimitBytes);
     const result = await execution.run(document, undefined, variables, contextValue);
     if (result.errors?.length) {
@@ -97,6 +102,35 @@ function pageHeaders(req: Request, res: Response, total: number, count: number):
   if (count === 0 || offset + count >= total) return;
   query.set('offset', String(offset + count));
   res.set('Link', `<${req.baseUrl}${req.path}?${query.toString()}>; rel="next"`);
+}
+
+/** `?<query>=1` (or `true`) asks for the file; absent, `0` or `false`, for the JSON record. */
+function wantsFile(req: Request, query: string): boolean {
+  const value = req.query[query];
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw badInput(`${query} must be 1 (the file) or 0 (the JSON record)`);
+}
+
+/** A download: the bytes as they are, saved under their name rather than shown (Content-Disposition: attachment). */
+function sendFile(res: Response, file: RestFile): void {
+  res.status(200).set({ 'content-type': file.contentType, 'content-disposition': attachment(file.filename) });
+  res.send(file.bytes);
+}
+
+/**
+ * Content-Disposition for a file to save (RFC 6266): `filename` holds an ASCII stand-in for
+ * clients that know no better, and `filename*` the exact name as UTF-8 (RFC 8187), which
+ * clients that read it prefer, so names in any script arrive intact.
+ */
+export function attachment(filename: string): string {
+  // Quotes, backslashes and percent signs are left out of the quoted form: clients unescape them differently.
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Headers an error asks for (Retry-After of a 429), as Apollo sends them on /graphql. */

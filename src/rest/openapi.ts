@@ -99,6 +99,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
         required: false,
         schema: describe(argOf(param)!.type),
       })),
+      ...fileVariant(route).parameters,
     ];
     const bodyArg = route.body ? field.args.find((a) => a.name === route.body) : undefined;
     const success = route.noContent
@@ -107,6 +108,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
           description: 'Success',
           content: {
             'application/json': { schema: describe(route.pick ? pickedType(field.type, route.pick) : field.type) },
+            ...fileVariant(route).content,
           },
         };
     const errors = Object.fromEntries(
@@ -156,6 +158,18 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
       schemas: components,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
+  };
+}
+
+/** A route's `?<query>=1` file answer (RestRoute.file): its query parameter and its content, any media type. */
+function fileVariant(route: RestRoute): { parameters: JsonSchema[]; content: Record<string, JsonSchema> } {
+  if (!route.file) return { parameters: [], content: {} };
+  const { query, summary } = route.file;
+  return {
+    parameters: [
+      { name: query, in: 'query', required: false, description: summary, schema: { type: 'string', enum: ['1', '0'] } },
+    ],
+    content: { '*/*': { schema: { type: 'string', format: 'binary', description: `With ?${query}=1: ${summary}` } } },
   };
 }
 

@@ -1,3 +1,14 @@
+import type { Context } from '../auth/context';
+
+/** A file a route answers instead of its JSON record (docs/rest.md, "Downloads"). */
+export interface RestFile {
+  bytes: Buffer;
+  /** Its media type, sent as Content-Type. */
+  contentType: string;
+  /** The name to save it as, sent in Content-Disposition (attachment). */
+  filename: string;
+}
+
 /**
  * A route of the REST interface at /api/v1 (docs/rest.md), a table over the GraphQL schema: each
  * module lists its own in `<module>.routes.ts`, and ROUTES (src/modules/index.ts) gathers them.
@@ -26,6 +37,12 @@ export interface RestRoute {
   pick?: string;
   /** The success response has no body. */
   noContent?: boolean;
+  /**
+   * `?<query>=1` answers a file instead of the JSON record. `read` gets the context and the checked
+   * variables of the route's document, after the same authentication and input checks, so the
+   * file keeps the record's access rules, tenancy and errors; `summary` describes it (OpenAPI).
+   */
+  file?: { query: string; summary: string; read(ctx: Context, variables: Record<string, unknown>): Promise<RestFile> };
   tag: string;
   summary: string;
 }

@@ -22,6 +22,7 @@ interface KnowledgeRecord {
   createdBy: string | null;
   createdAt: string;
   organization: string;
+  downloadUrl: string;
 }
 
 const LIMIT = 300_000;
@@ -383,6 +384,160 @@ describe('knowledge documents: list and delete', () => {
     expect(graphql.body.data.knowledgeDocument).toEqual({ name: 'Bike Scheme', text: read.body.text });
     expect((await t.api.delete(`/api/v1/agent/knowledge/${id}`, admin.token)).status).toBe(200);
     expectError(await t.api.get(`/api/v1/agent/knowledge/${id}`, admin.token), 404, 'knowledge document not found');
+  });
+});
+
+describe('GET /api/v1/agent/knowledge/{id}?download=1', () => {
+  // Non-ASCII in three scripts, and a binary file type: the name and the bytes must arrive intact.
+  const FILENAME = 'Política de férias – 2026 年.pdf';
+
+  /** The raw answer of a GET: status, headers and the body's bytes. */
+  async function fetchBytes(path: string, token?: string) {
+    const response = await fetch(`${t.app.url}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  it('opens the citation of an answer drawn from an uploaded file, and downloads the file as it was uploaded', async () => {
+    const bytes = await buildPdf('Sabbatical Policy', [
+      'Sabbatical Policy',
+      'A sabbatical of three months is granted after seven years of service.',
+    ]);
+    expect((await upload(bytes, FILENAME, 'application/pdf')).status).toBe(200);
+    const answer = await ask('How long is a sabbatical?');
+    expect(answer.reply).toMatch(/three months/);
+    const citation = answer.sources.find((source) => source.name === 'Sabbatical Policy')!;
+    expect(citation).toEqual({
+      name: 'Sabbatical Policy',
+      type: 'document',
+      url: expect.stringMatching(/^\/api\/v1\/agent\/knowledge\/[0-9a-f-]{36}$/),
+    });
+
+    const cited = await t.api.get<KnowledgeRecord & { text: string }>(citation.url, employee.token);
+    expect(cited.status).toBe(200);
+    expect(cited.body).toMatchObject({
+      id: citation.url.split('/').pop(),
+      name: 'Sabbatical Policy',
+      type: 'document',
+      url: null,
+      mediaType: 'application/pdf',
+      size: bytes.length,
+      downloadUrl: `${citation.url}?download=1`,
+      text: expect.stringMatching(/three months is granted after seven years/),
+    });
+
+    const download = await fetchBytes(cited.body.downloadUrl, employee.token);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Pol_tica de f_rias _ 2026 _.pdf"; filename*=UTF-8''${encodeURIComponent(FILENAME)}`,
+    );
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.compare(download.bytes, bytes)).toBe(0);
+    expect(Buffer.compare((await fetchBytes(`${citation.url}?download=true`, admin.token)).bytes, bytes)).toBe(0);
+
+    // Without download (or with download=0) the route answers the JSON record as before.
+    const json = await t.api.get(`${citation.url}?download=0`, employee.token);
+    expect({ status: json.status, type: json.headers.get('content-type'), text: json.text }).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      text: cited.text,
+    });
+
+    // GraphQL names the same download.
+    const graphql = await t.api.graphql<{
+      knowledgeDocument: { downloadUrl: string; mediaType: string; size: number };
+    }>(
+      'query ($id: UUID!) { knowledgeDocument(id: $id) { downloadUrl mediaType size } }',
+      { id: cited.body.id },
+      employee.token,
+    );
+    expect(graphql.data?.knowledgeDocument).toEqual({
+      downloadUrl: cited.body.downloadUrl,
+      mediaType: 'application/pdf',
+      size: bytes.length,
+    });
+  });
+
+  it('is described in the OpenAPI document, beside the JSON record', async () => {
+    const spec = await t.api.get<{
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: unknown }>>;
+    }>('/api/v1/openapi.json');
+    const operation = spec.body.paths['/api/v1/agent/knowledge/{id}'].get;
+    expect(operation.parameters.map((p) => [p.name, p.in])).toEqual([
+      ['id', 'path'],
+      ['download', 'query'],
+    ]);
+    expect(operation.responses).toMatchObject({
+      200: {
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/KnowledgeDocumentText' } },
+          '*/*': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+    });
+  });
+
+  it('answers a URL’s text as text/plain, not the page or a redirect to it', async () => {
+    site.pages.set('/lockers', {
+      type: 'text/html; charset=utf-8',
+      body: '<html><head><title>Locker Rules</title></head><body><article><h1>Locker Rules</h1><p>Lockers on the ground floor are emptied every Friday evening.</p></article></body></html>',
+    });
+    expect((await addUrl(`${site.url}/lockers`)).status).toBe(200);
+    const stored = (await documents()).find((d) => d.name === 'Locker Rules')!;
+    const read = await t.api.get<{ text: string }>(`/api/v1/agent/knowledge/${stored.id}`, employee.token);
+    const download = await fetchBytes(stored.downloadUrl, employee.token);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Locker Rules.txt"; filename*=UTF-8''Locker%20Rules.txt`,
+    );
+    expect(download.headers.get('location')).toBeNull();
+    expect(download.bytes.toString('utf8')).toBe(read.body.text);
+    expect(download.bytes.toString('utf8')).toMatch(/emptied every Friday evening/);
+  });
+
+  it('answers the text of a file learnt before originals were kept', async () => {
+    expect((await upload(Buffer.from('Umbrellas are lent at reception.'), 'umbrellas.txt', 'text/plain')).status).toBe(
+      200,
+    );
+    const stored = (await documents()).find((d) => d.name === 'umbrellas.txt')!;
+    await t.app.db.orm.em
+      .getConnection()
+      .execute('update knowledge_document set content = null, filename = null where id = ?', [stored.id]);
+    const download = await fetchBytes(stored.downloadUrl, employee.token);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="umbrellas.txt"; filename*=UTF-8''umbrellas.txt`,
+    );
+    expect(download.bytes.toString('utf8')).toBe('Umbrellas are lent at reception.');
+  });
+
+  it('refuses as the JSON route does: 401 without a token, 404 elsewhere or unknown, 400 on a bad id or value', async () => {
+    expect((await upload(Buffer.from('Plants are watered on Mondays.'), 'plants.txt', 'text/plain')).status).toBe(200);
+    const id = (await documents()).find((d) => d.name === 'plants.txt')!.id;
+    for (const suffix of ['', '?download=1']) {
+      const path = (documentId: string) => `/api/v1/agent/knowledge/${documentId}${suffix}`;
+      expectError(await t.api.get(path(id)), 401, 'authentication required');
+      expectError(await t.api.get(path(id), 'not-a-token'), 401, 'invalid token');
+      expectError(await t.api.get(path(id), stranger.token), 404, 'knowledge document not found');
+      expectError(await t.api.get(path(randomUUID()), employee.token), 404, 'knowledge document not found');
+      expectError(await t.api.get(path('nope'), employee.token), 400, 'id must be a UUID');
+    }
+    expectError(
+      await t.api.get(`/api/v1/agent/knowledge/${id}?download=yes`, employee.token),
+      400,
+      'download must be 1 (the file) or 0 (the JSON record)',
+    );
+    const problem = await t.api.request(`GET`, `/api/v1/agent/knowledge/${randomUUID()}?download=1`, {
+      token: employee.token,
+      headers: { accept: 'application/problem+json' },
+    });
+    expect(problem.body).toMatchObject({ status: 404, detail: 'knowledge document not found', code: 'NOT_FOUND' });
+    const plain = await fetchBytes(`/api/v1/agent/knowledge/${id}?download=1`, employee.token);
+    expect(plain.bytes.toString('utf8')).toBe('Plants are watered on Mondays.');
   });
 });
 

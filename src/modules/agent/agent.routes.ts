@@ -1,4 +1,5 @@
 import { PAGE, type RestRoute } from '../../rest/routes';
+import { downloadDocument } from './knowledge/knowledge.service';
 
 const tag = 'Agent';
 
@@ -168,8 +169,15 @@ export const AGENT_ROUTES: RestRoute[] = [
     path: '/agent/knowledge/:id',
     operation: 'query',
     field: 'knowledgeDocument',
+    file: {
+      query: 'download',
+      summary:
+        'the original file as uploaded, as an attachment with its media type and name; for a URL, its text as text/plain',
+      read: (ctx, { id }) => downloadDocument(ctx, id as string),
+    },
     tag,
-    summary: 'A document or URL of the knowledge base with its text: what the agent’s citations open (members)',
+    summary:
+      'A document or URL of the knowledge base with its text: what the agent’s citations open (members); ?download=1: the file',
   },
   {
     method: 'delete',

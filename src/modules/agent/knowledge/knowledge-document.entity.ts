@@ -8,7 +8,7 @@ import { searchVector } from '../../../common/search-expressions';
 @Entity()
 @Index({ properties: ['organization', 'url'] })
 export class KnowledgeDocument extends OrganizationRecord {
-  [OptionalProps]?: 'createdAt' | 'organizationId' | 'url';
+  [OptionalProps]?: 'createdAt' | 'organizationId' | 'url' | 'content' | 'filename' | 'downloadUrl';
 
   @Field(() => String, { description: 'The title: the document’s own, or its file name' })
   @Property({ type: 'text' })
@@ -41,6 +41,31 @@ export class KnowledgeDocument extends OrganizationRecord {
   @Field(() => Date)
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /**
+   * The file's bytes as they were uploaded, what `?download=1` answers. Null for a URL (its text
+   * is answered instead) and for a file learnt before originals were kept. Lazy: lists, reads and
+   * retrieval never load it.
+   */
+  @Property({ type: 'blob', nullable: true, lazy: true, hidden: true })
+  content?: Buffer | null;
+
+  /** The uploaded file's own name, for the download's Content-Disposition; null for a URL. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  filename?: string | null;
+
+  @Field(() => String, {
+    description:
+      'Where GET, with the same token, answers the original file as an attachment (a URL’s text as text/plain)',
+  })
+  get downloadUrl(): string {
+    return `${knowledgePath(this.id)}?download=1`;
+  }
+}
+
+/** The REST path of a knowledge document: what the agent's citations of a file point at. */
+export function knowledgePath(id: string): string {
+  return `/api/v1/agent/knowledge/${id}`;
 }
 
 /** Retrieval matches and ranks chunks on their stored words (knowledge.specialist.ts). */

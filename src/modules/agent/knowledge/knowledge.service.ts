@@ -5,12 +5,13 @@ import { administeredOrganization, currentOrganization, requireCaller } from '..
 import type { Context } from '../../../auth/context';
 import { RefusedAddressError } from '../../../common/outbound-guard';
 import { apiError, badInput, notFound } from '../../../graphql/errors';
+import type { RestFile } from '../../../rest/routes';
 import type { PageArgs } from '../../app/app.inputs';
 import { AGENTS } from '../agent-profiles';
 import { AgentResponse } from '../agent.types';
 import { type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
 import { kindOf, SUPPORTED } from './extract';
-import { KnowledgeChunk, KnowledgeDocument } from './knowledge-document.entity';
+import { KnowledgeChunk, KnowledgeDocument, knowledgePath } from './knowledge-document.entity';
 import type { KnowledgeDocumentText } from './knowledge-text.type';
 import type { ParsePool } from './parse-pool';
 import { TooLargeError, UnreachableUrlError, type UrlReader } from './url-reader';
@@ -96,20 +97,8 @@ export class KnowledgeService {
     );
   }
 
-  /**
-   * One document and its text, for any member of its organization: the agent cites documents to
-   * everyone it answers, so a citation must open for them too (the list stays with administrators).
-   */
-  async read(ctx: Context, id: string): Promise<KnowledgeDocumentText> {
-    currentOrganization(requireCaller(ctx));
-    const document = await ctx.em.findOne(KnowledgeDocument, id);
-    if (!document) throw notFound('knowledge document');
-    const chunks = await ctx.em.find(
-      KnowledgeChunk,
-      { document: id },
-      { orderBy: { position: 'asc' }, fields: ['text'] },
-    );
-    return Object.assign(document, { text: chunks.map((chunk) => chunk.text).join('\n\n') });
+  read(ctx: Context, id: string): Promise<KnowledgeDocumentText> {
+    return readDocument(ctx, id);
   }
 
   async delete(ctx: Context, id: string): Promise<boolean> {
@@ -158,6 +147,9 @@ export class KnowledgeService {
         url: source.url,
         mediaType: extracted.mediaType,
         size: source.bytes.length,
+        // A file is kept as it came, for its download; a page's text is what its download answers.
+        content: source.type === 'document' ? source.bytes : null,
+        filename: source.type === 'document' ? source.filename : null,
         chunks: chunks.length,
         createdBy: requireCaller(ctx).actorId,
       });
@@ -226,13 +218,73 @@ export class KnowledgeService {
   }
 }
 
+/**
+ * One document and its text, for any member of its organization: the agent cites documents to
+ * everyone it answers, so a citation must open for them too (the list stays with administrators).
+ */
+export async function readDocument(ctx: Context, id: string): Promise<KnowledgeDocumentText> {
+  const document = await findReadable(ctx, id);
+  return Object.assign(document, { text: await textOf(ctx, id) });
+}
+
+/**
+ * What `GET /agent/knowledge/{id}?download=1` answers, to whoever may read the document: a file's
+ * bytes as they were uploaded, with the media type they were read as and their own name. A URL
+ * answers the text read from it as text/plain, not a redirect to the page (which would send the
+ * caller wherever the page points now, and may show something else than was learnt), and so does
+ * a file learnt before originals were kept.
+ */
+export async function downloadDocument(ctx: Context, id: string): Promise<RestFile> {
+  const document = await findReadable(ctx, id, true);
+  if (document.content) {
+    return {
+      bytes: document.content,
+      contentType: document.mediaType,
+      filename: safeFilename(document.filename || document.name),
+    };
+  }
+  return {
+    bytes: Buffer.from(await textOf(ctx, id)),
+    contentType: 'text/plain; charset=utf-8',
+    filename: safeFilename(/\.txt$/i.test(document.name) ? document.name : `${document.name}.txt`),
+  };
+}
+
+async function findReadable(ctx: Context, id: string, withContent = false): Promise<KnowledgeDocument> {
+  currentOrganization(requireCaller(ctx));
+  const document = await ctx.em.findOne(KnowledgeDocument, id, withContent ? { populate: ['content'] } : {});
+  if (!document) throw notFound('knowledge document');
+  return document;
+}
+
+/** The document's text: its passages in order. */
+async function textOf(ctx: Context, id: string): Promise<string> {
+  const chunks = await ctx.em.find(
+    KnowledgeChunk,
+    { document: id },
+    { orderBy: { position: 'asc' }, fields: ['text'] },
+  );
+  return chunks.map((chunk) => chunk.text).join('\n\n');
+}
+
+/**
+ * A name a client may save a file as: no folders, control characters or characters file systems
+ * refuse (a file's name is the uploader's, a URL's name may be the URL itself).
+ */
+function safeFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const unsafe = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
+  const safe = name.replace(unsafe, '_').trim().slice(0, 200);
+  return safe.replace(/^\.+/, '') || 'document';
+}
+
 /** How a knowledge document is cited: a URL by its address, a file by its API path. */
 export function sourceOf(document: { id: string; name: string; type: string; url?: string | null }): {
   name: string;
   type: string;
   url: string;
 } {
-  return { name: document.name, type: document.type, url: document.url ?? `/api/v1/agent/knowledge/${document.id}` };
+  return { name: document.name, type: document.type, url: document.url ?? knowledgePath(document.id) };
 }
 
 function describeSize(bytes: number): string {
