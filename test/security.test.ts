@@ -73,7 +73,7 @@ describe('security headers and CORS', () => {
       res.status,
       res.headers.get('access-control-allow-origin'),
       res.headers.get('access-control-expose-headers'),
-    ]).toEqual([401, ALLOWED, 'retry-after,x-request-id,x-total-count,link']);
+    ]).toEqual([401, ALLOWED, 'retry-after,x-request-id,x-total-count,link,content-disposition']);
   });
 
   it('allows no cross-origin caller unless CORS_ORIGINS names it', async () => {

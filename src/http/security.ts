@@ -21,7 +21,7 @@ export function corsPolicy(origins: string[]): RequestHandler {
   return cors({
     origin: origins.includes('*') ? '*' : origins,
     allowedHeaders: ['authorization', 'content-type', 'accept', 'apollo-require-preflight', 'x-request-id'],
-    exposedHeaders: ['retry-after', 'x-request-id', 'x-total-count', 'link'],
+    exposedHeaders: ['retry-after', 'x-request-id', 'x-total-count', 'link', 'content-disposition'],
     maxAge: 600,
   });
 }

@@ -22,8 +22,10 @@ interface KnowledgeRecord {
   createdBy: string | null;
   createdAt: string;
   organization: string;
-  downloadUrl: string;
 }
+
+/** Where a document's original is downloaded: its own path with ?download=1 (REST shows no downloadUrl key). */
+const downloadOf = (document: { id: string }) => `/api/v1/agent/knowledge/${document.id}?download=1`;
 
 const LIMIT = 300_000;
 
@@ -423,11 +425,11 @@ describe('GET /api/v1/agent/knowledge/{id}?download=1', () => {
       url: null,
       mediaType: 'application/pdf',
       size: bytes.length,
-      downloadUrl: `${citation.url}?download=1`,
       text: expect.stringMatching(/three months is granted after seven years/),
     });
 
-    const download = await fetchBytes(cited.body.downloadUrl, employee.token);
+    expect(Object.keys(cited.body)).not.toContain('downloadUrl');
+    const download = await fetchBytes(downloadOf(cited.body), employee.token);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe(
@@ -454,7 +456,7 @@ describe('GET /api/v1/agent/knowledge/{id}?download=1', () => {
       employee.token,
     );
     expect(graphql.data?.knowledgeDocument).toEqual({
-      downloadUrl: cited.body.downloadUrl,
+      downloadUrl: downloadOf(cited.body),
       mediaType: 'application/pdf',
       size: bytes.length,
     });
@@ -487,7 +489,7 @@ describe('GET /api/v1/agent/knowledge/{id}?download=1', () => {
     expect((await addUrl(`${site.url}/lockers`)).status).toBe(200);
     const stored = (await documents()).find((d) => d.name === 'Locker Rules')!;
     const read = await t.api.get<{ text: string }>(`/api/v1/agent/knowledge/${stored.id}`, employee.token);
-    const download = await fetchBytes(stored.downloadUrl, employee.token);
+    const download = await fetchBytes(downloadOf(stored), employee.token);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(download.headers.get('content-disposition')).toBe(
@@ -506,7 +508,7 @@ describe('GET /api/v1/agent/knowledge/{id}?download=1', () => {
     await t.app.db.orm.em
       .getConnection()
       .execute('update knowledge_document set content = null, filename = null where id = ?', [stored.id]);
-    const download = await fetchBytes(stored.downloadUrl, employee.token);
+    const download = await fetchBytes(downloadOf(stored), employee.token);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(download.headers.get('content-disposition')).toBe(

@@ -2,6 +2,7 @@ import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mi
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationRecord } from '../../organization/organization-owned';
 import { searchVector } from '../../../common/search-expressions';
+import { GraphOnly } from '../../../graphql/rest-fields';
 
 /** A file or web page the organization's agent has learnt, split into chunks for retrieval. */
 @ObjectType({ description: 'A document or URL in the organization’s knowledge base' })
@@ -54,10 +55,13 @@ export class KnowledgeDocument extends OrganizationRecord {
   @Property({ type: 'text', nullable: true, hidden: true })
   filename?: string | null;
 
+  // GraphQL only: REST's knowledge list keeps its fixed keys; REST clients add ?download=1 to the
+  // document's own path (docs/rest.md, "Downloads").
   @Field(() => String, {
     description:
       'Where GET, with the same token, answers the original file as an attachment (a URL’s text as text/plain)',
   })
+  @GraphOnly()
   get downloadUrl(): string {
     return `${knowledgePath(this.id)}?download=1`;
   }
