@@ -24,7 +24,12 @@ export class AgentProfile {
   @Field(() => Boolean, { nullable: true, description: 'True for the primary agent that routes questions' })
   coordinator?: boolean;
 
-  @Field(() => String, { nullable: true, description: 'Internal identifier of the agent' })
+  // Part of REST's agent profile shape; GraphQL clients identify an agent by `name`.
+  @Field(() => String, {
+    nullable: true,
+    description: 'Internal identifier of the agent',
+    deprecationReason: 'An internal name, kept for REST clients: identify an agent by `name`',
+  })
   beanName?: string;
 }
 

@@ -28,7 +28,11 @@ export class Conversation extends OrganizationRecord {
     return this.user.id;
   }
 
-  @Field(() => ID, { description: 'The organization the conversation belongs to' })
+  // REST's conversation shape has `tenant`; GraphQL clients have `organization` like every record.
+  @Field(() => ID, {
+    description: 'The organization the conversation belongs to',
+    deprecationReason: 'The same value as `organization`: read that',
+  })
   get tenant(): string {
     return this.organization.id;
   }
