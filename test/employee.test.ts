@@ -129,7 +129,7 @@ describe('employees connection', () => {
     for (const first of [0, 501]) {
       const result = await gql(LIST, { first });
       expect(code(result)).toBe('BAD_USER_INPUT');
-      expect(result.errors![0].message).toBe('first (REST: limit) must be between 1 and 500');
+      expect(result.errors![0].message).toBe('first must be between 1 and 500');
     }
     const bad = await gql(LIST, { after: 'not-a-cursor' });
     expect(code(bad)).toBe('BAD_USER_INPUT');

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import { createBus } from '../src/graphql/pubsub';
 import { buildApiSchema } from '../src/graphql/schema';
 import { prepareRoute, selectAll } from '../src/rest/documents';
+import { openApiDocument } from '../src/rest/openapi';
 import { RESOLVERS, ROUTES } from '../src/modules';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { orgWithAdmin } from './helpers/fixtures';
+import { signUserToken, startTestApp, type TestApp } from './helpers/test-app';
 
 // The REST facade machinery: the route table, its generated documents, OpenAPI and /docs.
 let t: TestApp;
@@ -56,36 +59,75 @@ describe('route table', () => {
 });
 
 describe('GET /api/v1/openapi.json', () => {
-  it('documents every route of the table as OpenAPI 3.1', async () => {
-    const res = await t.api.get<{
-      openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-      components: { schemas: Record<string, unknown> };
-    }>('/api/v1/openapi.json');
+  it('serves the document built from the route table and the schema alone, with no database', async () => {
+    const res = await t.api.get<{ openapi: string; info: { version: string } }>('/api/v1/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    for (const route of ROUTES) {
-      const path = `/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
-      const operation = res.body.paths[path]?.[route.method];
-      expect(operation).toBeDefined();
-      expect(Object.keys(operation.responses)).toEqual(
-        expect.arrayContaining([String(route.status ?? 200), '400', '401', '403', '404']),
-      );
-    }
-    expect(res.body.components.schemas.Organization).toMatchObject({
-      type: 'object',
-      required: expect.arrayContaining(['id', 'name', 'alias']),
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument(schema, ROUTES, res.body.info.version))));
+  });
+});
+
+describe('a known path called with a method it does not have', () => {
+  it('answers 405 with Allow naming its methods, in the usual error shapes, before judging the caller', async () => {
+    const res = await t.api.request('DELETE', '/api/v1/employee');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(res.body).toBe('DELETE is not allowed on /api/v1/employee; allowed: GET, HEAD, POST');
+    const problem = await t.api.request('PUT', '/api/v1/agent/ask', {
+      headers: { accept: 'application/problem+json' },
     });
-    const bodyOf = (path: string) =>
-      (res.body.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: unknown }> } })
-        .requestBody.content;
-    expect(bodyOf('/api/v1/agent/add-file-knowledge')).toEqual({
-      'multipart/form-data': {
-        schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-      },
-    });
-    expect(Object.keys(bodyOf('/api/v1/agent/add-url-knowledge'))).toEqual(['text/plain']);
-    expect(Object.keys(bodyOf('/api/v1/agent/ask'))).toEqual(['application/json']);
+    expect(problem.status).toBe(405);
+    expect(problem.headers.get('allow')).toBe('POST');
+    expect(problem.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(problem.body).toMatchObject({ status: 405, title: 'Method Not Allowed', code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('matches parameters as Express does, and names the methods of every pattern the path matches', async () => {
+    const { admin } = await orgWithAdmin(t);
+    const byId = await t.api.request('POST', `/api/v1/employee/${randomUUID()}`, { token: admin.token });
+    expect(byId.status).toBe(405);
+    expect(byId.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE');
+    // /organization/keys has POST; /organization/:organization (organization = "keys") GET and PATCH.
+    const keys = await t.api.request('PUT', '/api/v1/organization/keys', { token: admin.token });
+    expect(keys.status).toBe(405);
+    expect(keys.headers.get('allow')).toBe('GET, HEAD, POST, PATCH');
+    // HEAD of a path without GET is a method it does not have either.
+    const head = await t.api.request('HEAD', '/api/v1/agent/ask');
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('POST');
+  });
+
+  it('leaves unknown paths 404, the methods a path has served, and OPTIONS as it was', async () => {
+    const unknown = await t.api.request('DELETE', '/api/v1/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('allow')).toBeNull();
+    expect((await t.api.request('DELETE', `/api/v1/employee/${randomUUID()}/extra`)).status).toBe(404);
+    expect((await t.api.request('HEAD', '/api/v1/employee')).status).toBe(401);
+    // OPTIONS keeps Express's own answer: 200 with the methods in Allow.
+    const options = await t.api.request('OPTIONS', '/api/v1/employee');
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, POST');
+  });
+});
+
+describe('401 answers', () => {
+  it('carry a Bearer challenge, naming the refused token per RFC 6750', async () => {
+    const none = await t.api.get('/api/v1/employee');
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    const expired = await t.api.get(
+      '/api/v1/employee',
+      signUserToken({ email: 'late@example.com' }, { expiresIn: -3600 }),
+    );
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toBe(
+      'Bearer realm="api", error="invalid_token", error_description="token expired"',
+    );
+    const basic = await t.api.request('GET', '/api/v1/employee', { headers: { authorization: 'Basic YTpi' } });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get('www-authenticate')).toBe(
+      'Bearer realm="api", error="invalid_request", error_description="authorization header must be \'Bearer <token>\'"',
+    );
   });
 });
 

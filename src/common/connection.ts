@@ -18,15 +18,15 @@ export class PageInfo {
 /**
  * Paging of list fields. GraphQL clients page with `first`/`after` (a keyset cursor, so a page
  * costs the same at any depth); REST keeps plain arrays with `limit`/`offset`, mapped onto
- * `first`/`offset`.
+ * `first`/`offset`. Messages name `first`; the REST facade says `limit` instead (badArgument).
  */
 @ArgsType()
 export class PageArgs {
   @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${DEFAULT_PAGE})` })
   @IsOptional()
-  @IsInt({ message: 'first (REST: limit) must be an integer' })
-  @Min(1, { message: `first (REST: limit) must be between 1 and ${MAX_PAGE}` })
-  @Max(MAX_PAGE, { message: `first (REST: limit) must be between 1 and ${MAX_PAGE}` })
+  @IsInt({ message: 'first must be an integer' })
+  @Min(1, { message: `first must be between 1 and ${MAX_PAGE}` })
+  @Max(MAX_PAGE, { message: `first must be between 1 and ${MAX_PAGE}` })
   first?: number;
 
   @Field(() => String, { nullable: true, description: 'Cursor of the last item of the previous page' })

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'TOO_MANY_REQUESTS'
@@ -21,6 +22,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  // REST only: a known path called with a method it does not have (the answer names them in Allow).
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
@@ -34,6 +37,16 @@ export function apiError(code: ErrorCode, message: string): GraphQLError {
 }
 
 export const badInput = (message: string) => apiError('BAD_USER_INPUT', message);
+/**
+ * Bad input about one argument, whose message starts with its name: `extensions.argument` lets the
+ * REST facade say the parameter's own name instead (`first` is REST's `limit`). GraphQL clients
+ * see only the code (formatError).
+ */
+export function badArgument(argument: string, message: string): GraphQLError {
+  const error = badInput(message);
+  error.extensions.argument = argument;
+  return error;
+}
 export const unauthenticated = (message = 'authentication required') => apiError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'not allowed') => apiError('FORBIDDEN', message);
 /** Another tenant's object answers the same as a missing one: existence is never revealed. */

@@ -1,6 +1,6 @@
 import { ValidateIf, validate } from 'class-validator';
 import type { ValidatorFn } from 'type-graphql';
-import { badInput } from './errors';
+import { badArgument, badInput } from './errors';
 
 const TRIMMED = Symbol('trimmed properties');
 
@@ -48,11 +48,11 @@ export function isUnstorable(text: string): boolean {
  * as U+FFFD, and some validators throw on it): such a string is refused here, naming its field.
  * The keys of a map (appData, preferences) are stored too, in jsonb, and are checked the same way.
  */
-function refuseUnstorable(value: unknown, path: string): void {
+function refuseUnstorable(value: unknown, path: string, argument?: string): void {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value))
-      throw badInput(`${path || 'a value'} must not contain NUL characters or unpaired surrogates`);
-    return;
+    if (!UNSTORABLE.test(value)) return;
+    const message = `${path || 'a value'} must not contain NUL characters or unpaired surrogates`;
+    throw argument ? badArgument(argument, message) : badInput(message);
   }
   if (!value || typeof value !== 'object') return;
   for (const [key, field] of Object.entries(value)) {
@@ -73,7 +73,7 @@ export const validateInput: ValidatorFn = async (value, _type, resolverData) => 
     typeof value === 'string'
       ? Object.entries(resolverData?.args ?? {}).find(([, arg]) => arg === value)?.[0]
       : undefined;
-  refuseUnstorable(value, scalarName ?? '');
+  refuseUnstorable(value, scalarName ?? '', scalarName);
   if (!value || typeof value !== 'object') return;
   trim(value);
   const errors = await validate(value as object, { forbidUnknownValues: false, skipMissingProperties: false });
@@ -86,5 +86,9 @@ export const validateInput: ValidatorFn = async (value, _type, resolverData) => 
   }
   const message = Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`;
   const prefix = path.slice(0, -1).join('.');
+  // An @ArgsType class holds the arguments themselves (first, offset): its first property is one.
+  const args = resolverData?.args ?? {};
+  const isArgument = Object.hasOwn(args, path[0]) && args[path[0]] === (value as Record<string, unknown>)[path[0]];
+  if (!prefix && isArgument) throw badArgument(path[0], message);
   throw badInput(prefix ? `${prefix}.${message}` : message);
 };

@@ -9,6 +9,7 @@ import { type Admission, type Permit, type RouteAdmission, routeAdmission } from
 import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
+import { methodNotAllowed } from './methods';
 import { readUpload } from './multipart';
 import type { RestFile, RestRoute } from './routes';
 
@@ -35,6 +36,8 @@ export function restRouter(
     if (prepared.route.text) router[prepared.route.method](prepared.route.path, text, run);
     else router[prepared.route.method](prepared.route.path, run);
   }
+  // After every route, so that a path two patterns match is served by whichever has the method.
+  methodNotAllowed(router, routes);
   return router;
 }
 
@@ -57,7 +60,7 @@ async function handle(
       sendError(req, res, 'UNAUTHENTICATED', 'authentication required');
       return;
     }
-    const variables = readVariables({ route, field, document }, req);
+    const { variables, names } = readVariables({ route, field, document }, req);
     const file = route.file && wantsFile(req, route.file.query) ? route.file : undefined;
     // Admitted before a file is read, as /graphql admits before it reads an upload's stream.
     permit = await admit(variables, res);
@@ -70,7 +73,7 @@ async function handle(
     if (result.errors?.length) {
       const { code, message } = maskError(result.errors[0], logger);
       copyHeaders(result.errors[0], res);
-      sendError(req, res, code, message);
+      sendError(req, res, code, restNamed(result.errors[0], message, names));
       return;
     }
     const status = route.status ?? 200;
@@ -140,8 +143,25 @@ function copyHeaders(error: GraphQLError, res: Response): void {
   if (headers instanceof Map) for (const [name, value] of headers) res.set(String(name), String(value));
 }
 
+/**
+ * A message about an argument that REST calls otherwise (`first` is `limit`) names the REST
+ * parameter: the resolver's validation only knows the argument (badArgument).
+ */
+function restNamed(error: GraphQLError, message: string, names: Record<string, string>): string {
+  const argument = error.extensions?.argument;
+  if (typeof argument !== 'string' || !message.startsWith(argument)) return message;
+  const param = names[argument];
+  return param ? param + message.slice(argument.length) : message;
+}
+
+interface Variables {
+  variables: Record<string, unknown>;
+  /** Argument -> the REST name it came in as ('' for the JSON body). */
+  names: Record<string, string>;
+}
+
 /** Path, query and body -> the variables of the route's document, checked with named-field messages. */
-function readVariables({ route, field }: PreparedRoute, req: Request): Record<string, unknown> {
+function readVariables({ route, field }: PreparedRoute, req: Request): Variables {
   const variables: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   for (const [param, value] of Object.entries(req.params as Record<string, string>)) {
@@ -174,7 +194,7 @@ function readVariables({ route, field }: PreparedRoute, req: Request): Record<st
     const problem = inputProblem(names[arg.name] ?? arg.name, variables[arg.name], arg.type);
     if (problem) throw badInput(problem);
   }
-  return variables;
+  return { variables, names };
 }
 
 /** Query strings are text: numbers and booleans are read as such so the argument types can judge them. */

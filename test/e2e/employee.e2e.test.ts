@@ -112,11 +112,17 @@ describe('GET /api/v1/employee', () => {
     expect(read.status).toBe(200);
   });
 
-  it('answers 400 for limits out of range and 401 without a token', async () => {
-    expect((await t.api.get('/api/v1/employee?limit=0', admin.token)).status).toBe(400);
-    const big = await t.api.get('/api/v1/employee?limit=501', admin.token);
-    expect(big.status).toBe(400);
-    expect(big.body).toBe('first (REST: limit) must be between 1 and 500');
+  it('answers 400 naming limit (not GraphQL’s first) for a bad limit, and 401 without a token', async () => {
+    const range = 'limit must be between 1 and 500';
+    for (const [limit, message] of [
+      ['0', range],
+      ['501', range],
+      ['ten', 'limit must be an integer'],
+      ['2.5', 'limit must be an integer'],
+    ]) {
+      const res = await t.api.get(`/api/v1/employee?limit=${limit}`, admin.token);
+      expect({ limit, status: res.status, body: res.body }).toEqual({ limit, status: 400, body: message });
+    }
     expect((await t.api.get('/api/v1/employee?manager=x', admin.token)).body).toBe('manager must be a UUID');
     expect((await t.api.get('/api/v1/employee')).status).toBe(401);
   });

@@ -364,8 +364,8 @@ describe('GET /api/v1/idp', () => {
   });
 
   it.each([
-    ['?limit=0', 'first (REST: limit) must be between 1 and 500'],
-    ['?limit=501', 'first (REST: limit) must be between 1 and 500'],
+    ['?limit=0', 'limit must be between 1 and 500'],
+    ['?limit=501', 'limit must be between 1 and 500'],
     ['?limit=abc', 'limit must be an integer'],
     ['?offset=-1', 'offset must be 0 or more'],
     ['?scope=EVERYONE', 'scope must be one of ALL, MINE, REPORTS'],
