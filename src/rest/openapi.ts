@@ -3,7 +3,11 @@ import {
   type GraphQLNamedType,
   type GraphQLOutputType,
   type GraphQLSchema,
+  GraphQLNonNull,
+  type GraphQLArgument,
+  type GraphQLField,
   getNamedType,
+  getNullableType,
   isEnumType,
   isInputObjectType,
   isListType,
@@ -14,6 +18,7 @@ import {
 } from 'graphql';
 import { restFields } from '../graphql/rest-fields';
 import { pickedType } from './documents';
+import { errorResponses, HEADERS, responseComponents } from './openapi-responses';
 import { pathParams, type RestRoute } from './routes';
 
 type JsonSchema = Record<string, unknown>;
@@ -28,16 +33,6 @@ const SCALARS: Record<string, JsonSchema> = {
   DateTimeISO: { type: 'string', format: 'date-time' },
   LocalDate: { type: 'string', format: 'date' },
   StringMap: { type: 'object', additionalProperties: { type: 'string' } },
-};
-
-const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'Bad input or malformed JSON; the message names the field',
-  '401': 'Missing or invalid token',
-  '403': 'Authenticated but not allowed',
-  '404': 'Unknown id, or an object of another organization',
-  '409': 'Conflict, e.g. an alias in use',
-  '429': 'Too many requests for this token (RATE_LIMIT_PER_MINUTE); Retry-After says when to try again',
-  '500': 'Internal error; nothing internal is revealed',
 };
 
 /**
@@ -81,23 +76,29 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
   };
 
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const operationIds = new Set<string>();
   for (const route of routes) {
     const root = route.operation === 'query' ? schema.getQueryType() : schema.getMutationType();
     const field = root?.getFields()[route.field];
     if (!field) continue;
-    const argOf = (param: string) => field.args.find((a) => a.name === (route.args?.[param] ?? param));
+    const argOf = (param: string) => field.args.find((a) => a.name === (route.args?.[param] ?? param))!;
+    // A parameter is never null (an absent query parameter is left out), whatever the argument allows.
+    const paramSchema = (param: string) => ({
+      ...describe(new GraphQLNonNull(getNullableType(argOf(param).type))),
+      ...bounds(param, argOf(param)),
+    });
     const parameters = [
       ...pathParams(route.path).map((param) => ({
         name: param,
         in: 'path',
         required: true,
-        schema: describe(argOf(param)!.type),
+        schema: paramSchema(param),
       })),
       ...(route.query ?? []).map((param) => ({
         name: param,
         in: 'query',
         required: false,
-        schema: describe(argOf(param)!.type),
+        schema: paramSchema(param),
       })),
       ...fileVariant(route).parameters,
     ];
@@ -106,32 +107,31 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
       ? { description: 'Done; no body' }
       : {
           description: 'Success',
+          ...(isPaged(route) ? { headers: { 'X-Total-Count': header('XTotalCount'), Link: header('Link') } } : {}),
           content: {
             'application/json': { schema: describe(route.pick ? pickedType(field.type, route.pick) : field.type) },
             ...fileVariant(route).content,
           },
         };
-    const errors = Object.fromEntries(
-      Object.entries(ERROR_RESPONSES).map(([status, description]) => [
-        status,
-        {
-          description,
-          content: {
-            'application/json': { schema: { type: 'string' } },
-            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
-          },
-        },
-      ]),
-    );
     const path = `/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const id = operationId(route, field);
+    if (operationIds.has(id))
+      throw new Error(`operationId ${id} of ${route.method} ${route.path} is taken: give the row its own`);
+    operationIds.add(id);
     paths[path] ??= {};
     paths[path][route.method] = {
       tags: [route.tag],
       summary: route.summary,
-      operationId: `${route.method}${route.path.replace(/[/:](\w)/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`,
+      operationId: id,
       parameters,
       ...requestBody(route, bodyArg ? describe(bodyArg.type) : undefined),
-      responses: { [String(route.status ?? 200)]: success, ...errors },
+      responses: {
+        [String(route.status ?? 200)]: success,
+        ...errorResponses(
+          route,
+          pathParams(route.path).some((param) => getNamedType(argOf(param).type).name === 'UUID'),
+        ),
+      },
       'x-graphql': `${route.operation} ${route.field}`,
     };
   }
@@ -150,12 +150,19 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly RestRout
   };
   return {
     openapi: '3.1.0',
-    info: { title: 'Talent directory REST API', version, description: 'REST facade over the GraphQL API at /graphql.' },
+    info: {
+      title: 'Talent directory REST API',
+      version,
+      description:
+        'REST facade over the GraphQL API at /graphql. A path called with a method it does not have answers 405 with Allow (components.responses.MethodNotAllowed).',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths,
     components: {
       schemas: components,
+      responses: responseComponents(),
+      headers: HEADERS,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };
@@ -171,6 +178,34 @@ function fileVariant(route: RestRoute): { parameters: JsonSchema[]; content: Rec
     ],
     content: { '*/*': { schema: { type: 'string', format: 'binary', description: `With ?${query}=1: ${summary}` } } },
   };
+}
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** A list REST pages with limit (docs/rest.md, "Lists"): its answers carry X-Total-Count and Link. */
+const isPaged = (route: RestRoute) => route.method === 'get' && Boolean(route.query?.includes('limit'));
+
+/**
+ * The operationId: the row's own, else from the root field it runs: listX/getX for a GET of a
+ * query (list when it answers a list), the field's name otherwise (createEmployee, agentSearch).
+ */
+function operationId(route: RestRoute, field: GraphQLField<unknown, unknown>): string {
+  if (route.operationId) return route.operationId;
+  if (route.method !== 'get') return route.field;
+  const list = route.pick !== undefined || isListType(getNullableType(field.type));
+  return `${list ? 'list' : 'get'}${route.field[0].toUpperCase()}${route.field.slice(1)}`;
+}
+
+/**
+ * What the service enforces on the paging parameters: a page size's range and default are written
+ * in its argument's description from the constants its validation uses ("Page size, 1-500
+ * (default 50)", src/common/connection.ts and the modules' page arguments); offsets start at 0.
+ */
+function bounds(param: string, arg: GraphQLArgument): JsonSchema {
+  if (param === 'offset') return { minimum: 0, default: 0 };
+  const size = /Page size, (\d+)-(\d+) \(default (\d+)\)/.exec(arg.description ?? '');
+  if (!size) return {};
+  return { minimum: Number(size[1]), maximum: Number(size[2]), default: Number(size[3]) };
 }
 
 /** The body a route reads: JSON for the argument named by `body`, a text/plain value, or a multipart file part. */

@@ -45,6 +45,18 @@ export interface RestRoute {
   file?: { query: string; summary: string; read(ctx: Context, variables: Record<string, unknown>): Promise<RestFile> };
   tag: string;
   summary: string;
+  /**
+   * OpenAPI operationId where the one derived from `field` (listX/getX for reads, the mutation's
+   * name) would not be unique: two routes run the same field.
+   */
+  operationId?: string;
+  /**
+   * Error statuses beyond those the route's shape implies (src/rest/openapi-responses.ts), each
+   * with what causes it: 403 for a read a role check guards, 404 for an id the body names, 409 for
+   * a conflict the service refuses, 502/503 for a server the route calls, 429/413 where the route
+   * has its own limit.
+   */
+  errors?: Partial<Record<403 | 404 | 409 | 413 | 429 | 502 | 503, string>>;
 }
 
 /** The paging query parameters of a list. */

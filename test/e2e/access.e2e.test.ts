@@ -1,5 +1,6 @@
 import { MODULES, ROUTES } from '../../src/modules';
 import type { ModuleDescriptor } from '../../src/modules/module';
+import { NO_ROLE_CHECK } from '../../src/rest/openapi-responses';
 import type { RestRoute } from '../../src/rest/routes';
 import { APP_SECRET, appId } from '../access/app';
 import {
@@ -17,6 +18,7 @@ import {
 import { member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
 import { PageServer } from '../helpers/knowledge-files';
+import { type OpenApi, operationOf } from '../helpers/openapi';
 import { signOrgToken } from '../helpers/org-token';
 import { Receiver } from '../helpers/receiver';
 import { rowCounter } from '../helpers/row-counts';
@@ -182,6 +184,25 @@ describe('the access matrix', () => {
     expect(byModule((m) => (fixtureFiles().get(m.name)?.rows ?? []).map((row) => row[0]))).toEqual(
       byModule((m) => m.routes.map(label)),
     );
+  });
+
+  it('is what the OpenAPI document says each route can answer', async () => {
+    const doc = await t.api.get<OpenApi>('/api/v1/openapi.json');
+    for (const route of ROUTES) {
+      const row = EXPECTED.find((r) => r[0] === label(route))!;
+      const { responses } = operationOf(doc.body, route);
+      const refused = [...new Set(row.slice(1) as number[])].filter((status) => status >= 400);
+      expect({ route: row[0], documented: refused.filter((status) => responses[status]) }).toEqual({
+        route: row[0],
+        documented: refused,
+      });
+      // A role refuses someone in the matrix: the document must not say no role check guards it.
+      if (refused.includes(403))
+        expect({ route: row[0], forbidden: responses[403].description }).not.toEqual({
+          route: row[0],
+          forbidden: NO_ROLE_CHECK,
+        });
+    }
   });
 
   it.each(ROUTES.map((route) => [label(route), route] as const))(

@@ -23,6 +23,7 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create an account with an EMPLOYEE grant in the current organization',
+    errors: { 409: 'The email is in use' },
   },
   {
     method: 'get',
@@ -40,6 +41,7 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     field: 'account',
     tag,
     summary: 'Account by id or email',
+    errors: { 404: 'No account with this id or email in the organization' },
   },
   {
     method: 'patch',
@@ -49,6 +51,10 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Update an account (active false deactivates it)',
+    errors: {
+      404: 'No account with this id or email in the organization',
+      409: 'The email is in use, or deactivating would leave the organization without an ORG_ADMIN',
+    },
   },
   {
     method: 'post',
@@ -67,6 +73,7 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Revoke a role (body: role, orgId); the last ORG_ADMIN stays',
+    errors: { 409: 'Revoking would leave the organization without an ORG_ADMIN' },
   },
   {
     method: 'get',
@@ -83,6 +90,7 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     field: 'accountPreferences',
     tag,
     summary: 'One preferences namespace of an account',
+    errors: { 403: 'Another account’s preferences (platform ADMIN only)' },
   },
   {
     method: 'put',

@@ -2,6 +2,12 @@ import { PAGE, type RestRoute } from '../../rest/routes';
 import { downloadDocument } from './knowledge/knowledge.service';
 
 const tag = 'Agent';
+/** Conversations and workflows belong to a user: an organization token holds none. */
+const NO_USER = 'An organization token is no user: it has no conversations or workflows';
+const LLM_BAD = 'The language-model server answered badly (the question is kept)';
+const BUSY = 'or, as on every route, the service is shutting down, the database is unreachable or admission is full';
+const LLM_AWAY = `The language-model server did not answer (the question is kept), ${BUSY}`;
+const PARSERS_BUSY = `Every document reader is busy, ${BUSY}`;
 
 /** The agent module's REST routes below /api/v1 (docs/rest.md); each runs the root field it names. */
 export const AGENT_ROUTES: RestRoute[] = [
@@ -12,6 +18,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     field: 'conversations',
     tag,
     summary: 'The caller’s conversations in the current organization, newest first',
+    errors: { 403: NO_USER },
   },
   {
     method: 'post',
@@ -29,6 +36,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     field: 'conversation',
     tag,
     summary: 'One of the caller’s conversations',
+    errors: { 403: NO_USER },
   },
   {
     method: 'put',
@@ -57,6 +65,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     tag,
     summary:
       'Ask a question; a new conversation is started (502/503 when the language-model server fails; the question is kept)',
+    errors: { 502: LLM_BAD, 503: LLM_AWAY },
   },
   {
     method: 'post',
@@ -66,6 +75,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Continue a conversation (conversationId required): follow-ups, confirmations, clarifications',
+    errors: { 404: 'Unknown conversationId', 502: LLM_BAD, 503: LLM_AWAY },
   },
   {
     method: 'post',
@@ -75,6 +85,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Full-text search over the caller’s conversation names and messages (page 0-based, count 1-100)',
+    errors: { 403: NO_USER },
   },
   {
     method: 'post',
@@ -84,6 +95,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Plan the last request of a conversation (conversationId required): steps, schedule and notification',
+    errors: { 404: 'Unknown conversationId' },
   },
   {
     method: 'get',
@@ -92,6 +104,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     field: 'workflows',
     tag,
     summary: 'The caller’s scheduled workflows, newest first',
+    errors: { 403: NO_USER },
   },
   {
     method: 'get',
@@ -100,6 +113,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     field: 'workflow',
     tag,
     summary: 'One of the caller’s workflows, with its last run',
+    errors: { 403: NO_USER },
   },
   {
     method: 'post',
@@ -126,6 +140,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     tag,
     summary:
       'Run a workflow once now, paused or not; its schedule is unchanged (the result arrives as a scheduled run’s does)',
+    errors: { 409: 'A run of this workflow is already queued' },
   },
   {
     method: 'delete',
@@ -145,6 +160,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     tag,
     summary:
       'Learn a file (multipart part file): text, Markdown, HTML, PDF, DOCX, CSV or JSON (ORG_ADMIN; 413 beyond KNOWLEDGE_MAX_BYTES)',
+    errors: { 503: PARSERS_BUSY },
   },
   {
     method: 'post',
@@ -154,6 +170,12 @@ export const AGENT_ROUTES: RestRoute[] = [
     text: 'url',
     tag,
     summary: 'Learn the page at a URL (text/plain body); the same URL again replaces it (ORG_ADMIN)',
+    errors: {
+      404: 'The page answered 404 or 410',
+      413: 'The body is beyond 16 KB, or the page beyond KNOWLEDGE_MAX_BYTES',
+      502: 'The page could not be fetched',
+      503: PARSERS_BUSY,
+    },
   },
   {
     method: 'get',
@@ -163,6 +185,7 @@ export const AGENT_ROUTES: RestRoute[] = [
     query: PAGE,
     tag,
     summary: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)',
+    errors: { 403: 'ORG_ADMIN only' },
   },
   {
     method: 'get',
@@ -196,5 +219,6 @@ export const AGENT_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Messages of a conversation, or of all the caller’s, oldest first (since: only newer; at most 1000)',
+    errors: { 403: NO_USER, 404: 'Unknown conversationId' },
   },
 ];

@@ -26,6 +26,7 @@ export const APP_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create an app (ORG_ADMIN); (type, externalId) is unique',
+    errors: { 409: 'An app of this type with this externalId exists' },
   },
   {
     method: 'get',
@@ -46,6 +47,7 @@ export const APP_ROUTES: RestRoute[] = [
     args: { id: 'externalId' },
     tag,
     summary: 'The app of a type with this external id',
+    errors: { 404: 'No app of this type with this externalId' },
   },
   {
     method: 'get',
@@ -63,6 +65,7 @@ export const APP_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Change an app; a map sent replaces the stored one, a key set to null is removed',
+    errors: { 409: 'An app of this type with this externalId exists' },
   },
   {
     method: 'delete',

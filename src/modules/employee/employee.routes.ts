@@ -24,6 +24,7 @@ export const EMPLOYEE_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create an employee',
+    errors: { 409: 'The account is already linked to another employee' },
   },
   { method: 'get', path: '/employee/:id', operation: 'query', field: 'employee', tag, summary: 'Employee by id' },
   {
@@ -34,6 +35,7 @@ export const EMPLOYEE_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Update an employee',
+    errors: { 409: 'The account is already linked to another employee' },
   },
   {
     method: 'delete',

@@ -24,6 +24,7 @@ export const GROUP_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create a group',
+    errors: { 409: 'The name is in use' },
   },
   {
     method: 'get',
@@ -41,6 +42,7 @@ export const GROUP_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Update a group',
+    errors: { 409: 'The name is in use' },
   },
   {
     method: 'delete',

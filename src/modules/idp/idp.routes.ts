@@ -170,6 +170,7 @@ export const IDP_ROUTES: RestRoute[] = [
     args: PLAN,
     tag,
     summary: 'Notes on a task',
+    operationId: 'listIdpTaskNotes',
   },
   {
     method: 'post',
@@ -181,6 +182,7 @@ export const IDP_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Add a note to a task (body: note)',
+    operationId: 'addIdpTaskNote',
   },
   {
     method: 'patch',
@@ -191,6 +193,7 @@ export const IDP_ROUTES: RestRoute[] = [
     args: PLAN,
     tag,
     summary: 'Edit a note on a task (author only)',
+    operationId: 'updateIdpTaskNote',
   },
   {
     method: 'delete',
@@ -201,5 +204,6 @@ export const IDP_ROUTES: RestRoute[] = [
     args: PLAN,
     tag,
     summary: 'Delete a note on a task (author or ORG_ADMIN)',
+    operationId: 'deleteIdpTaskNote',
   },
 ];

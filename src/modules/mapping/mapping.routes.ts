@@ -22,6 +22,7 @@ export const MAPPING_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Map a record to the app (ORG_ADMIN)',
+    errors: { 409: 'The record is already mapped in this namespace' },
   },
   {
     method: 'patch',
@@ -31,6 +32,7 @@ export const MAPPING_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Change a mapping (ORG_ADMIN)',
+    errors: { 409: 'The record is already mapped in this namespace' },
   },
   {
     method: 'delete',

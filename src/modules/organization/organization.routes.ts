@@ -22,6 +22,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create an organization; the caller (or ownerEmail) becomes its owner',
+    errors: { 409: 'The alias is in use' },
   },
   {
     method: 'patch',
@@ -31,6 +32,8 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Update the current organization',
+    operationId: 'updateCurrentOrganization',
+    errors: { 409: 'The alias is in use' },
   },
   {
     method: 'get',
@@ -39,6 +42,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     field: 'organizationProfile',
     tag,
     summary: 'Profile of the current organization',
+    operationId: 'getCurrentOrganizationProfile',
   },
   {
     method: 'post',
@@ -49,6 +53,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create or replace the profile of the current organization',
+    operationId: 'replaceCurrentOrganizationProfile',
   },
   {
     method: 'patch',
@@ -58,6 +63,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Change fields of the profile of the current organization',
+    operationId: 'updateCurrentOrganizationProfile',
   },
   {
     method: 'post',
@@ -68,6 +74,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     status: 201,
     tag,
     summary: 'Create a key of the current organization (secretBase64 shown once)',
+    operationId: 'createCurrentOrganizationKey',
   },
   {
     method: 'delete',
@@ -76,6 +83,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     field: 'deleteOrganizationKey',
     tag,
     summary: 'Delete a key of the current organization',
+    operationId: 'deleteCurrentOrganizationKey',
   },
   {
     method: 'get',
@@ -84,6 +92,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     field: 'organizationPreferences',
     tag,
     summary: 'One preferences namespace of the current organization',
+    operationId: 'getCurrentOrganizationPreferences',
   },
   {
     method: 'put',
@@ -93,6 +102,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Replace one preferences namespace of the current organization',
+    operationId: 'setCurrentOrganizationPreferences',
   },
   {
     method: 'get',
@@ -101,6 +111,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     field: 'organizationByAlias',
     tag,
     summary: 'Organization by alias',
+    errors: { 404: 'No organization has this alias' },
   },
   {
     method: 'get',
@@ -134,6 +145,10 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     body: 'input',
     tag,
     summary: 'Organizations with an app of this type whose secretData has key = secret (body: secret)',
+    errors: {
+      403: 'Platform ADMIN only',
+      429: 'Too many failed look-ups by secret from this caller, whatever RATE_LIMIT_PER_MINUTE says',
+    },
   },
   {
     method: 'get',
@@ -153,6 +168,7 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     args: { organization: 'id' },
     tag,
     summary: 'Update an organization',
+    errors: { 409: 'The alias is in use' },
   },
   {
     method: 'get',

@@ -11,6 +11,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     field: 'webhookKeys',
     tag,
     summary: 'Webhook keys of the current organization, without secrets (ORG_ADMIN)',
+    errors: { 403: 'ORG_ADMIN only' },
   },
   {
     method: 'post',
@@ -39,6 +40,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     noContent: true,
     tag,
     summary: 'Delete a webhook key; 409 while webhooks are signed with it (ORG_ADMIN)',
+    errors: { 409: 'The key still signs webhooks' },
   },
   {
     method: 'get',
@@ -48,6 +50,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     query: PAGE,
     tag,
     summary: 'Webhooks of the current organization (ORG_ADMIN; limit 1-500, default 100)',
+    errors: { 403: 'ORG_ADMIN only' },
   },
   {
     method: 'post',
@@ -66,6 +69,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     field: 'webhook',
     tag,
     summary: 'Webhook by id (ORG_ADMIN)',
+    errors: { 403: 'ORG_ADMIN only' },
   },
   {
     method: 'patch',
@@ -93,6 +97,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     query: PAGE,
     tag,
     summary: 'Deliveries of a webhook, newest first, with every attempt (limit 1-500, default 100)',
+    errors: { 403: 'ORG_ADMIN only' },
   },
   {
     method: 'post',
@@ -102,6 +107,7 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     status: 202,
     tag,
     summary: 'Send a delivery again now, with the same webhook-id (ORG_ADMIN)',
+    errors: { 409: 'The webhook is inactive' },
   },
   {
     method: 'post',
@@ -111,5 +117,6 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     status: 202,
     tag,
     summary: 'Send a webhook.test event to the webhook (ORG_ADMIN)',
+    errors: { 409: 'The webhook is inactive' },
   },
 ];
