@@ -222,8 +222,8 @@ describe('groups', () => {
   });
 
   it.each([
-    [{ limit: 0 }, 'first (REST: limit) must be between 1 and 500'],
-    [{ limit: 501 }, 'first (REST: limit) must be between 1 and 500'],
+    [{ limit: 0 }, 'first must be between 1 and 500'],
+    [{ limit: 501 }, 'first must be between 1 and 500'],
     [{ offset: -1 }, 'offset must be 0 or more'],
   ])('answers BAD_USER_INPUT for %j', async (variables, message) => {
     expectError(await gql(LIST, variables), 'BAD_USER_INPUT', message);

@@ -15,6 +15,26 @@ export class PageInfo {
   endCursor!: string | null;
 }
 
+/** The lists whose pages held 100 before they became connections (REST's groups and apps) keep that default. */
+export const LONG_PAGE = 100;
+
+/**
+ * The `first` argument: 1-MAX_PAGE, `defaultPage` when left out. The description states both, and
+ * the OpenAPI document reads them from it (src/rest/openapi.ts).
+ */
+function PageSize(defaultPage: number): PropertyDecorator {
+  const decorators = [
+    Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${defaultPage})` }),
+    IsOptional(),
+    IsInt({ message: 'first must be an integer' }),
+    Min(1, { message: `first must be between 1 and ${MAX_PAGE}` }),
+    Max(MAX_PAGE, { message: `first must be between 1 and ${MAX_PAGE}` }),
+  ];
+  return (prototype, key) => {
+    for (const decorate of decorators) decorate(prototype, key);
+  };
+}
+
 /**
  * Paging of list fields. GraphQL clients page with `first`/`after` (a keyset cursor, so a page
  * costs the same at any depth); REST keeps plain arrays with `limit`/`offset`, mapped onto
@@ -22,11 +42,7 @@ export class PageInfo {
  */
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${DEFAULT_PAGE})` })
-  @IsOptional()
-  @IsInt({ message: 'first must be an integer' })
-  @Min(1, { message: `first must be between 1 and ${MAX_PAGE}` })
-  @Max(MAX_PAGE, { message: `first must be between 1 and ${MAX_PAGE}` })
+  @PageSize(DEFAULT_PAGE)
   first?: number;
 
   @Field(() => String, { nullable: true, description: 'Cursor of the last item of the previous page' })
@@ -53,6 +69,13 @@ export class SyncPageArgs extends PageArgs {
   })
   @IsOptional()
   updatedSince?: Date;
+}
+
+/** SyncPageArgs of a list whose pages hold LONG_PAGE unless `first` says otherwise. */
+@ArgsType()
+export class LongSyncPageArgs extends SyncPageArgs {
+  @PageSize(LONG_PAGE)
+  declare first?: number;
 }
 
 /** The fields a list is ordered by, the last one unique (the id). */

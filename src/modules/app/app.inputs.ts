@@ -3,7 +3,7 @@ import { ArgsType, Field, InputType, Int } from 'type-graphql';
 import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
 import { Trimmed } from '../../graphql/validation';
 import { MAX_PAGE } from '../../common/connection';
-import { SyncPageArgs } from '../../common/connection';
+import { LongSyncPageArgs } from '../../common/connection';
 
 const TYPE_MESSAGE = 'type must be 1-100 characters';
 const EXTERNAL_ID_MESSAGE = 'externalId must be 1-500 characters';
@@ -106,7 +106,7 @@ export class PageArgs {
 }
 
 @ArgsType()
-export class AppListArgs extends SyncPageArgs {
+export class AppListArgs extends LongSyncPageArgs {
   @Field(() => String, { nullable: true, description: 'Only apps of this type' })
   type?: string;
 }

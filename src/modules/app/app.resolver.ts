@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
-import { type Connection, ConnectionType, SyncPageArgs } from '../../common/connection';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { App } from './app.entity';
@@ -32,7 +32,7 @@ export class AppResolver {
   appsByType(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,
-    @Args(() => SyncPageArgs) page: SyncPageArgs,
+    @Args(() => LongSyncPageArgs) page: LongSyncPageArgs,
   ): Promise<Connection<App>> {
     return this.service.list(ctx, { ...page, type });
   }

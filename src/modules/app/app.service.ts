@@ -13,7 +13,7 @@ import type { Organization } from '../organization/organization.entity';
 import { APP_STATES, App } from './app.entity';
 import type { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
 import { revealSecrets } from './app-secrets';
-import { type Connection, findPage } from '../../common/connection';
+import { type Connection, findPage, LONG_PAGE } from '../../common/connection';
 
 const IN_USE = 'an app of this type with this externalId already exists in the organization';
 
@@ -25,7 +25,7 @@ export class AppService {
   list(ctx: Context, args: AppListArgs): Promise<Connection<App>> {
     requireCaller(ctx);
     const where = args.type === undefined || args.type === null ? {} : { type: args.type };
-    return findPage(ctx.em, App, where, args, ['type', 'name', 'id'], 100);
+    return findPage(ctx.em, App, where, args, ['type', 'name', 'id'], LONG_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<App> {

@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
-import { type Connection, ConnectionType, SyncPageArgs } from '../../common/connection';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
@@ -17,7 +17,7 @@ export class GroupResolver {
   @Query(() => GroupConnection, {
     description: 'Groups of the current organization, by name (pages of 100 unless `first` says otherwise)',
   })
-  groups(@Ctx() ctx: Context, @Args(() => SyncPageArgs) args: SyncPageArgs): Promise<Connection<Group>> {
+  groups(@Ctx() ctx: Context, @Args(() => LongSyncPageArgs) args: LongSyncPageArgs): Promise<Connection<Group>> {
     return this.service.list(ctx, args);
   }
 

@@ -11,16 +11,16 @@ import { Employee } from '../employee/employee.entity';
 import { Group } from './group.entity';
 import { type GroupInput, GroupUpdateInput } from './group.inputs';
 import { GroupMember } from './group-member.entity';
-import { type Connection, findPage, type SyncPageArgs } from '../../common/connection';
+import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../common/connection';
 
 const NAME_IN_USE = 'name is already used by another group';
 
 /** Groups of the current organization: members read, ORG_ADMIN writes. */
 export class GroupService {
   /** A page by name (or by change, with updatedSince); REST's pages hold 100 unless asked otherwise. */
-  list(ctx: Context, args: SyncPageArgs): Promise<Connection<Group>> {
+  list(ctx: Context, args: LongSyncPageArgs): Promise<Connection<Group>> {
     requireCaller(ctx);
-    return findPage(ctx.em, Group, {}, args, ['name', 'id'], 100);
+    return findPage(ctx.em, Group, {}, args, ['name', 'id'], LONG_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<Group> {
