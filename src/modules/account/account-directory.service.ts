@@ -20,7 +20,8 @@ import type { StringMap } from '../../graphql/string-map';
 import { Employee } from '../employee/employee.entity';
 import { OrganizationKey } from '../organization/organization-key.entity';
 import { ACCOUNT_STATES, Account } from './account.entity';
-import type { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './account.inputs';
+import { type AccountInput, AccountUpdateInput, type GrantInput, type RevokeInput } from './account.inputs';
+import { copyDeclaredFields } from '../../common/input-fields';
 import type { AccountService } from './account.service';
 import { AccountPreference } from './account-preference.entity';
 import { Grant } from './grant.entity';
@@ -39,6 +40,9 @@ export interface AccountPage {
  * tenant-filtered; the caller sees an account when it is their own or holds a grant in the current
  * organization.
  */
+/** Fields update() checks or sets with more than the value; the input's other fields are copied as given. */
+const ACCOUNT_HANDLED = ['email', 'active'];
+
 export class AccountDirectoryService {
   constructor(private readonly accounts: AccountService) {}
 
@@ -92,7 +96,7 @@ export class AccountDirectoryService {
     const account = await this.get(ctx, idOrEmail);
     await this.requireSelfOrAdmin(ctx, caller, account.id);
     return ctx.em.transactional(async (em) => {
-      if (input.name) account.name = input.name;
+      copyDeclaredFields(account, input, AccountUpdateInput, em.getMetadata().get(Account), ACCOUNT_HANDLED);
       if (input.email && input.email.toLowerCase() !== account.email) {
         // The email links an unbound account to whoever signs in with it first: only the account
         // itself or a platform ADMIN decides it, never an organization's administrator.

@@ -11,9 +11,13 @@ import { conflict, notFound } from '../../graphql/errors';
 import { type StringMap, withoutNulls } from '../../graphql/string-map';
 import type { Organization } from '../organization/organization.entity';
 import { APP_STATES, App } from './app.entity';
-import type { AppInput, AppListArgs, AppUpdateInput } from './app.inputs';
+import { type AppInput, type AppListArgs, AppUpdateInput } from './app.inputs';
 import { revealSecrets } from './app-secrets';
 import { type Connection, findPage, LONG_PAGE } from '../../common/connection';
+import { copyDeclaredFields } from '../../common/input-fields';
+
+/** Fields update() checks or transforms itself; the input's other fields are copied as given. */
+const APP_HANDLED = ['type', 'externalId', 'appData', 'secretData', 'active'];
 
 const IN_USE = 'an app of this type with this externalId already exists in the organization';
 
@@ -76,8 +80,7 @@ export class AppService {
     }
     app.type = type;
     app.externalId = externalId;
-    if (input.name) app.name = input.name;
-    if (input.internal !== undefined && input.internal !== null) app.internal = input.internal;
+    copyDeclaredFields(app, input, AppUpdateInput, ctx.em.getMetadata().get(App), APP_HANDLED);
     if (input.appData) app.appData = withoutNulls(input.appData);
     if (input.secretData) this.setSecrets(app, withoutNulls(input.secretData));
     if (input.active !== undefined && input.active !== null && input.active !== app.active) {

@@ -12,12 +12,16 @@ import { planParts, plansById } from './idp.loaders';
 import type { AssigneeView, NoteView, PlanView, TaskView } from './idp.read-model';
 import { replaceAssignees } from './idp-assignees';
 import { IDP_STATES, Visibility } from './idp-enums';
-import type { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
+import { type IdpInput, type IdpListArgs, IdpUpdateInput } from './idp.inputs';
+import { copyDeclaredFields } from '../../common/input-fields';
 
 /** The order of the plan list: by name, the id breaking ties. */
 const PLAN_ORDER = ['name', 'id'] as const;
 
 /** Individual development plans: the plan itself, its assignees and its sharing. */
+/** Fields update() checks or sets with more than the value; the input's other fields are copied as given. */
+const PLAN_HANDLED = ['owner', 'active', 'assignees'];
+
 export class IdpService {
   async list(ctx: Context, args: IdpListArgs): Promise<Connection<PlanView>> {
     const caller = requireCaller(ctx);
@@ -81,11 +85,7 @@ export class IdpService {
     const { caller, plan } = await manageablePlan(ctx, id);
     checkDates(input.startDate ?? plan.startDate, input.endDate === undefined ? (plan.endDate ?? null) : input.endDate);
     return ctx.em.transactional(async (em) => {
-      if (input.name) plan.name = input.name;
-      if (input.type) plan.type = input.type;
-      if (input.startDate) plan.startDate = input.startDate;
-      if (input.endDate !== undefined) plan.endDate = input.endDate;
-      if (input.visibility) plan.visibility = input.visibility;
+      copyDeclaredFields(plan, input, IdpUpdateInput, em.getMetadata().get(Idp), PLAN_HANDLED);
       if (input.owner) {
         await checkOwner(em, input.owner);
         plan.owner = em.getReference(Account, input.owner, { wrapped: true });

@@ -19,7 +19,8 @@ import { Idp } from '../idp/idp.entity';
 import { IdpTask } from '../idp/idp-task.entity';
 import { MappedEntity } from './mapped-entity';
 import { MappedType, Mapping } from './mapping.entity';
-import type { MappingInput, MappingUpdateInput } from './mapping.inputs';
+import { type MappingInput, MappingUpdateInput } from './mapping.inputs';
+import { copyDeclaredFields } from '../../common/input-fields';
 
 const IN_USE = 'mappedId is already mapped in this namespace of the app';
 
@@ -32,6 +33,9 @@ const OWNED = {
 } as const;
 
 /** Mappings of records to their counterparts in apps: members read them, ORG_ADMIN writes. */
+/** Fields update() checks or transforms itself; the input's other fields are copied as given. */
+const MAPPING_HANDLED = ['namespace', 'mappedId', 'mappingData', 'mappingSecrets'];
+
 export class MappingService {
   constructor(private readonly secrets: SecretBox) {}
 
@@ -84,7 +88,7 @@ export class MappingService {
       await this.checkFree(ctx.em, appId, namespace, mappedId);
     mapping.namespace = namespace;
     mapping.mappedId = mappedId;
-    if (input.reference !== undefined) mapping.reference = input.reference || null;
+    copyDeclaredFields(mapping, input, MappingUpdateInput, ctx.em.getMetadata().get(Mapping), MAPPING_HANDLED);
     if (input.mappingData) mapping.mappingData = withoutNulls(input.mappingData);
     if (input.mappingSecrets) mapping.secretEncrypted = this.secrets.encryptMap(withoutNulls(input.mappingSecrets));
     await flushUnique(ctx.em, IN_USE);

@@ -15,18 +15,22 @@ import { Account } from '../account/account.entity';
 import type { AccountService } from '../account/account.service';
 import { Grant } from '../account/grant.entity';
 import { ORGANIZATION_STATES, Organization } from './organization.entity';
-import type {
-  OrganizationInput,
-  OrganizationKeyInput,
-  OrganizationProfileInput,
+import {
+  type OrganizationInput,
+  type OrganizationKeyInput,
+  type OrganizationProfileInput,
   OrganizationUpdateInput,
 } from './organization.inputs';
 import { OrganizationKey } from './organization-key.entity';
 import { OrganizationProfile, PROFILE_FIELDS } from './organization-profile.embeddable';
+import { copyDeclaredFields } from '../../common/input-fields';
 
 const ALIAS_IN_USE = 'alias is already in use';
 
 /** Organizations: the rules, the access checks and the EntityManager work behind both APIs. */
+/** Fields update() checks or sets with more than the value; the input's other fields are copied as given. */
+const ORGANIZATION_HANDLED = ['alias', 'active', 'ownerEmail'];
+
 export class OrganizationService {
   constructor(
     private readonly secrets: SecretBox,
@@ -85,7 +89,7 @@ export class OrganizationService {
     const caller = requireCaller(ctx);
     const org = await this.adminGet(ctx, caller, id);
     const updated = await ctx.em.transactional(async (em) => {
-      if (input.name !== undefined && input.name !== null) org.name = input.name;
+      copyDeclaredFields(org, input, OrganizationUpdateInput, em.getMetadata().get(Organization), ORGANIZATION_HANDLED);
       if (input.alias && input.alias !== org.alias) {
         if (await em.count(Organization, { alias: input.alias })) throw conflict(ALIAS_IN_USE);
         org.alias = input.alias;

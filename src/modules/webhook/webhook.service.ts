@@ -11,13 +11,17 @@ import type { PageArgs } from '../app/app.inputs';
 import type { DeliveryWorker } from './delivery.worker';
 import { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import { Webhook } from './webhook.entity';
-import type { WebhookInput, WebhookUpdateInput } from './webhook.inputs';
+import { type WebhookInput, WebhookUpdateInput } from './webhook.inputs';
 import { WebhookKey } from './webhook-key.entity';
+import { copyDeclaredFields } from '../../common/input-fields';
 
 /** How long deliveries keep carrying the old key's signature after a webhook's signingKey changes. */
 const KEY_ROTATION_MS = 24 * 3600 * 1000;
 
 /** Webhooks of the current organization and their deliveries; all of it is for administrators. */
+/** Fields update() checks or transforms itself; the input's other fields are copied as given. */
+const WEBHOOK_HANDLED = ['eventType', 'url', 'signingKey'];
+
 export class WebhookService {
   constructor(
     private readonly guard: OutboundGuard,
@@ -62,9 +66,7 @@ export class WebhookService {
     if (input.eventType !== undefined && input.eventType !== null)
       webhook.eventType = validateEventType('eventType', input.eventType);
     if (input.url !== undefined && input.url !== null) webhook.url = await this.checkUrl(input.url);
-    if (input.name) webhook.name = input.name;
-    if (input.ifUpdates) webhook.ifUpdates = input.ifUpdates;
-    if (input.active !== undefined && input.active !== null) webhook.active = input.active;
+    copyDeclaredFields(webhook, input, WebhookUpdateInput, ctx.em.getMetadata().get(Webhook), WEBHOOK_HANDLED);
     if (input.signingKey && input.signingKey !== webhook.signingKey.id) {
       const key = await signingKey(ctx.em, input.signingKey);
       webhook.previousSigningKey = webhook.signingKey;
