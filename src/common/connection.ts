@@ -81,17 +81,33 @@ export class LongSyncPageArgs extends SyncPageArgs {
 /** The fields a list is ordered by, the last one unique (the id). */
 export type SortKeys<T> = readonly (keyof T & string)[];
 
+/** How a list is ordered: its sort keys, all ascending or all descending (newest first). */
+export interface ListOrder<T> {
+  keys: SortKeys<T>;
+  descending?: boolean;
+}
+
+/** The order records changed in: what `updatedSince` lists page by. */
+const CHANGED: ListOrder<{ updatedAt: Date; id: string }> = { keys: ['updatedAt', 'id'] };
+
 /** The order of a page: the list's own, or the order records changed in when `updatedSince` is given. */
 export function pageOrder<T extends { updatedAt: Date; id: string }>(
   args: SyncPageArgs,
-  sort: SortKeys<T>,
-): SortKeys<T> {
-  return args.updatedSince ? ['updatedAt', 'id'] : sort;
+  order: ListOrder<T>,
+): ListOrder<T> {
+  return args.updatedSince ? (CHANGED as ListOrder<T>) : order;
 }
 
-/** A keyset cursor: the sort key values of the last row (dates as epoch milliseconds), opaque to clients. */
-export function cursorOf<T>(row: T, order: SortKeys<T>): string {
-  return encodeCursor(order.map((key) => sortValue(row[key])));
+/** Names the order in the cursor, so a cursor of one order is refused by another. */
+const tagOf = (order: { keys: readonly string[]; descending?: boolean }) =>
+  `${order.keys.join(',')}${order.descending ? ' desc' : ''}`;
+
+/** Sort keys that hold times (createdAt, updatedAt): epoch milliseconds in a cursor. */
+const isTime = (key: string) => key.endsWith('At');
+
+/** A keyset cursor: its order and the sort key values of the last row, opaque to clients. */
+export function cursorOf<T>(row: T, order: ListOrder<T>): string {
+  return encodeCursor([tagOf(order), ...order.keys.map((key) => sortValue(row[key]))]);
 }
 
 function sortValue(value: unknown): string | number {
@@ -99,46 +115,49 @@ function sortValue(value: unknown): string | number {
 }
 
 /** The values of a cursor made in `order`; any other cursor is bad input, naming `after`. */
-export function cursorValues<T>(after: string, order: SortKeys<T>): (string | Date)[] {
-  const values = decodeCursor(after, order.length);
+export function cursorValues<T>(after: string, order: ListOrder<T>): (string | Date)[] {
+  const [tag, ...values] = decodeCursor(after, order.keys.length + 1);
+  if (tag !== tagOf(order)) throw badInput('after is not a cursor of this list in this order');
   return values.map((value, i) => {
-    const isDate = order[i] === 'updatedAt';
-    if (typeof value === 'number' && isDate) return new Date(value);
-    if (typeof value === 'string' && !isDate) return value;
+    const time = isTime(order.keys[i]);
+    if (typeof value === 'number' && time) return new Date(value);
+    if (typeof value === 'string' && !time) return value;
     throw badInput('after is not a cursor of this list in this order');
   });
 }
 
-/** Rows after the keyset `values` in `order`: (a > x) or (a = x and b > y) and so on. */
-function keysetAfter<T>(order: SortKeys<T>, values: (string | Date)[]): FilterQuery<T> {
+/** Rows after the keyset `values` in `order`: (a > x) or (a = x and b > y) and so on (< when descending). */
+function keysetAfter<T>(order: ListOrder<T>, values: (string | Date)[]): FilterQuery<T> {
+  const beyond = order.descending ? '$lt' : '$gt';
   return {
-    $or: order.map((key, i) => ({
-      ...Object.fromEntries(order.slice(0, i).map((k, j) => [k, values[j]])),
-      [key]: { $gt: values[i] },
+    $or: order.keys.map((key, i) => ({
+      ...Object.fromEntries(order.keys.slice(0, i).map((k, j) => [k, values[j]])),
+      [key]: { [beyond]: values[i] },
     })),
   } as FilterQuery<T>;
 }
 
 /**
- * One page of `entity` rows matching `where` (the tenant filter adds the organization), in `sort`
- * order or by change with `updatedSince`, paged by keyset (`after`) or offset.
+ * One page of `entity` rows matching `where` (the tenant filter adds the organization), in the
+ * list's order or by change with `updatedSince`, paged by keyset (`after`) or offset.
  */
 export async function findPage<T extends { updatedAt: Date; id: string }>(
   em: EntityManager,
   entity: EntityName<T>,
   where: FilterQuery<T>,
   args: SyncPageArgs,
-  sort: SortKeys<T>,
+  listOrder: ListOrder<T>,
   defaultPage = DEFAULT_PAGE,
 ): Promise<Connection<T>> {
-  const order = pageOrder(args, sort);
+  const order = pageOrder(args, listOrder);
   const first = args.first ?? defaultPage;
   const matching = (
     args.updatedSince ? { $and: [where, { updatedAt: { $gte: args.updatedSince } }] } : where
   ) as FilterQuery<T>;
   const keyset = args.after ? [keysetAfter(order, cursorValues(args.after, order))] : [];
+  const direction = order.descending ? 'desc' : 'asc';
   const rows = await em.find(entity, { $and: [matching, ...keyset] } as FilterQuery<T>, {
-    orderBy: Object.fromEntries(order.map((key) => [key, 'asc'])) as OrderDefinition<T>,
+    orderBy: Object.fromEntries(order.keys.map((key) => [key, direction])) as OrderDefinition<T>,
     limit: first + 1,
     offset: args.offset,
   });

@@ -565,12 +565,12 @@ describe('GraphQL', () => {
       reply: 'I learnt “desks.txt” (40 bytes, 1 chunk).',
       sources: [{ name: 'desks.txt', type: 'document' }],
     });
-    const listed = await t.api.graphql<{ knowledgeDocuments: { name: string }[] }>(
-      '{ knowledgeDocuments { name } }',
+    const listed = await t.api.graphql<{ knowledgeDocuments: { nodes: { name: string }[] } }>(
+      '{ knowledgeDocuments { nodes { name } } }',
       {},
       admin.token,
     );
-    expect(listed.data!.knowledgeDocuments.map((d) => d.name)).toContain('desks.txt');
+    expect(listed.data!.knowledgeDocuments.nodes.map((d) => d.name)).toContain('desks.txt');
   });
 });
 

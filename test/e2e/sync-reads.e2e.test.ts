@@ -226,3 +226,55 @@ describe('REST list headers without updatedSince', () => {
     expect(first.headers.get('link')).toBe('</api/v1/group?limit=1&offset=1>; rel="next"');
   });
 });
+
+describe('lists in creation order, oldest or newest first', () => {
+  // Webhooks list oldest first, knowledge documents newest first: both are connections now, paged
+  // by cursor in GraphQL and answering X-Total-Count and Link in REST like the lists above.
+  beforeAll(async () => {
+    await created('/webhook-key', { name: 'signing' });
+    for (const name of ['w1', 'w2', 'w3'])
+      await created('/webhook', { name, url: 'http://93.184.216.34/hook', eventType: 'group.delete' });
+    for (const name of ['k1', 'k2', 'k3']) {
+      const form = new FormData();
+      form.append('file', new Blob([`Fact ${name}.`], { type: 'text/plain' }), `${name}.txt`);
+      const res = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+      if (res.status !== 200) throw new Error(`upload: ${res.status} ${res.text}`);
+      await tick();
+    }
+  });
+
+  it.each([
+    ['webhooks', ['w1', 'w2', 'w3']],
+    ['knowledgeDocuments', ['k3.txt', 'k2.txt', 'k1.txt']],
+  ])('%s pages by cursor in its order, with totalCount', async (field, names) => {
+    const query = `query($after: String) { page: ${field}(first: 2, after: $after) {
+      totalCount nodes { name } pageInfo { hasNextPage endCursor } } }`;
+    type Page = {
+      page: { totalCount: number; nodes: { name: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    };
+    const first = (await gql<Page>(query)).page;
+    const second = (await gql<Page>(query, { after: first.pageInfo.endCursor })).page;
+    expect({
+      total: first.totalCount,
+      names: [...first.nodes, ...second.nodes].map((n) => n.name),
+      more: [first.pageInfo.hasNextPage, second.pageInfo.hasNextPage],
+    }).toEqual({ total: 3, names, more: [true, false] });
+  });
+
+  it.each([
+    ['/webhook', ['w1', 'w2', 'w3']],
+    ['/agent/knowledge', ['k3.txt', 'k2.txt', 'k1.txt']],
+  ])('GET %s answers its pages with X-Total-Count and Link', async (path, names) => {
+    const first = await t.api.get<{ name: string }[]>(`/api/v1${path}?limit=2`, admin.token);
+    expect({
+      names: first.body.map((item) => item.name),
+      total: first.headers.get('x-total-count'),
+      link: first.headers.get('link'),
+    }).toEqual({ names: names.slice(0, 2), total: '3', link: `</api/v1${path}?limit=2&offset=2>; rel="next"` });
+    const last = await t.api.get<{ name: string }[]>(`/api/v1${path}?limit=2&offset=2`, admin.token);
+    expect({ names: last.body.map((item) => item.name), link: last.headers.get('link') }).toEqual({
+      names: names.slice(2),
+      link: null,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 import { downloadDocument } from './knowledge/knowledge.service';
 
 const tag = 'Agent';
@@ -182,7 +182,9 @@ export const AGENT_ROUTES: RestRoute[] = [
     path: '/agent/knowledge',
     operation: 'query',
     field: 'knowledgeDocuments',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)',
     errors: { 403: 'ORG_ADMIN only' },

@@ -29,7 +29,7 @@ export class AppService {
   list(ctx: Context, args: AppListArgs): Promise<Connection<App>> {
     requireCaller(ctx);
     const where = args.type === undefined || args.type === null ? {} : { type: args.type };
-    return findPage(ctx.em, App, where, args, ['type', 'name', 'id'], LONG_PAGE);
+    return findPage(ctx.em, App, where, args, { keys: ['type', 'name', 'id'] }, LONG_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<App> {

@@ -16,7 +16,7 @@ import { Grant } from '../account/grant.entity';
 const LINKS = ['manager', 'account'];
 
 /** The order of the employee list: by name, the id breaking ties. */
-const EMPLOYEE_ORDER = ['name', 'id'] as const;
+const EMPLOYEE_ORDER = { keys: ['name', 'id'] } as const;
 
 /** Employees of the current organization: members read, ORG_ADMIN writes. */
 export class EmployeeService {

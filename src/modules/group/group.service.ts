@@ -20,7 +20,7 @@ export class GroupService {
   /** A page by name (or by change, with updatedSince); REST's pages hold 100 unless asked otherwise. */
   list(ctx: Context, args: LongSyncPageArgs): Promise<Connection<Group>> {
     requireCaller(ctx);
-    return findPage(ctx.em, Group, {}, args, ['name', 'id'], LONG_PAGE);
+    return findPage(ctx.em, Group, {}, args, { keys: ['name', 'id'] }, LONG_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<Group> {

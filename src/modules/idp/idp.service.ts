@@ -16,7 +16,7 @@ import { type IdpInput, type IdpListArgs, IdpUpdateInput } from './idp.inputs';
 import { copyDeclaredFields } from '../../common/input-fields';
 
 /** The order of the plan list: by name, the id breaking ties. */
-const PLAN_ORDER = ['name', 'id'] as const;
+const PLAN_ORDER = { keys: ['name', 'id'] } as const;
 
 /** Individual development plans: the plan itself, its assignees and its sharing. */
 /** Fields update() checks or sets with more than the value; the input's other fields are copied as given. */

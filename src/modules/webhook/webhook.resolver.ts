@@ -1,19 +1,22 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
-import { PageArgs } from '../app/app.inputs';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
 import { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import { Webhook } from './webhook.entity';
 import { WebhookInput, WebhookUpdateInput } from './webhook.inputs';
 import type { WebhookService } from './webhook.service';
+
+export const WebhookConnection = ConnectionType(Webhook);
+export const WebhookDeliveryConnection = ConnectionType(WebhookDelivery);
 
 @Resolver(() => Webhook)
 export class WebhookResolver {
   constructor(private readonly service: WebhookService) {}
 
   @Authorized()
-  @Query(() => [Webhook], { description: 'Webhooks of the current organization, oldest first (ORG_ADMIN)' })
-  webhooks(@Ctx() ctx: Context, @Args(() => PageArgs) page: PageArgs): Promise<Webhook[]> {
+  @Query(() => WebhookConnection, { description: 'Webhooks of the current organization, oldest first (ORG_ADMIN)' })
+  webhooks(@Ctx() ctx: Context, @Args(() => LongSyncPageArgs) page: LongSyncPageArgs): Promise<Connection<Webhook>> {
     return this.service.list(ctx, page);
   }
 
@@ -24,12 +27,14 @@ export class WebhookResolver {
   }
 
   @Authorized()
-  @Query(() => [WebhookDelivery], { description: 'Deliveries of a webhook, newest first, with their attempts' })
+  @Query(() => WebhookDeliveryConnection, {
+    description: 'Deliveries of a webhook, newest first, with their attempts',
+  })
   webhookDeliveries(
     @Ctx() ctx: Context,
     @Arg('webhook', () => UUIDScalar) id: string,
-    @Args(() => PageArgs) page: PageArgs,
-  ): Promise<WebhookDelivery[]> {
+    @Args(() => LongSyncPageArgs) page: LongSyncPageArgs,
+  ): Promise<Connection<WebhookDelivery>> {
     return this.service.deliveries(ctx, id, page);
   }
 

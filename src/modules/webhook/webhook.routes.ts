@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Webhooks';
 
@@ -47,7 +47,9 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     path: '/webhook',
     operation: 'query',
     field: 'webhooks',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Webhooks of the current organization (ORG_ADMIN; limit 1-500, default 100)',
     errors: { 403: 'ORG_ADMIN only' },
@@ -94,7 +96,9 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     path: '/webhook/:webhook/deliveries',
     operation: 'query',
     field: 'webhookDeliveries',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Deliveries of a webhook, newest first, with every attempt (limit 1-500, default 100)',
     errors: { 403: 'ORG_ADMIN only' },

@@ -7,7 +7,7 @@ import { ChangeEvent } from '../../events/change-event.entity';
 import { validateEventType } from '../../events/event-type';
 import { valuesOf } from '../../events/snapshot';
 import { badInput, conflict, notFound } from '../../graphql/errors';
-import type { PageArgs } from '../app/app.inputs';
+import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../common/connection';
 import type { DeliveryWorker } from './delivery.worker';
 import { WebhookAttempt, WebhookDelivery } from './webhook-delivery.entity';
 import { Webhook } from './webhook.entity';
@@ -28,13 +28,9 @@ export class WebhookService {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  list(ctx: Context, page: PageArgs): Promise<Webhook[]> {
+  list(ctx: Context, page: LongSyncPageArgs): Promise<Connection<Webhook>> {
     administeredOrganization(ctx);
-    return ctx.em.find(
-      Webhook,
-      {},
-      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
-    );
+    return findPage(ctx.em, Webhook, {}, page, { keys: ['createdAt', 'id'] }, LONG_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<Webhook> {
@@ -84,13 +80,10 @@ export class WebhookService {
     return true;
   }
 
-  async deliveries(ctx: Context, id: string, page: PageArgs): Promise<WebhookDelivery[]> {
+  async deliveries(ctx: Context, id: string, page: LongSyncPageArgs): Promise<Connection<WebhookDelivery>> {
     const webhook = await this.get(ctx, id);
-    return ctx.em.find(
-      WebhookDelivery,
-      { webhook: webhook.id },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
-    );
+    const newestFirst = { keys: ['createdAt', 'id'], descending: true } as const;
+    return findPage(ctx.em, WebhookDelivery, { webhook: webhook.id }, page, newestFirst, LONG_PAGE);
   }
 
   /** Sends the delivery's event again now, whatever became of it before. */

@@ -3,21 +3,26 @@ import { UploadScalar } from '../../../graphql/upload-scalar';
 import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../../auth/context';
 import { UUIDScalar } from '../../../graphql/scalars';
-import { PageArgs } from '../../app/app.inputs';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../../common/connection';
 import { AgentResponse } from '../agent.types';
 import { KnowledgeDocument } from './knowledge-document.entity';
 import type { KnowledgeService } from './knowledge.service';
 import { KnowledgeDocumentText } from './knowledge-text.type';
+
+export const KnowledgeDocumentConnection = ConnectionType(KnowledgeDocument);
 
 @Resolver(() => KnowledgeDocument)
 export class KnowledgeResolver {
   constructor(private readonly service: KnowledgeService) {}
 
   @Authorized()
-  @Query(() => [KnowledgeDocument], {
+  @Query(() => KnowledgeDocumentConnection, {
     description: 'Documents and URLs of the knowledge base, newest first (ORG_ADMIN)',
   })
-  knowledgeDocuments(@Ctx() ctx: Context, @Args(() => PageArgs) page: PageArgs): Promise<KnowledgeDocument[]> {
+  knowledgeDocuments(
+    @Ctx() ctx: Context,
+    @Args(() => LongSyncPageArgs) page: LongSyncPageArgs,
+  ): Promise<Connection<KnowledgeDocument>> {
     return this.service.list(ctx, page);
   }
 

@@ -6,7 +6,7 @@ import type { Context } from '../../../auth/context';
 import { RefusedAddressError } from '../../../common/outbound-guard';
 import { apiError, badInput, notFound } from '../../../graphql/errors';
 import type { RestFile } from '../../../rest/routes';
-import type { PageArgs } from '../../app/app.inputs';
+import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../../common/connection';
 import { AGENTS } from '../agent-profiles';
 import { AgentResponse } from '../agent.types';
 import { type Embedder, NO_EMBEDDINGS } from '../llm/embedder';
@@ -88,13 +88,10 @@ export class KnowledgeService {
     });
   }
 
-  list(ctx: Context, page: PageArgs): Promise<KnowledgeDocument[]> {
+  list(ctx: Context, page: LongSyncPageArgs): Promise<Connection<KnowledgeDocument>> {
     administeredOrganization(ctx);
-    return ctx.em.find(
-      KnowledgeDocument,
-      {},
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit ?? 100, offset: page.offset ?? 0 },
-    );
+    const newestFirst = { keys: ['createdAt', 'id'], descending: true } as const;
+    return findPage(ctx.em, KnowledgeDocument, {}, page, newestFirst, LONG_PAGE);
   }
 
   read(ctx: Context, id: string): Promise<KnowledgeDocumentText> {
