@@ -410,3 +410,27 @@ describe('listing 100 plans', () => {
     expect(hundred).toBeLessThanOrEqual(12);
   }, 120_000);
 });
+
+describe('a task’s status in GraphQL', () => {
+  // The input takes the TaskState enum; the output answers the same enum, not free text.
+  it('is typed TaskState, as addIdpTask and updateIdpTask take it', async () => {
+    const type = await t.api.graphql<{ __type: { fields: { name: string; type: { ofType: { name: string } } }[] } }>(
+      '{ __type(name: "TaskStatus") { fields { name type { ofType { name } } } } }',
+      {},
+      admin.token,
+    );
+    expect(type.data!.__type.fields.find((f) => f.name === 'current')!.type.ofType.name).toBe('TaskState');
+    const plan = await t.api.post<{ id: string }>(
+      '/api/v1/idp',
+      { name: 'Typed', startDate: '2026-01-01', type: 'CAREER' },
+      admin.token,
+    );
+    const made = await t.api.graphql<{ addIdpTask: { status: { current: string } } }>(
+      'mutation($idp: UUID!) { addIdpTask(idpId: $idp, input: { name: "Typed task", status: BLOCKED }) { status { current } } }',
+      { idp: plan.body.id },
+      admin.token,
+    );
+    expect(made.errors).toBeUndefined();
+    expect(made.data!.addIdpTask.status.current).toBe('BLOCKED');
+  });
+});

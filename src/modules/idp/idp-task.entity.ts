@@ -5,6 +5,7 @@ import { Created, Status } from '../../common/record.embeddables';
 import { GetterField } from '../../graphql/getter-field';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Idp } from './idp.entity';
+import { TaskState } from './idp-enums';
 import { searchIndex } from '../../common/search-expressions';
 import { eventObject } from '../../events/event-objects';
 
@@ -23,6 +24,22 @@ export class ConnectedTo {
   @Field(() => ID)
   @Property({ type: 'uuid' })
   organization!: string;
+}
+
+/**
+ * A task's status as GraphQL shows it: the stored Status columns, with the state typed as the
+ * TaskState enum that addIdpTask and updateIdpTask take (the same text in REST answers).
+ */
+@ObjectType({ description: 'The state of a task, and who set it when' })
+export class TaskStatus {
+  @Field(() => TaskState)
+  current!: TaskState;
+
+  @Field(() => Date)
+  changedAt!: Date;
+
+  @Field(() => ID, { nullable: true })
+  changedBy?: string | null;
 }
 
 /** An action item of a plan, kept in `order` (from 1) within its plan. */
@@ -75,7 +92,7 @@ export class IdpTask extends OrganizationRecord {
   @Property({ type: 'integer' })
   order!: number;
 
-  @Field(() => Status, { description: 'current: NOT_STARTED, IN_PROGRESS, DONE, BLOCKED or CANCELLED' })
+  @Field(() => TaskStatus)
   @Embedded(() => Status, { prefix: 'status_' })
   status!: Status;
 
