@@ -434,3 +434,23 @@ describe('a task’s status in GraphQL', () => {
     expect(made.data!.addIdpTask.status.current).toBe('BLOCKED');
   });
 });
+
+describe('a plan’s visibility in GraphQL', () => {
+  it('reads back as `visibility`, the name createIdp and updateIdp take, from the entity and the read model', async () => {
+    const made = await t.api.graphql<{ createIdp: { id: string; visibility: string } }>(
+      'mutation { createIdp(input: { name: "Seen", startDate: "2026-01-01", type: "CAREER", visibility: ORGANIZATION }) { id visibility } }',
+      {},
+      admin.token,
+    );
+    expect(made.errors).toBeUndefined();
+    const read = await t.api.graphql<{ idp: { visibility: string; sharing: { visibility: string } } }>(
+      'query($id: UUID!) { idp(id: $id) { visibility sharing { visibility } } }',
+      { id: made.data!.createIdp.id },
+      admin.token,
+    );
+    expect([made.data!.createIdp.visibility, read.data!.idp]).toEqual([
+      'ORGANIZATION',
+      { visibility: 'ORGANIZATION', sharing: { visibility: 'ORGANIZATION' } },
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import { Account } from '../account/account.entity';
 import { Visibility } from './idp-enums';
 import { searchIndex } from '../../common/search-expressions';
 import { eventObject } from '../../events/event-objects';
+import { GraphOnly } from '../../graphql/rest-fields';
 
 /** Who may see a plan and who owns it (visibility rules: docs/rules.md, "Individual development plans"). */
 @ObjectType({ description: 'Who may see a plan, and its owner' })
@@ -58,6 +59,9 @@ export class Idp extends OrganizationRecord {
   @Property({ type: 'string', columnType: 'date', nullable: true })
   endDate?: string | null;
 
+  // Read back under the name createIdp and updateIdp write it with (REST keeps `sharing`).
+  @Field(() => Visibility, { description: 'Who may see the plan (as in sharing)' })
+  @GraphOnly()
   @Property({ type: 'text' })
   visibility: Visibility = Visibility.PRIVATE;
 

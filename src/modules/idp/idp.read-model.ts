@@ -21,6 +21,7 @@ export interface PlanView {
   type: string;
   startDate: string;
   endDate: string | null;
+  visibility: Visibility;
   sharing: Sharing;
   status: Status;
   created: Created;
@@ -137,6 +138,7 @@ export function planView(em: EntityManager, r: PlanRow): PlanView {
     type: r.type,
     startDate: r.start_date,
     endDate: r.end_date,
+    visibility: r.visibility,
     sharing: { visibility: r.visibility, ownerId: r.owner_id },
     status: { current: r.status_current, changedAt: readDate(em, r.status_changed_at), changedBy: r.status_changed_by },
     created: { createdAt: readDate(em, r.created_at), createdBy: r.created_by },
