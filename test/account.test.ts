@@ -52,16 +52,16 @@ describe('account queries', () => {
       code(await gql(SET_PREFS, { id: employee.id, ns: 'ui', values: { theme: 'dark' } }, employee.token)),
     ).toBeUndefined();
     const result = await gql<{
-      accounts: { email: string }[];
-      orgAdmins: { id: string; grants: { role: string }[] }[];
+      accounts: { totalCount: number; nodes: { email: string }[] };
+      orgAdmins: { nodes: { id: string; grants: { role: string }[] }[] };
       byId: AccountRecord;
       byEmail: { id: string };
       accountEmployees: { id: string; name: string; account: string; organization: string }[];
       accountPreferences: { namespace: string; values: Record<string, string> };
     }>(
       `query($id: UUID!, $idText: String!, $email: String!) {
-        accounts { email }
-        orgAdmins { id grants { role } }
+        accounts { totalCount nodes { email } }
+        orgAdmins { nodes { id grants { role } } }
         byId: account(accountIdOrEmail: $idText) { ${ACCOUNT} }
         byEmail: account(accountIdOrEmail: $email) { id }
         accountEmployees(accountId: $id) { id name account organization }
@@ -72,8 +72,9 @@ describe('account queries', () => {
     );
     expect(result.errors).toBeUndefined();
     const data = result.data!;
-    expect(data.accounts.map((a) => a.email)).toEqual([admin.email, employee.email].sort());
-    expect(data.orgAdmins).toEqual([{ id: admin.id, grants: [{ role: 'ORG_ADMIN' }] }]);
+    expect(data.accounts.nodes.map((a) => a.email)).toEqual([admin.email, employee.email].sort());
+    expect(data.accounts.totalCount).toBe(2);
+    expect(data.orgAdmins.nodes).toEqual([{ id: admin.id, grants: [{ role: 'ORG_ADMIN' }] }]);
     expect(data.byId).toMatchObject({
       id: employee.id,
       email: employee.email,
@@ -90,15 +91,23 @@ describe('account queries', () => {
   });
 
   it('pages accounts with limit and offset; BAD_USER_INPUT for a bad page', async () => {
-    const all = (await gql<{ accounts: { email: string }[] }>('{ accounts { email } }')).data!.accounts.map(
+    type Page = { accounts: { nodes: { email: string }[]; pageInfo: { endCursor: string } } };
+    const all = (await gql<Page>('{ accounts { nodes { email } pageInfo { endCursor } } }')).data!.accounts.nodes.map(
       (a) => a.email,
     );
-    const page = await gql<{ accounts: { email: string }[] }>('{ accounts(limit: 1, offset: 1) { email } }');
-    expect(page.data!.accounts.map((a) => a.email)).toEqual(all.slice(1, 2));
-    for (const args of ['limit: 0', 'limit: 501', 'offset: -1']) {
-      const bad = await gql(`{ orgAdmins(${args}) { id } }`);
+    const page = await gql<Page>('{ accounts(first: 1, offset: 1) { nodes { email } pageInfo { endCursor } } }');
+    expect(page.data!.accounts.nodes.map((a) => a.email)).toEqual(all.slice(1, 2));
+    const next = await gql<Page>(
+      'query($after: String) { accounts(first: 1, after: $after) { nodes { email } pageInfo { endCursor } } }',
+      {
+        after: page.data!.accounts.pageInfo.endCursor,
+      },
+    );
+    expect(next.data!.accounts.nodes.map((a) => a.email)).toEqual(all.slice(2, 3));
+    for (const args of ['first: 0', 'first: 501', 'offset: -1']) {
+      const bad = await gql(`{ orgAdmins(${args}) { nodes { id } } }`);
       expect(code(bad)).toBe('BAD_USER_INPUT');
-      expect(bad.errors![0].message).toMatch(/^(limit|offset) /);
+      expect(bad.errors![0].message).toMatch(/^(first|offset) /);
     }
   });
 
@@ -118,7 +127,7 @@ describe('account queries', () => {
         }),
       ),
     ).toBe('NOT_FOUND');
-    const anonymous = await t.api.graphql('{ accounts { id } }');
+    const anonymous = await t.api.graphql('{ accounts { nodes { id } } }');
     expect(anonymous.status).toBe(401);
     expect(code(anonymous)).toBe('UNAUTHENTICATED');
   });
@@ -136,10 +145,14 @@ describe('account queries', () => {
     const connection = t.app.db.orm.em.getConnection();
     const execute = jest.spyOn(connection, 'execute');
     try {
-      const result = await gql<{ accounts: AccountRecord[] }>(`{ accounts { ${ACCOUNT} } }`, {}, fresh.admin.token);
+      const result = await gql<{ accounts: { nodes: AccountRecord[] } }>(
+        `{ accounts { nodes { ${ACCOUNT} } } }`,
+        {},
+        fresh.admin.token,
+      );
       expect(result.errors).toBeUndefined();
-      expect(result.data!.accounts).toHaveLength(31);
-      for (const a of result.data!.accounts) expect(a.grants.length).toBe(1);
+      expect(result.data!.accounts.nodes).toHaveLength(31);
+      for (const a of result.data!.accounts.nodes) expect(a.grants.length).toBe(1);
       const sql = execute.mock.calls.map(([query]) => String(query));
       expect(sql.filter((q) => /from "grant"/.test(q)).length).toBeLessThanOrEqual(2);
       expect(sql.filter((q) => /from "account_preference"/.test(q))).toHaveLength(1);
@@ -173,7 +186,8 @@ describe('createAccount', () => {
   });
 
   it('answers BAD_USER_INPUT naming the field, FORBIDDEN to a non-admin, UNAUTHENTICATED without a token', async () => {
-    const before = (await gql<{ accounts: unknown[] }>('{ accounts(limit: 500) { id } }')).data!.accounts.length;
+    const before = (await gql<{ accounts: { nodes: unknown[] } }>('{ accounts(first: 500) { nodes { id } } }')).data!
+      .accounts.nodes.length;
     const bad = await gql(CREATE, { input: { email: 'nope' } });
     expect(code(bad)).toBe('BAD_USER_INPUT');
     expect(bad.errors![0].message).toBe('email must be an email address');
@@ -181,7 +195,9 @@ describe('createAccount', () => {
     const denied = await gql(CREATE, { input: { email: 'x@example.com' } }, employee.token);
     expect(code(denied)).toBe('FORBIDDEN');
     expect(code(await t.api.graphql(CREATE, { input: { email: 'x@example.com' } }))).toBe('UNAUTHENTICATED');
-    expect((await gql<{ accounts: unknown[] }>('{ accounts(limit: 500) { id } }')).data!.accounts).toHaveLength(before);
+    expect(
+      (await gql<{ accounts: { nodes: unknown[] } }>('{ accounts(first: 500) { nodes { id } } }')).data!.accounts.nodes,
+    ).toHaveLength(before);
   });
 });
 
@@ -228,7 +244,7 @@ describe('updateAccount', () => {
       active: false,
       status: { current: 'INACTIVE', changedBy: admin.id },
     });
-    const refused = await gql('{ accounts { id } }', {}, leaving.token);
+    const refused = await gql('{ accounts { nodes { id } } }', {}, leaving.token);
     expect(refused.status).toBe(403);
     expect(code(refused)).toBe('FORBIDDEN');
     expect(refused.errors![0].message).toBe('account is deactivated');
@@ -341,7 +357,7 @@ describe('errors of the operation itself', () => {
 
   it('refuses a token naming an organization where the account has no grant (FORBIDDEN)', async () => {
     const result = await gql(
-      '{ accounts { id } }',
+      '{ accounts { nodes { id } } }',
       {},
       t.token({ sub: employee.sub, email: employee.email, org: other.id }),
     );

@@ -1,4 +1,4 @@
-import type { EntityManager, EntityName, FilterQuery, OrderDefinition } from '@mikro-orm/core';
+import type { EntityManager, EntityName, FilterOptions, FilterQuery, OrderDefinition } from '@mikro-orm/core';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../graphql/errors';
@@ -148,6 +148,8 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
   args: SyncPageArgs,
   listOrder: ListOrder<T>,
   defaultPage = DEFAULT_PAGE,
+  /** Filters to switch off, for lists that span organizations by their own rule (accounts). */
+  filters: FilterOptions = {},
 ): Promise<Connection<T>> {
   const order = pageOrder(args, listOrder);
   const first = args.first ?? defaultPage;
@@ -160,6 +162,7 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
     orderBy: Object.fromEntries(order.keys.map((key) => [key, direction])) as OrderDefinition<T>,
     limit: first + 1,
     offset: args.offset,
+    filters,
   });
   const nodes = rows.slice(0, first) as T[];
   return {
@@ -168,7 +171,7 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
       hasNextPage: rows.length > first,
       endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null,
     },
-    count: () => em.count(entity, matching),
+    count: () => em.count(entity, matching, { filters }),
     cursorOf: (row) => cursorOf(row, order),
   };
 }

@@ -227,6 +227,19 @@ describe('REST list headers without updatedSince', () => {
   });
 });
 
+describe('the account list', () => {
+  // Accounts are found through their grants; one holding two roles is one account, in the page
+  // and in the total.
+  it('counts an account with two roles once', async () => {
+    const account = await created('/account', { email: 'two-roles@example.com' });
+    const granted = await t.api.post(`/api/v1/account/${account.id}/grant`, { role: 'MANAGER' }, admin.token);
+    expect(granted.status).toBe(200);
+    const res = await t.api.get<{ email: string }[]>('/api/v1/account?limit=500', admin.token);
+    expect(res.body.filter((a) => a.email === 'two-roles@example.com')).toHaveLength(1);
+    expect(res.headers.get('x-total-count')).toBe(String(res.body.length));
+  });
+});
+
 describe('lists in creation order, oldest or newest first', () => {
   // Webhooks list oldest first, knowledge documents newest first: both are connections now, paged
   // by cursor in GraphQL and answering X-Total-Count and Link in REST like the lists above.

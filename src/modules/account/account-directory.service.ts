@@ -10,7 +10,7 @@ import {
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
-import { MAX_PAGE } from '../../common/connection';
+import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../common/connection';
 import { groupBy } from '../../common/loaders';
 import { checkNamespace, emptyPreferences, type Preferences } from '../../common/preferences';
 import { Created, Status } from '../../common/record.embeddables';
@@ -29,11 +29,6 @@ import { Grant } from './grant.entity';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAST_ADMIN = 'an organization must keep at least one ORG_ADMIN';
 
-export interface AccountPage {
-  limit?: number;
-  offset?: number;
-}
-
 /**
  * The account routes and fields (/account: accounts, grants, linked employees, preferences; rules in
  * docs/rules.md, "Organizations, roles and accounts"). Accounts span organizations, so they are not
@@ -46,18 +41,14 @@ const ACCOUNT_HANDLED = ['email', 'active'];
 export class AccountDirectoryService {
   constructor(private readonly accounts: AccountService) {}
 
-  async list(ctx: Context, page: AccountPage, role?: Role): Promise<Account[]> {
+  /** Accounts are no organization's rows: the grant in the current organization is the filter. */
+  list(ctx: Context, page: LongSyncPageArgs, role?: Role): Promise<Connection<Account>> {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
-    const limit = page.limit ?? 100;
-    if (limit < 1 || limit > MAX_PAGE) throw badInput(`limit must be between 1 and ${MAX_PAGE}`);
-    if ((page.offset ?? 0) < 0) throw badInput('offset must be 0 or more');
     const grant = role ? { organization: orgId, role } : { organization: orgId };
-    return ctx.em.find(
-      Account,
-      { grants: grant },
-      { orderBy: { email: 'asc' }, limit, offset: page.offset, filters: { [TENANT_FILTER]: false } },
-    );
+    return findPage(ctx.em, Account, { grants: grant }, page, { keys: ['email', 'id'] }, LONG_PAGE, {
+      [TENANT_FILTER]: false,
+    });
   }
 
   /** By id or email; 404 unless it is the caller's own or a member of the current organization. */

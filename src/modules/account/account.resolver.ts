@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
 import { Role } from '../../auth/roles';
 import { Preferences, PreferencesInput } from '../../common/preferences';
 import { Created, Status } from '../../common/record.embeddables';
@@ -10,31 +11,22 @@ import { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './acc
 import type { AccountDirectoryService } from './account-directory.service';
 import { Grant } from './grant.entity';
 
-const LIMIT = { nullable: true, description: 'Page size, 1-500 (default 100)' };
-const OFFSET = { nullable: true, description: 'Items to skip' };
+export const AccountConnection = ConnectionType(Account);
 
 @Resolver(() => Account)
 export class AccountResolver {
   constructor(private readonly service: AccountDirectoryService) {}
 
   @Authorized()
-  @Query(() => [Account], { description: 'Accounts holding a grant in the current organization, by email' })
-  accounts(
-    @Ctx() ctx: Context,
-    @Arg('limit', () => Int, LIMIT) limit?: number,
-    @Arg('offset', () => Int, OFFSET) offset?: number,
-  ): Promise<Account[]> {
-    return this.service.list(ctx, { limit, offset });
+  @Query(() => AccountConnection, { description: 'Accounts holding a grant in the current organization, by email' })
+  accounts(@Ctx() ctx: Context, @Args(() => LongSyncPageArgs) page: LongSyncPageArgs): Promise<Connection<Account>> {
+    return this.service.list(ctx, page);
   }
 
   @Authorized()
-  @Query(() => [Account], { description: 'Accounts that are ORG_ADMIN of the current organization' })
-  orgAdmins(
-    @Ctx() ctx: Context,
-    @Arg('limit', () => Int, LIMIT) limit?: number,
-    @Arg('offset', () => Int, OFFSET) offset?: number,
-  ): Promise<Account[]> {
-    return this.service.list(ctx, { limit, offset }, Role.ORG_ADMIN);
+  @Query(() => AccountConnection, { description: 'Accounts that are ORG_ADMIN of the current organization' })
+  orgAdmins(@Ctx() ctx: Context, @Args(() => LongSyncPageArgs) page: LongSyncPageArgs): Promise<Connection<Account>> {
+    return this.service.list(ctx, page, Role.ORG_ADMIN);
   }
 
   @Authorized()

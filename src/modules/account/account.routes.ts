@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Accounts';
 
@@ -10,7 +10,9 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     path: '/account',
     operation: 'query',
     field: 'accounts',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Accounts holding a grant in the current organization (limit 1-500, default 100)',
   },
@@ -30,7 +32,9 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     path: '/account/org-admins',
     operation: 'query',
     field: 'orgAdmins',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Accounts that are ORG_ADMIN of the current organization',
   },
