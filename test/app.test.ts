@@ -76,22 +76,25 @@ describe('secrets', () => {
     const mapping = await map(app.id, 'ORGANIZATION', org.id, { mappingSecrets: { pin: '9999' } });
     expect(mapping.mappingSecrets).toEqual({ pin: '9999' });
     const QUERY =
-      'query($id: UUID!) { app(app: $id) { secretData } appMappings(app: $id) { mapping { mappingSecrets } } }';
+      'query($id: UUID!) { app(app: $id) { secretData } appMappings(app: $id) { nodes { mapping { mappingSecrets } } } }';
     const asAdmin = await gql<{
       app: { secretData: unknown };
-      appMappings: { mapping: { mappingSecrets: unknown } }[];
+      appMappings: { nodes: { mapping: { mappingSecrets: unknown } }[] };
     }>(QUERY, { id: app.id }, admin.token);
     expect(asAdmin.data).toEqual({
       app: { secretData: { apiKey: 'only-for-admins' } },
-      appMappings: [{ mapping: { mappingSecrets: { pin: '9999' } } }],
+      appMappings: { nodes: [{ mapping: { mappingSecrets: { pin: '9999' } } }] },
     });
     const asPlatform = await gql<{ app: { secretData: unknown } }>(QUERY, { id: app.id }, platformAdmin(t, org.id));
     expect(asPlatform.data!.app.secretData).toEqual({ apiKey: 'only-for-admins' });
     const asReader = await gql<{
       app: { secretData: unknown };
-      appMappings: { mapping: { mappingSecrets: unknown } }[];
+      appMappings: { nodes: { mapping: { mappingSecrets: unknown } }[] };
     }>(QUERY, { id: app.id }, reader.token);
-    expect(asReader.data).toEqual({ app: { secretData: null }, appMappings: [{ mapping: { mappingSecrets: null } }] });
+    expect(asReader.data).toEqual({
+      app: { secretData: null },
+      appMappings: { nodes: [{ mapping: { mappingSecrets: null } }] },
+    });
   });
 });
 
@@ -174,12 +177,12 @@ describe('mappings on records', () => {
     expect(
       (await gql('mutation($id: UUID!) { deleteIdp(id: $id) }', { id: plan }, admin.token)).errors,
     ).toBeUndefined();
-    const left = await gql<{ appMappings: { entity: { type: string } }[] }>(
-      'query($app: UUID!) { appMappings(app: $app) { entity { type } } }',
+    const left = await gql<{ appMappings: { nodes: { entity: { type: string } }[] } }>(
+      'query($app: UUID!) { appMappings(app: $app) { nodes { entity { type } } } }',
       { app: app.id },
       admin.token,
     );
-    expect(left.data!.appMappings.map((m) => m.entity.type).sort()).toEqual(['ACCOUNT', 'GROUP', 'ORGANIZATION']);
+    expect(left.data!.appMappings.nodes.map((m) => m.entity.type).sort()).toEqual(['ACCOUNT', 'GROUP', 'ORGANIZATION']);
     const missing = await gql(FIND, { app: app.id, id: 'nobody' }, reader.token);
     expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
     const outsider = (await orgWithAdmin(t, 'Outside Integrations')).admin;

@@ -1,8 +1,7 @@
-import { IsByteLength, IsOptional, Length, Max, Min } from 'class-validator';
-import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { IsByteLength, IsOptional, Length } from 'class-validator';
+import { ArgsType, Field, InputType } from 'type-graphql';
 import { type StringMap, type StringMapPatch, StringMapPatchScalar, StringMapScalar } from '../../graphql/string-map';
 import { Trimmed } from '../../graphql/validation';
-import { MAX_PAGE } from '../../common/connection';
 import { LongSyncPageArgs } from '../../common/connection';
 
 const TYPE_MESSAGE = 'type must be 1-100 characters';
@@ -88,21 +87,6 @@ export class AppSecretInput {
   @Field(() => String)
   @Length(1, 10_000, { message: 'secret must be 1-10000 characters' })
   secret!: string;
-}
-
-/** limit/offset paging of a plain list, as every REST list has it. */
-@ArgsType()
-export class PageArgs {
-  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default 100)` })
-  @IsOptional()
-  @Min(1, { message: `limit must be between 1 and ${MAX_PAGE}` })
-  @Max(MAX_PAGE, { message: `limit must be between 1 and ${MAX_PAGE}` })
-  limit?: number;
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @Min(0, { message: 'offset must be 0 or more' })
-  offset?: number;
 }
 
 @ArgsType()

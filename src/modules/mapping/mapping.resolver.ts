@@ -3,7 +3,7 @@ import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
 import { type StringMap, StringMapScalar } from '../../graphql/string-map';
 import { Account } from '../account/account.entity';
-import { PageArgs } from '../app/app.inputs';
+import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
 import { Employee } from '../employee/employee.entity';
 import { Group } from '../group/group.entity';
 import { Idp } from '../idp/idp.entity';
@@ -14,19 +14,21 @@ import { MappedType, Mapping } from './mapping.entity';
 import { MappingInput, MappingUpdateInput } from './mapping.inputs';
 import type { MappingService } from './mapping.service';
 
+export const MappedEntityConnection = ConnectionType(MappedEntity);
+
 @Resolver(() => Mapping)
 export class MappingResolver {
   constructor(private readonly service: MappingService) {}
 
   @Authorized()
-  @Query(() => [MappedEntity], {
+  @Query(() => MappedEntityConnection, {
     description: 'The records mapped to an app, with their mappings, by namespace and mappedId',
   })
   appMappings(
     @Ctx() ctx: Context,
     @Arg('app', () => UUIDScalar) app: string,
-    @Args(() => PageArgs) page: PageArgs,
-  ): Promise<MappedEntity[]> {
+    @Args(() => LongSyncPageArgs) page: LongSyncPageArgs,
+  ): Promise<Connection<MappedEntity>> {
     return this.service.ofApp(ctx, app, page);
   }
 

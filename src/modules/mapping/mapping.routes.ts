@@ -1,4 +1,4 @@
-import { PAGE, type RestRoute } from '../../rest/routes';
+import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Apps';
 
@@ -9,7 +9,9 @@ export const MAPPING_ROUTES: RestRoute[] = [
     path: '/app/:app/mappings',
     operation: 'query',
     field: 'appMappings',
-    query: PAGE,
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
     summary: 'Records mapped to the app: {entity, mapping} items (limit 1-500, default 100)',
   },

@@ -11,7 +11,7 @@ import { badInput, conflict, notFound } from '../../graphql/errors';
 import { type StringMap, withoutNulls } from '../../graphql/string-map';
 import { Grant } from '../account/grant.entity';
 import { App } from '../app/app.entity';
-import type { PageArgs } from '../app/app.inputs';
+import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../common/connection';
 import { revealSecrets } from '../app/app-secrets';
 import { Employee } from '../employee/employee.entity';
 import { Group } from '../group/group.entity';
@@ -39,14 +39,14 @@ const MAPPING_HANDLED = ['namespace', 'mappedId', 'mappingData', 'mappingSecrets
 export class MappingService {
   constructor(private readonly secrets: SecretBox) {}
 
-  async ofApp(ctx: Context, appId: string, page: PageArgs): Promise<MappedEntity[]> {
+  async ofApp(ctx: Context, appId: string, page: LongSyncPageArgs): Promise<Connection<MappedEntity>> {
     await this.app(ctx, appId);
-    const mappings = await ctx.em.find(
-      Mapping,
-      { app: appId },
-      { orderBy: ORDER, limit: page.limit ?? 100, offset: page.offset ?? 0 },
-    );
-    return mappings.map(MappedEntity.of);
+    const mappings = await findPage(ctx.em, Mapping, { app: appId }, page, LIST_ORDER, LONG_PAGE);
+    return {
+      ...mappings,
+      nodes: mappings.nodes.map(MappedEntity.of),
+      cursorOf: (item) => mappings.cursorOf(item.mapping),
+    };
   }
 
   /** The record mapped to `mappedId` in the app's namespace: how integrations sync back. */
@@ -140,6 +140,8 @@ async function checkEntity(em: EntityManager, orgId: string, type: MappedType, i
 }
 
 const ORDER = { namespace: 'asc', mappedId: 'asc', id: 'asc' } as const;
+/** The same order for the app's paged list. */
+const LIST_ORDER = { keys: ['namespace', 'mappedId', 'id'] } as const;
 
 /**
  * One batch load per mapped type. Organization records of a list may belong to several
