@@ -17,13 +17,30 @@ import type { RestRoute } from './routes';
 const MAX_DEPTH = 4;
 
 /**
- * The selection of every REST field of a type (src/graphql/rest-fields.ts), nested objects
- * included, so that a field added to the schema appears in REST responses without touching the
- * facade, unless it is marked GraphQL-only (test/rest-shapes.unit.test.ts keeps them as committed). A type already being expanded on
- * the path is not expanded again (except once directly inside itself), and fields that need
- * arguments are left out.
+ * The shape of a REST answer: every REST key of a type (src/graphql/rest-fields.ts), nested
+ * objects included, so that a field added to the schema appears in REST responses without touching
+ * the facade, unless it is marked GraphQL-only (test/rest-shapes.unit.test.ts keeps these shapes as
+ * committed). A type already being expanded on the path is not expanded again (except once directly
+ * inside itself), and fields that need arguments are left out. The document a route runs selects
+ * the same, with aliases where a field answers under another key (restSelection).
  */
-export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []): string {
+export function selectAll(type: GraphQLOutputType): string {
+  return selection(type, [], (key) => key);
+}
+
+/**
+ * What a route's document selects: selectAll's shape, each field that REST answers under another
+ * key (@RestName) aliased to it, e.g. `manager: managerId`, so the answer has exactly those keys.
+ */
+export function restSelection(type: GraphQLOutputType): string {
+  return selection(type, [], (key, field) => (key === field.name ? key : `${key}: ${field.name}`));
+}
+
+function selection(
+  type: GraphQLOutputType,
+  seen: GraphQLNamedType[],
+  select: (key: string, field: GraphQLField<unknown, unknown>) => string,
+): string {
   const named = getNamedType(type);
   if (!isObjectType(named)) return '';
   // A type that holds a list of itself (subtasks, tasks depending on a task) is expanded one level down.
@@ -32,12 +49,12 @@ export function selectAll(type: GraphQLOutputType, seen: GraphQLNamedType[] = []
   const parts: string[] = [];
   for (const [key, field] of restFields(named)) {
     if (field.args.some(isRequiredArgument)) continue;
-    const selected = key === field.name ? key : `${key}: ${field.name}`;
+    const selected = select(key, field);
     if (!isObjectType(getNamedType(field.type))) {
       parts.push(selected);
       continue;
     }
-    const sub = selectAll(field.type, [...seen, named]);
+    const sub = selection(field.type, [...seen, named], select);
     if (sub) parts.push(`${selected} ${sub}`);
   }
   return `{ ${parts.join(' ')} }`;
@@ -73,8 +90,8 @@ export function prepareRoute(schema: GraphQLSchema, route: RestRoute): PreparedR
   // A list answered from a connection also asks for its total: the X-Total-Count and Link headers.
   const total = route.pick && isObjectType(getNamedType(field.type)) && hasTotal(field.type) ? ' totalCount' : '';
   const selection = route.pick
-    ? `{ ${route.pick} ${selectAll(pickedType(field.type, route.pick))}${total} }`
-    : selectAll(field.type);
+    ? `{ ${route.pick} ${restSelection(pickedType(field.type, route.pick))}${total} }`
+    : restSelection(field.type);
   const source = `${route.operation} Rest${definitions ? `(${definitions})` : ''} { result: ${field.name}${call ? `(${call})` : ''} ${selection} }`;
   const document = parse(source);
   const errors = validate(schema, document);
