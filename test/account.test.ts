@@ -64,7 +64,7 @@ describe('account queries', () => {
         orgAdmins { nodes { id grants { role } } }
         byId: account(accountIdOrEmail: $idText) { ${ACCOUNT} }
         byEmail: account(accountIdOrEmail: $email) { id }
-        accountEmployees(accountId: $id) { id name account organization }
+        accountEmployees(accountId: $id) { id name account: accountId organization }
         accountPreferences(accountId: $id, namespace: "ui") { namespace values }
       }`,
       { id: employee.id, idText: employee.id, email: employee.email.toUpperCase() },

@@ -29,7 +29,7 @@ interface Page {
 }
 type Result<T> = { data?: T; errors?: { message: string; extensions?: { code?: string } }[]; status: number };
 
-const NODE = 'id name active department manager account organization';
+const NODE = 'id name active department manager: managerId account: accountId organization';
 const PAGE = `nodes { ${NODE} } edges { cursor node { id } } pageInfo { hasNextPage endCursor } totalCount`;
 const LIST = `query($first: Int, $after: String, $department: String, $manager: UUID, $active: Boolean, $account: UUID) {
   employees(first: $first, after: $after, department: $department, manager: $manager, active: $active, account: $account) { ${PAGE} }

@@ -34,7 +34,7 @@ interface Plan {
 }
 
 const PLAN =
-  'id name sharing { visibility ownerId } assignees { entityId entityType } tasks { id name order status { current changedBy } notes { id note } } notes { id note author }';
+  'id name sharing { visibility ownerId } assignees { entityId entityType } tasks { id name order status { current changedBy } notes { id note } } notes { id note author: authorId }';
 const CREATE = `mutation($input: IdpInput!) { createIdp(input: $input) { ${PLAN} } }`;
 const UPDATE = `mutation($id: UUID!, $input: IdpUpdateInput!) { updateIdp(id: $id, input: $input) { ${PLAN} } }`;
 const DELETE = 'mutation($id: UUID!) { deleteIdp(id: $id) }';
@@ -290,7 +290,7 @@ describe('tasks and notes', () => {
       assignees: [{ entityId: assigneeEmployee, entityType: 'EMPLOYEE' }],
     });
     const ADD =
-      'mutation($id: UUID!, $note: String!) { addIdpNote(idpId: $id, input: { note: $note }) { id note author } }';
+      'mutation($id: UUID!, $note: String!) { addIdpNote(idpId: $id, input: { note: $note }) { id note author: authorId } }';
     const EDIT =
       'mutation($id: UUID!, $note: UUID!, $text: String!) { updateIdpNote(idpId: $id, noteId: $note, input: { note: $text }) { id note } }';
     const REMOVE = 'mutation($id: UUID!, $note: UUID!) { deleteIdpNote(idpId: $id, noteId: $note) }';

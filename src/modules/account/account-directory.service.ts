@@ -233,9 +233,7 @@ export class AccountDirectoryService {
   }
 
   private async visible(ctx: Context, caller: Caller, accountId: string): Promise<boolean> {
-    if (caller.platformAdmin || caller.accountId === accountId) return true;
-    if (!caller.orgId) return false;
-    return (await ctx.em.count(Grant, { account: accountId })) > 0;
+    return mayShow(caller, accountId, async () => (await ctx.em.count(Grant, { account: accountId })) > 0);
   }
 
   private async requireSelfOrAdmin(ctx: Context, caller: Caller, accountId: string): Promise<void> {
@@ -281,6 +279,43 @@ async function grantsByAccount(em: EntityManager, accountIds: readonly string[])
     { filters: { [TENANT_FILTER]: false }, orderBy: { createdAt: 'asc' } },
   );
   return groupBy(accountIds, grants, (g) => g.account.id);
+}
+
+/**
+ * Whether the caller may see an account: their own, any to a platform ADMIN, otherwise one holding
+ * a grant in the current organization (`granted`, asked only when it decides).
+ */
+async function mayShow(caller: Caller, accountId: string, granted: () => Promise<boolean>): Promise<boolean> {
+  if (caller.platformAdmin || caller.accountId === accountId) return true;
+  return caller.orgId !== null && (await granted());
+}
+
+/**
+ * An account as the `account` query would show it to the caller (same rule, mayShow), or null:
+ * for relation fields (a plan's owner, a note's author, an employee's account), batched per request.
+ */
+export async function visibleAccount(ctx: Context, accountId: string | null | undefined): Promise<Account | null> {
+  if (!accountId) return null;
+  const caller = requireCaller(ctx);
+  const { account, granted } = await ctx.loaders.get(accountsById).load(accountId);
+  return account && (await mayShow(caller, accountId, async () => granted)) ? account : null;
+}
+
+/**
+ * Accounts by id, each with whether it holds a grant in the current organization: two statements
+ * for any number of ids. Accounts are not tenant-filtered; grants are.
+ */
+async function accountsById(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<{ account: Account | undefined; granted: boolean }[]> {
+  const [accounts, grants] = await Promise.all([
+    em.find(Account, { id: { $in: [...ids] } }),
+    em.find(Grant, { account: { $in: [...ids] } }, { fields: ['account'] }),
+  ]);
+  const granted = new Set(grants.map((g) => g.account.id));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return ids.map((id) => ({ account: byId.get(id), granted: granted.has(id) }));
 }
 
 /** Whether each actor id is an account with a grant in, or a key of, the current organization (tenant filter on). */

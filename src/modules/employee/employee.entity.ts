@@ -6,6 +6,7 @@ import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
 import { searchIndex } from '../../common/search-expressions';
 import { eventObject } from '../../events/event-objects';
+import { RestName } from '../../graphql/rest-fields';
 
 /** A person's record in one organization's directory; an account links to at most one per organization. */
 @ObjectType({ description: 'An employee of an organization' })
@@ -34,7 +35,9 @@ export class Employee extends OrganizationRecord {
   @ManyToOne(() => Account, { ref: true, nullable: true, deleteRule: 'set null', index: true })
   account?: Ref<Account> | null;
 
-  @Field(() => ID, { name: 'account', nullable: true, description: 'The linked account (uuid)' })
+  // REST answers the uuid under `account`; GraphQL's `account` is the account (EmployeeResolver.account).
+  @Field(() => ID, { nullable: true, description: 'The linked account (uuid)' })
+  @RestName('account')
   get accountId(): string | null {
     return this.account?.id ?? null;
   }
@@ -55,7 +58,9 @@ export class Employee extends OrganizationRecord {
   @ManyToOne(() => Employee, { ref: true, nullable: true, deleteRule: 'set null', index: true })
   manager?: Ref<Employee> | null;
 
-  @Field(() => ID, { name: 'manager', nullable: true, description: 'The manager (employee uuid)' })
+  // REST answers the uuid under `manager`; GraphQL's `manager` is the employee (EmployeeResolver.manager).
+  @Field(() => ID, { nullable: true, description: 'The manager (employee uuid)' })
+  @RestName('manager')
   get managerId(): string | null {
     return this.manager?.id ?? null;
   }

@@ -1,7 +1,10 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType } from '../../common/connection';
+import { GraphOnly } from '../../graphql/rest-fields';
 import { UUIDScalar } from '../../graphql/scalars';
+import { Account } from '../account/account.entity';
+import { visibleAccount } from '../account/account-directory.service';
 import { Employee } from './employee.entity';
 import { EmployeeInput, EmployeeListArgs, EmployeeUpdateInput } from './employee.inputs';
 import type { EmployeeService } from './employee.service';
@@ -66,5 +69,32 @@ export class EmployeeResolver {
   @Mutation(() => Boolean, { description: 'Deletes the employee; their reports keep no manager' })
   deleteEmployee(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<boolean> {
     return this.service.delete(ctx, id);
+  }
+
+  // Relations as objects, for GraphQL only: REST answers keep the ids (managerId under `manager`,
+  // accountId under `account`).
+
+  @FieldResolver(() => Employee, {
+    nullable: true,
+    description: 'The manager; null without one (or for an employee of another organization than the current one)',
+  })
+  @GraphOnly()
+  manager(@Ctx() ctx: Context, @Root() employee: Employee): Promise<Employee | null> {
+    return this.service.manager(ctx, employee);
+  }
+
+  @FieldResolver(() => Account, {
+    nullable: true,
+    description: 'The linked account; null without one, or when the caller may not see it (as with the account query)',
+  })
+  @GraphOnly()
+  account(@Ctx() ctx: Context, @Root() employee: Employee): Promise<Account | null> {
+    return visibleAccount(ctx, employee.account?.id);
+  }
+
+  @FieldResolver(() => [Employee], { description: 'The employees who report directly to this one, by name' })
+  @GraphOnly()
+  reports(@Ctx() ctx: Context, @Root() employee: Employee): Promise<Employee[]> {
+    return this.service.reports(ctx, employee);
   }
 }

@@ -5,6 +5,8 @@ import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
 import { type Connection, findPage } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
+import { groupBy } from '../../common/loaders';
+import { oneEach } from '../../db/read-model';
 import { Created } from '../../common/record.embeddables';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
@@ -45,6 +47,20 @@ export class EmployeeService {
     const managers = await ctx.em.find(Employee, { id: { $in: ids } });
     const byId = new Map(managers.map((m) => [m.id, m]));
     return ids.map((managerId) => byId.get(managerId)).filter((m): m is Employee => m !== undefined);
+  }
+
+  /**
+   * The employee's manager, batched for a page of employees. Read through the tenant filter: an
+   * employee of another organization (accountEmployees lists them) answers null.
+   */
+  async manager(ctx: Context, employee: Employee): Promise<Employee | null> {
+    const id = employee.manager?.id;
+    return id ? ((await ctx.loaders.get(employeesById).load(id)) ?? null) : null;
+  }
+
+  /** Who reports to the employee, by name, batched for a page of employees (tenant-filtered). */
+  reports(ctx: Context, employee: Employee): Promise<Employee[]> {
+    return ctx.loaders.get(reportsByManager).load(employee.id);
   }
 
   async create(ctx: Context, input: EmployeeInput): Promise<Employee> {
@@ -141,4 +157,17 @@ export class EmployeeService {
     );
     return rows.map((row) => row.id);
   }
+}
+
+async function employeesById(em: EntityManager, ids: readonly string[]): Promise<(Employee | undefined)[]> {
+  return oneEach(ids, await em.find(Employee, { id: { $in: [...ids] } }), (e) => e.id);
+}
+
+async function reportsByManager(em: EntityManager, managerIds: readonly string[]): Promise<Employee[][]> {
+  const reports = await em.find(
+    Employee,
+    { manager: { $in: [...managerIds] } },
+    { orderBy: { name: 'asc', id: 'asc' } },
+  );
+  return groupBy(managerIds, reports, (e) => e.manager!.id);
 }

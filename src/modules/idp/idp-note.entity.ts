@@ -4,7 +4,7 @@ import { Idp } from './idp.entity';
 import { IdpTask } from './idp-task.entity';
 import { partOf } from '../../events/event-objects';
 import { OrganizationOwned } from '../organization/organization-owned';
-import { UpdatedAtField } from '../../graphql/rest-fields';
+import { RestName, UpdatedAtField } from '../../graphql/rest-fields';
 
 /** A note on a plan, or on one of its tasks when `task` is set; only its author edits it. */
 @ObjectType('Note', { description: 'A note on a plan or a task' })
@@ -28,7 +28,9 @@ export class IdpNote extends OrganizationOwned {
   note!: string;
 
   /** The account that wrote the note (or the organization key, for organization tokens). */
-  @Field(() => ID)
+  // REST answers the id under `author`; GraphQL's `author` is the account (IdpNoteResolver.authorAccount).
+  @Field(() => ID, { name: 'authorId', description: 'The author: an account, or an organization key (uuid)' })
+  @RestName('author')
   @Property({ type: 'uuid' })
   author!: string;
 

@@ -1,6 +1,9 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { GraphOnly } from '../../graphql/rest-fields';
 import { UUIDScalar } from '../../graphql/scalars';
+import { Account } from '../account/account.entity';
+import { visibleAccount } from '../account/account-directory.service';
 import { IdpNote } from './idp-note.entity';
 import type { IdpNoteService } from './idp-note.service';
 import type { NoteView } from './idp.read-model';
@@ -55,5 +58,17 @@ export class IdpNoteResolver {
     @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
   ): Promise<boolean> {
     return this.service.delete(ctx, idpId, taskId ?? null, noteId);
+  }
+
+  // Named apart from the entity's `author` property (the authorId field), which TypeGraphQL would
+  // otherwise resolve with this method. The root is a NoteView (reads) or an IdpNote (changes).
+  @FieldResolver(() => Account, {
+    name: 'author',
+    nullable: true,
+    description: 'The author’s account; null for an organization key, or when the caller may not see the account',
+  })
+  @GraphOnly()
+  authorAccount(@Ctx() ctx: Context, @Root() note: { author: string }): Promise<Account | null> {
+    return visibleAccount(ctx, note.author);
   }
 }

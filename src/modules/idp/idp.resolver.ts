@@ -2,7 +2,10 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, R
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
-import { Idp } from './idp.entity';
+import { GraphOnly } from '../../graphql/rest-fields';
+import { Account } from '../account/account.entity';
+import { visibleAccount } from '../account/account-directory.service';
+import { Idp, type Sharing } from './idp.entity';
 import { IdpAssignee } from './idp-assignee.entity';
 import { IdpInput, IdpListArgs, IdpUpdateInput } from './idp.inputs';
 import { IdpNote } from './idp-note.entity';
@@ -61,6 +64,15 @@ export class IdpResolver {
   @FieldResolver(() => [IdpNote], { description: 'Notes on the plan itself; tasks carry their own' })
   notes(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<NoteView[]> {
     return this.service.notes(ctx, plan);
+  }
+
+  @FieldResolver(() => Account, {
+    nullable: true,
+    description: 'The owning account; null without one, or when the caller may not see it (as with the account query)',
+  })
+  @GraphOnly()
+  owner(@Ctx() ctx: Context, @Root() plan: { sharing: Sharing }): Promise<Account | null> {
+    return visibleAccount(ctx, plan.sharing.ownerId);
   }
 
   @FieldResolver(() => [IdpAssignee])

@@ -1,0 +1,278 @@
+import { type AccountMember, member, withId } from './helpers/directory';
+import { type OrgRecord, orgWithAdmin } from './helpers/fixtures';
+import { queriesOf } from './helpers/queries';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+// Relations as fields of the related type, for GraphQL clients (REST answers keep the ids):
+// Employee.manager, reports and account, Idp.owner and Note.author. Each answers the right record,
+// never another organization's (nor an account the caller may not see), costs one batch per
+// relation whatever the page size, and leaves the REST answers as they were.
+let t: TestApp;
+let org: OrgRecord;
+let admin: AccountMember;
+let reader: AccountMember;
+let otherAdmin: AccountMember;
+
+type Result<T> = { data?: T; errors?: { message: string }[] };
+const gql = async <T>(query: string, variables: Record<string, unknown> = {}, token = admin.token): Promise<T> => {
+  const result = (await t.api.graphql<T>(query, variables, token)) as Result<T>;
+  if (result.errors || !result.data) throw new Error(`GraphQL failed: ${JSON.stringify(result.errors)}`);
+  return result.data;
+};
+const sql = (query: string, params: unknown[]) => t.app.db.orm.em.getConnection().execute(query, params);
+
+async function employee(input: Record<string, unknown>, token = admin.token): Promise<string> {
+  const data = await gql<{ createEmployee: { id: string } }>(
+    'mutation($input: EmployeeInput!) { createEmployee(input: $input) { id } }',
+    { input },
+    token,
+  );
+  return data.createEmployee.id;
+}
+
+interface Person {
+  name: string;
+  managerId: string | null;
+  manager: { name: string } | null;
+  reports: { name: string }[];
+  account: { email: string } | null;
+}
+const PERSON = 'name managerId manager { name } reports { name } account { email }';
+const readEmployee = async (id: string, token = admin.token) =>
+  (await gql<{ employee: Person }>(`query($id: UUID!) { employee(id: $id) { ${PERSON} } }`, { id }, token)).employee;
+
+let boss: string;
+let ann: string;
+let foreign: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const created = await orgWithAdmin(t, 'Graph Relations');
+  org = created.org;
+  admin = await withId(t, created.admin);
+  reader = await member(t, org, admin);
+  otherAdmin = await withId(t, (await orgWithAdmin(t, 'Other Graph Relations')).admin);
+  boss = await employee({ name: 'Boss', account: reader.id });
+  // Created out of name order, so that reports show theirs.
+  await employee({ name: 'Cal', manager: boss });
+  ann = await employee({ name: 'Ann', manager: boss });
+  foreign = await employee({ name: 'Foreign' }, otherAdmin.token);
+}, 60_000);
+
+afterAll(() => t?.close());
+
+describe('Employee.manager, reports and account', () => {
+  it('answer the manager, the direct reports by name and the linked account', async () => {
+    expect(await readEmployee(boss)).toEqual({
+      name: 'Boss',
+      managerId: null,
+      manager: null,
+      reports: [{ name: 'Ann' }, { name: 'Cal' }],
+      account: { email: reader.email },
+    });
+    expect(await readEmployee(ann, reader.token)).toEqual({
+      name: 'Ann',
+      managerId: boss,
+      manager: { name: 'Boss' },
+      reports: [],
+      account: null,
+    });
+  });
+
+  it('answer them on a changed employee too (a mutation’s entity)', async () => {
+    const data = await gql<{ updateEmployee: Person }>(
+      `mutation($id: UUID!) { updateEmployee(id: $id, input: { title: "Lead" }) { ${PERSON} } }`,
+      { id: ann },
+    );
+    expect(data.updateEmployee).toMatchObject({ manager: { name: 'Boss' }, reports: [] });
+  });
+
+  it('never answer another organization’s employee, even through a link that crosses over', async () => {
+    // Links are refused across organizations (employee.service.ts); a stored one must still not leak.
+    await sql('update employee set manager_id = ? where id = ?', [boss, foreign]);
+    try {
+      expect(await readEmployee(foreign, otherAdmin.token)).toMatchObject({
+        name: 'Foreign',
+        managerId: boss,
+        manager: null,
+      });
+      expect((await readEmployee(boss)).reports).toEqual([{ name: 'Ann' }, { name: 'Cal' }]);
+    } finally {
+      await sql('update employee set manager_id = null where id = ?', [foreign]);
+    }
+  });
+
+  it('answer null for a linked account the caller may not see', async () => {
+    // An account with no grant in this organization (the other organization's admin).
+    await sql('update employee set account_id = ? where id = ?', [otherAdmin.id, ann]);
+    try {
+      expect((await readEmployee(ann)).account).toBeNull();
+    } finally {
+      await sql('update employee set account_id = null where id = ?', [ann]);
+    }
+  });
+
+  it('leave the REST answer as it was: manager and account are uuids at their keys', async () => {
+    const rest = await t.api.get<Record<string, unknown>>(`/api/v1/employee/${ann}`, admin.token);
+    expect(rest.status).toBe(200);
+    expect(rest.body.manager).toBe(boss);
+    expect(rest.body.account).toBeNull();
+    expect(Object.keys(rest.body)).toEqual([
+      'id',
+      'organization',
+      'name',
+      'active',
+      'account',
+      'email',
+      'title',
+      'department',
+      'manager',
+      'startDate',
+      'location',
+      'created',
+      'mappings',
+    ]);
+    const linked = await t.api.get<Record<string, unknown>>(`/api/v1/employee/${boss}`, admin.token);
+    expect(linked.body.account).toBe(reader.id);
+  });
+});
+
+interface PlanNode {
+  owner: { email: string } | null;
+  notes: { authorId: string; author: { email: string } | null }[];
+}
+const PLAN = 'owner { email } notes { authorId author { email } }';
+
+describe('Idp.owner and Note.author', () => {
+  let plan: string;
+
+  beforeAll(async () => {
+    const created = await gql<{ createIdp: PlanNode & { id: string } }>(
+      `mutation($input: IdpInput!) { createIdp(input: $input) { id ${PLAN} } }`,
+      { input: { name: 'Grow', startDate: '2026-01-01', type: 'CAREER', owner: reader.id } },
+    );
+    plan = created.createIdp.id;
+    // A changed plan answers with its entity: the same fields work on it.
+    expect(created.createIdp).toEqual({ id: plan, owner: { email: reader.email }, notes: [] });
+    const note = await gql<{ addIdpNote: PlanNode['notes'][number] }>(
+      'mutation($id: UUID!) { addIdpNote(idpId: $id, input: { note: "Hi" }) { authorId author { email } } }',
+      { id: plan },
+    );
+    expect(note.addIdpNote).toEqual({ authorId: admin.id, author: { email: admin.email } });
+  });
+
+  it('answer the owner and the notes’ authors (read models)', async () => {
+    const data = await gql<{ idp: PlanNode }>(`query($id: UUID!) { idp(id: $id) { ${PLAN} } }`, { id: plan });
+    expect(data.idp).toEqual({
+      owner: { email: reader.email },
+      notes: [{ authorId: admin.id, author: { email: admin.email } }],
+    });
+  });
+
+  it('answer null for an account outside the caller’s view, keeping the ids', async () => {
+    await sql('update idp set owner_id = ? where id = ?', [otherAdmin.id, plan]);
+    await sql('update idp_note set author = ? where idp_id = ?', [otherAdmin.id, plan]);
+    try {
+      const data = await gql<{ idp: PlanNode & { sharing: { ownerId: string } } }>(
+        `query($id: UUID!) { idp(id: $id) { sharing { ownerId } ${PLAN} } }`,
+        { id: plan },
+      );
+      expect(data.idp).toEqual({
+        sharing: { ownerId: otherAdmin.id },
+        owner: null,
+        notes: [{ authorId: otherAdmin.id, author: null }],
+      });
+    } finally {
+      await sql('update idp set owner_id = ? where id = ?', [reader.id, plan]);
+      await sql('update idp_note set author = ? where idp_id = ?', [admin.id, plan]);
+    }
+  });
+
+  it('leave the REST answer as it was: the note’s author is a uuid', async () => {
+    const rest = await t.api.get<{ notes: Record<string, unknown>[]; owner?: unknown }>(
+      `/api/v1/idp/${plan}`,
+      admin.token,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body.owner).toBeUndefined();
+    expect(rest.body.notes).toEqual([
+      { id: expect.any(String), note: 'Hi', author: admin.id, createdAt: expect.any(String) },
+    ]);
+  });
+});
+
+describe('one batch per relation, whatever the page', () => {
+  let big: AccountMember;
+  let owners: AccountMember[];
+
+  beforeAll(async () => {
+    const created = await orgWithAdmin(t, 'Graph Relations Many');
+    big = await withId(t, created.admin);
+    owners = [big, await member(t, created.org, big), await member(t, created.org, big)];
+    // Ten managers with four reports each and ten more on their own: 60 employees, named so that a
+    // page of five holds a manager (with an account) and reports.
+    for (let m = 0; m < 10; m++) {
+      const id = await employee({ name: `M ${m}`, ...(m < 3 ? { account: owners[m].id } : {}) }, big.token);
+      for (let r = 0; r < 4; r++) await employee({ name: `M ${m}.${r}`, manager: id }, big.token);
+      await employee({ name: `Solo ${m}` }, big.token);
+    }
+    for (let p = 0; p < 50; p++) {
+      const id = (
+        await gql<{ createIdp: { id: string } }>(
+          'mutation($input: IdpInput!) { createIdp(input: $input) { id } }',
+          { input: { name: `Plan ${p}`, startDate: '2026-01-01', type: 'CAREER', owner: owners[p % 3].id } },
+          big.token,
+        )
+      ).createIdp.id;
+      await gql(
+        'mutation($id: UUID!, $note: String!) { addIdpNote(idpId: $id, input: { note: $note }) { id } }',
+        { id, note: `Note ${p}` },
+        owners[p % 3].token,
+      );
+    }
+  }, 240_000);
+
+  /** The queries of reading a page of 5 and of 50 with `read`: the same number, at most `most`. */
+  async function expectSameQueries(read: (first: number) => Promise<void>, most: number): Promise<void> {
+    const counts: number[] = [];
+    for (const first of [5, 50]) counts.push((await queriesOf(t, () => read(first))).length);
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[0]).toBeLessThanOrEqual(most);
+  }
+
+  it('sends the same queries for 5 employees as for 50, with manager, reports and account', async () => {
+    // The page, then one batch each for managers, reports, accounts and their grants.
+    await expectSameQueries(async (first) => {
+      const data = await gql<{ employees: { nodes: Person[] } }>(
+        `query($first: Int) { employees(first: $first) { nodes { ${PERSON} } } }`,
+        { first },
+        big.token,
+      );
+      expect(data.employees.nodes).toHaveLength(first);
+      const managed = data.employees.nodes.filter((e) => e.managerId !== null);
+      expect(managed.length).toBeGreaterThan(0);
+      for (const e of managed) expect(e.manager?.name).toMatch(/^M \d$/);
+      expect(data.employees.nodes[0]).toMatchObject({
+        account: { email: owners[0].email },
+        reports: [{ name: 'M 0.0' }, { name: 'M 0.1' }, { name: 'M 0.2' }, { name: 'M 0.3' }],
+      });
+    }, 7);
+  });
+
+  it('sends the same queries for 5 plans as for 50, with owner and the notes’ authors', async () => {
+    // Visibility, the plans, their parts, then one batch for the accounts of owners and authors.
+    await expectSameQueries(async (first) => {
+      const data = await gql<{ idps: { nodes: PlanNode[] } }>(
+        `query($first: Int) { idps(first: $first) { nodes { ${PLAN} } } }`,
+        { first },
+        big.token,
+      );
+      expect(data.idps.nodes).toHaveLength(first);
+      for (const p of data.idps.nodes) {
+        expect(p.owner?.email).toBeDefined();
+        expect(p.notes).toHaveLength(1);
+        expect(p.notes[0].author?.email).toBeDefined();
+      }
+    }, 8);
+  });
+});
