@@ -201,9 +201,159 @@ describe('Idp.owner and Note.author', () => {
   });
 });
 
+interface Named {
+  entityType: string;
+  employee: { name: string } | null;
+  group: { name: string } | null;
+  account: { email: string } | null;
+}
+const NAMED = 'entityType employee { name } group { name } account { email }';
+
+describe('Assignee.employee, group and account', () => {
+  let plan: string;
+  let team: string;
+  const expected = () => [
+    { entityType: 'ACCOUNT', employee: null, group: null, account: { email: reader.email } },
+    { entityType: 'EMPLOYEE', employee: { name: 'Boss' }, group: null, account: null },
+    { entityType: 'GROUP', employee: null, group: { name: 'Team' }, account: null },
+  ];
+
+  beforeAll(async () => {
+    team = (
+      await gql<{ createGroup: { id: string } }>(
+        'mutation($m: [UUID!]) { createGroup(input: { name: "Team", members: $m }) { id } }',
+        {
+          m: [ann],
+        },
+      )
+    ).createGroup.id;
+    const assignees = [
+      { entityType: 'EMPLOYEE', entityId: boss },
+      { entityType: 'GROUP', entityId: team },
+      { entityType: 'ACCOUNT', entityId: reader.id },
+    ];
+    const created = await gql<{ createIdp: { id: string; assignees: Named[] } }>(
+      `mutation($input: IdpInput!) { createIdp(input: $input) { id assignees { ${NAMED} } } }`,
+      { input: { name: 'Assigned', startDate: '2026-01-01', type: 'CAREER', assignees } },
+    );
+    plan = created.createIdp.id;
+    // The changed plan's assignees are entities: the same fields work on them.
+    expect(sortByType(created.createIdp.assignees)).toEqual(expected());
+    await gql('mutation($id: UUID!, $input: IdpTaskInput!) { addIdpTask(idpId: $id, input: $input) { id } }', {
+      id: plan,
+      input: { name: 'Pair', assignees: [{ entityType: 'EMPLOYEE', entityId: ann }] },
+    });
+  });
+
+  it('answer the record each assignee names, on plans and on tasks (read models)', async () => {
+    const data = await gql<{ idp: { assignees: Named[]; tasks: { assignees: Named[] }[] } }>(
+      `query($id: UUID!) { idp(id: $id) { assignees { ${NAMED} } tasks { assignees { ${NAMED} } } } }`,
+      { id: plan },
+    );
+    expect(sortByType(data.idp.assignees)).toEqual(expected());
+    expect(data.idp.tasks).toEqual([
+      { assignees: [{ entityType: 'EMPLOYEE', employee: { name: 'Ann' }, group: null, account: null }] },
+    ]);
+  });
+
+  it('answer null for another organization’s record or an account out of view', async () => {
+    await sql(
+      `update idp_assignee set entity_id = ? where idp_id = ? and entity_type = 'EMPLOYEE' and task_id is null`,
+      [foreign, plan],
+    );
+    await sql(`update idp_assignee set entity_id = ? where idp_id = ? and entity_type = 'ACCOUNT'`, [
+      otherAdmin.id,
+      plan,
+    ]);
+    try {
+      const data = await gql<{ idp: { assignees: (Named & { entityId: string })[] } }>(
+        `query($id: UUID!) { idp(id: $id) { assignees { entityId ${NAMED} } } }`,
+        { id: plan },
+      );
+      expect(
+        sortByType(data.idp.assignees).map(({ entityId, employee, account }) => ({ entityId, employee, account })),
+      ).toEqual([
+        { entityId: otherAdmin.id, employee: null, account: null },
+        { entityId: foreign, employee: null, account: null },
+        { entityId: team, employee: null, account: null },
+      ]);
+    } finally {
+      await sql(`update idp_assignee set entity_id = ? where idp_id = ? and entity_id = ?`, [boss, plan, foreign]);
+      await sql(`update idp_assignee set entity_id = ? where idp_id = ? and entity_id = ?`, [
+        reader.id,
+        plan,
+        otherAdmin.id,
+      ]);
+    }
+  });
+});
+
+describe('Mapping.employee, group and account', () => {
+  let app: string;
+
+  beforeAll(async () => {
+    app = (
+      await gql<{ createApp: { id: string } }>('mutation($input: AppInput!) { createApp(input: $input) { id } }', {
+        input: { type: 'HRIS', externalId: 'graph-relations', internal: true, name: 'People' },
+      })
+    ).createApp.id;
+    const team = (await gql<{ groups: { nodes: { id: string }[] } }>('{ groups { nodes { id } } }')).groups.nodes[0].id;
+    const targets: [string, string][] = [
+      ['EMPLOYEE', boss],
+      ['GROUP', team],
+      ['ACCOUNT', reader.id],
+      ['ORGANIZATION', org.id],
+    ];
+    for (const [entityType, entityId] of targets)
+      await gql('mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id } }', {
+        app,
+        input: { entityType, entityId, namespace: 'sync', mappedId: `${entityType}-1` },
+      });
+  });
+
+  it('answer the mapped record of its type, null for the others', async () => {
+    const data = await gql<{ appMappings: { mapping: Named }[]; employee: { mappings: Named[] } }>(
+      `query($app: UUID!, $boss: UUID!) {
+        appMappings(app: $app) { mapping { ${NAMED} } }
+        employee(id: $boss) { mappings { ${NAMED} } }
+      }`,
+      { app, boss },
+    );
+    expect(sortByType(data.appMappings.map((m) => m.mapping))).toEqual([
+      { entityType: 'ACCOUNT', employee: null, group: null, account: { email: reader.email } },
+      { entityType: 'EMPLOYEE', employee: { name: 'Boss' }, group: null, account: null },
+      { entityType: 'GROUP', employee: null, group: { name: 'Team' }, account: null },
+      { entityType: 'ORGANIZATION', employee: null, group: null, account: null },
+    ]);
+    expect(data.employee.mappings).toEqual([
+      { entityType: 'EMPLOYEE', employee: { name: 'Boss' }, group: null, account: null },
+    ]);
+  });
+
+  it('answer null for another organization’s record', async () => {
+    await sql(`update mapping set entity_id = ? where app_id = ? and entity_type = 'EMPLOYEE'`, [foreign, app]);
+    try {
+      const data = await gql<{ appMappings: { mapping: Named & { entityId: string } }[] }>(
+        `query($app: UUID!) { appMappings(app: $app) { mapping { entityId ${NAMED} } } }`,
+        { app },
+      );
+      expect(data.appMappings.find((m) => m.mapping.entityType === 'EMPLOYEE')!.mapping).toMatchObject({
+        entityId: foreign,
+        employee: null,
+      });
+    } finally {
+      await sql(`update mapping set entity_id = ? where app_id = ? and entity_type = 'EMPLOYEE'`, [boss, app]);
+    }
+  });
+});
+
+const sortByType = <T extends { entityType: string }>(list: T[]) =>
+  [...list].sort((a, b) => a.entityType.localeCompare(b.entityType));
+
 describe('one batch per relation, whatever the page', () => {
   let big: AccountMember;
   let owners: AccountMember[];
+  let bigApp: string;
 
   beforeAll(async () => {
     const created = await orgWithAdmin(t, 'Graph Relations Many');
@@ -211,16 +361,42 @@ describe('one batch per relation, whatever the page', () => {
     owners = [big, await member(t, created.org, big), await member(t, created.org, big)];
     // Ten managers with four reports each and ten more on their own: 60 employees, named so that a
     // page of five holds a manager (with an account) and reports.
+    const people: string[] = [];
     for (let m = 0; m < 10; m++) {
       const id = await employee({ name: `M ${m}`, ...(m < 3 ? { account: owners[m].id } : {}) }, big.token);
-      for (let r = 0; r < 4; r++) await employee({ name: `M ${m}.${r}`, manager: id }, big.token);
-      await employee({ name: `Solo ${m}` }, big.token);
+      people.push(id);
+      for (let r = 0; r < 4; r++) people.push(await employee({ name: `M ${m}.${r}`, manager: id }, big.token));
+      people.push(await employee({ name: `Solo ${m}` }, big.token));
     }
+    bigApp = (
+      await gql<{ createApp: { id: string } }>(
+        'mutation($input: AppInput!) { createApp(input: $input) { id } }',
+        { input: { type: 'HRIS', externalId: 'graph-relations-many', internal: true, name: 'People' } },
+        big.token,
+      )
+    ).createApp.id;
+    for (const [i, entityId] of people.slice(0, 50).entries())
+      await gql(
+        'mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id } }',
+        { app: bigApp, input: { entityType: 'EMPLOYEE', entityId, namespace: 'sync', mappedId: `e-${i}` } },
+        big.token,
+      );
     for (let p = 0; p < 50; p++) {
       const id = (
         await gql<{ createIdp: { id: string } }>(
           'mutation($input: IdpInput!) { createIdp(input: $input) { id } }',
-          { input: { name: `Plan ${p}`, startDate: '2026-01-01', type: 'CAREER', owner: owners[p % 3].id } },
+          {
+            input: {
+              name: `Plan ${p}`,
+              startDate: '2026-01-01',
+              type: 'CAREER',
+              owner: owners[p % 3].id,
+              assignees: [
+                { entityType: 'EMPLOYEE', entityId: people[p] },
+                { entityType: 'ACCOUNT', entityId: owners[(p + 1) % 3].id },
+              ],
+            },
+          },
           big.token,
         )
       ).createIdp.id;
@@ -259,11 +435,12 @@ describe('one batch per relation, whatever the page', () => {
     }, 7);
   });
 
-  it('sends the same queries for 5 plans as for 50, with owner and the notes’ authors', async () => {
-    // Visibility, the plans, their parts, then one batch for the accounts of owners and authors.
+  it('sends the same queries for 5 plans as for 50, with owner, the notes’ authors and the assignees', async () => {
+    // Visibility, the plans, their parts, then one batch for the accounts (and their grants) and
+    // one for the employees.
     await expectSameQueries(async (first) => {
-      const data = await gql<{ idps: { nodes: PlanNode[] } }>(
-        `query($first: Int) { idps(first: $first) { nodes { ${PLAN} } } }`,
+      const data = await gql<{ idps: { nodes: (PlanNode & { assignees: Named[] })[] } }>(
+        `query($first: Int) { idps(first: $first) { nodes { ${PLAN} assignees { ${NAMED} } } } }`,
         { first },
         big.token,
       );
@@ -273,6 +450,18 @@ describe('one batch per relation, whatever the page', () => {
         expect(p.notes).toHaveLength(1);
         expect(p.notes[0].author?.email).toBeDefined();
       }
-    }, 8);
+    }, 9);
+  });
+
+  it('sends the same queries for 5 mappings as for 50, with the mapped employee', async () => {
+    await expectSameQueries(async (limit) => {
+      const data = await gql<{ appMappings: { mapping: Named }[] }>(
+        `query($app: UUID!, $limit: Int) { appMappings(app: $app, limit: $limit) { mapping { ${NAMED} } } }`,
+        { app: bigApp, limit },
+        big.token,
+      );
+      expect(data.appMappings).toHaveLength(limit);
+      for (const m of data.appMappings) expect(m.mapping.employee?.name).toBeDefined();
+    }, 6);
   });
 });

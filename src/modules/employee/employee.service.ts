@@ -6,7 +6,6 @@ import { Role } from '../../auth/roles';
 import { type Connection, findPage } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { groupBy } from '../../common/loaders';
-import { oneEach } from '../../db/read-model';
 import { Created } from '../../common/record.embeddables';
 import { badInput, conflict, notFound } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
@@ -53,9 +52,8 @@ export class EmployeeService {
    * The employee's manager, batched for a page of employees. Read through the tenant filter: an
    * employee of another organization (accountEmployees lists them) answers null.
    */
-  async manager(ctx: Context, employee: Employee): Promise<Employee | null> {
-    const id = employee.manager?.id;
-    return id ? ((await ctx.loaders.get(employeesById).load(id)) ?? null) : null;
+  manager(ctx: Context, employee: Employee): Promise<Employee | null> {
+    return ctx.loaders.one(Employee, employee.manager?.id);
   }
 
   /** Who reports to the employee, by name, batched for a page of employees (tenant-filtered). */
@@ -157,10 +155,6 @@ export class EmployeeService {
     );
     return rows.map((row) => row.id);
   }
-}
-
-async function employeesById(em: EntityManager, ids: readonly string[]): Promise<(Employee | undefined)[]> {
-  return oneEach(ids, await em.find(Employee, { id: { $in: [...ids] } }), (e) => e.id);
 }
 
 async function reportsByManager(em: EntityManager, managerIds: readonly string[]): Promise<Employee[][]> {

@@ -1,5 +1,6 @@
 import { type ModuleDescriptor, resolver } from '../module';
 import { IdpAssignee } from './idp-assignee.entity';
+import { IdpAssigneeResolver } from './idp-assignee.resolver';
 import { IdpNote } from './idp-note.entity';
 import { IdpNoteResolver } from './idp-note.resolver';
 import { IdpNoteService } from './idp-note.service';
@@ -20,6 +21,7 @@ export const idpModule: ModuleDescriptor = {
     resolver(IdpResolver, () => new IdpResolver(new IdpService())),
     resolver(IdpTaskResolver, () => new IdpTaskResolver(new IdpTaskService())),
     resolver(IdpNoteResolver, () => new IdpNoteResolver(new IdpNoteService(new IdpTaskService()))),
+    resolver(IdpAssigneeResolver, () => new IdpAssigneeResolver()),
   ],
   routes: IDP_ROUTES,
 };

@@ -1,6 +1,6 @@
 import { type ModuleDescriptor, resolver } from '../module';
 import { Mapping } from './mapping.entity';
-import { MAPPINGS_RESOLVERS, MappingResolver } from './mapping.resolver';
+import { MAPPINGS_RESOLVERS, MappingRecordResolver, MappingResolver } from './mapping.resolver';
 import { MAPPING_ROUTES } from './mapping.routes';
 import { MappingService } from './mapping.service';
 
@@ -10,6 +10,7 @@ export const mappingModule: ModuleDescriptor = {
   entities: [Mapping],
   resolvers: [
     resolver(MappingResolver, ({ secrets }) => new MappingResolver(new MappingService(secrets))),
+    resolver(MappingRecordResolver, () => new MappingRecordResolver()),
     // The `mappings` field of each mapped type.
     ...MAPPINGS_RESOLVERS.map((Resolver) =>
       resolver(Resolver, ({ secrets }) => new Resolver(new MappingService(secrets))),

@@ -9,6 +9,7 @@ import { Group } from '../group/group.entity';
 import { Idp } from '../idp/idp.entity';
 import { IdpTask } from '../idp/idp-task.entity';
 import { Organization } from '../organization/organization.entity';
+import { namedRecordFieldsOf } from '../named-records';
 import { MappedEntity } from './mapped-entity';
 import { MappedType, Mapping } from './mapping.entity';
 import { MappingInput, MappingUpdateInput } from './mapping.inputs';
@@ -82,6 +83,12 @@ export class MappingResolver {
     return this.service.mappingSecrets(ctx, mapping);
   }
 }
+
+/**
+ * Mapping.employee, group and account: the mapped record, as a field per type. Plans and tasks have
+ * none: who may see them follows the plans' rules, not the mapping's.
+ */
+export const MappingRecordResolver = namedRecordFieldsOf(Mapping, 'mapped');
 
 type Mappable = abstract new (...args: never[]) => { id: string };
 
