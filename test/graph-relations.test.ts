@@ -312,14 +312,14 @@ describe('Mapping.employee, group and account', () => {
   });
 
   it('answer the mapped record of its type, null for the others', async () => {
-    const data = await gql<{ appMappings: { mapping: Named }[]; employee: { mappings: Named[] } }>(
+    const data = await gql<{ appMappings: { nodes: { mapping: Named }[] }; employee: { mappings: Named[] } }>(
       `query($app: UUID!, $boss: UUID!) {
-        appMappings(app: $app) { mapping { ${NAMED} } }
+        appMappings(app: $app) { nodes { mapping { ${NAMED} } } }
         employee(id: $boss) { mappings { ${NAMED} } }
       }`,
       { app, boss },
     );
-    expect(sortByType(data.appMappings.map((m) => m.mapping))).toEqual([
+    expect(sortByType(data.appMappings.nodes.map((m) => m.mapping))).toEqual([
       { entityType: 'ACCOUNT', employee: null, group: null, account: { email: reader.email } },
       { entityType: 'EMPLOYEE', employee: { name: 'Boss' }, group: null, account: null },
       { entityType: 'GROUP', employee: null, group: { name: 'Team' }, account: null },
@@ -333,11 +333,11 @@ describe('Mapping.employee, group and account', () => {
   it('answer null for another organization’s record', async () => {
     await sql(`update mapping set entity_id = ? where app_id = ? and entity_type = 'EMPLOYEE'`, [foreign, app]);
     try {
-      const data = await gql<{ appMappings: { mapping: Named & { entityId: string } }[] }>(
-        `query($app: UUID!) { appMappings(app: $app) { mapping { entityId ${NAMED} } } }`,
+      const data = await gql<{ appMappings: { nodes: { mapping: Named & { entityId: string } }[] } }>(
+        `query($app: UUID!) { appMappings(app: $app) { nodes { mapping { entityId ${NAMED} } } } }`,
         { app },
       );
-      expect(data.appMappings.find((m) => m.mapping.entityType === 'EMPLOYEE')!.mapping).toMatchObject({
+      expect(data.appMappings.nodes.find((m) => m.mapping.entityType === 'EMPLOYEE')!.mapping).toMatchObject({
         entityId: foreign,
         employee: null,
       });
@@ -455,13 +455,13 @@ describe('one batch per relation, whatever the page', () => {
 
   it('sends the same queries for 5 mappings as for 50, with the mapped employee', async () => {
     await expectSameQueries(async (limit) => {
-      const data = await gql<{ appMappings: { mapping: Named }[] }>(
-        `query($app: UUID!, $limit: Int) { appMappings(app: $app, limit: $limit) { mapping { ${NAMED} } } }`,
+      const data = await gql<{ appMappings: { nodes: { mapping: Named }[] } }>(
+        `query($app: UUID!, $limit: Int) { appMappings(app: $app, first: $limit) { nodes { mapping { ${NAMED} } } } }`,
         { app: bigApp, limit },
         big.token,
       );
-      expect(data.appMappings).toHaveLength(limit);
-      for (const m of data.appMappings) expect(m.mapping.employee?.name).toBeDefined();
+      expect(data.appMappings.nodes).toHaveLength(limit);
+      for (const m of data.appMappings.nodes) expect(m.mapping.employee?.name).toBeDefined();
     }, 6);
   });
 });
