@@ -164,15 +164,15 @@ describe('the cost of an operation (page size x nesting)', () => {
     expect(cost(LIST).work).toBe(300);
     expect(cost('query ($n: Int) { idps(first: $n) { nodes { id } } }', { n: 20 }).work).toBe(20);
     // Omitted: the largest default page; beyond 500: 500 (the list itself refuses it).
-    expect(cost('{ accounts { id } }').work).toBe(100);
-    expect(cost('{ accounts(limit: 100000) { id } }').work).toBe(500);
-    expect(cost('query ($n: Int = 7) { accounts(limit: $n) { id } }').work).toBe(7);
+    expect(cost('{ accounts { nodes { id } } }').work).toBe(100);
+    expect(cost('{ accounts(first: 100000) { nodes { id } } }').work).toBe(500);
+    expect(cost('query ($n: Int = 7) { accounts(first: $n) { nodes { id } } }').work).toBe(7);
   });
 
   it('adds root fields, aliases and fragments included, and keeps expensive fields out of the work', () => {
     expect(
       cost(
-        '{ a: accounts(limit: 10) { id } b: accounts(limit: 5) { id } ...F } fragment F on Query { organization { id } }',
+        '{ a: accounts(first: 10) { nodes { id } } b: accounts(first: 5) { nodes { id } } ...F } fragment F on Query { organization { id } }',
       ),
     ).toEqual({ operations: 3, expensive: 0, work: 16 });
     expect(cost('mutation { ask(input: { question: "why" }) { reply } }')).toEqual({
