@@ -104,6 +104,17 @@ describe('user tokens (HS256 with JWT_SECRET)', () => {
     const invalid = await t.api.graphql('{ organizations { id } }', {}, 'nope');
     expect(invalid.status).toBe(401);
   });
+
+  it('challenges with WWW-Authenticate: Bearer on every 401 of /graphql, and on no other answer', async () => {
+    const ask = (token?: string) =>
+      t.api.request('POST', '/graphql', { body: { query: '{ organizations { id } }' }, token });
+    const [anonymous, invalid, valid] = await Promise.all([ask(), ask('nope'), ask(admin.token)]);
+    expect([anonymous, invalid, valid].map((res) => [res.status, res.headers.get('www-authenticate')])).toEqual([
+      [401, 'Bearer realm="api"'],
+      [401, 'Bearer realm="api"'],
+      [200, null],
+    ]);
+  });
 });
 
 describe('organization tokens', () => {

@@ -33,7 +33,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 export function apiError(code: ErrorCode, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, http: { status: HTTP_STATUS[code] } } });
+  const http: { status: number; headers?: Map<string, string> } = { status: HTTP_STATUS[code] };
+  // A 401 names the scheme that would be accepted (RFC 9110 §11.6.1); Apollo sends these headers
+  // on /graphql, and the REST facade writes its own, more detailed challenge (src/rest/errors.ts).
+  if (code === 'UNAUTHENTICATED') http.headers = new Map([['www-authenticate', 'Bearer realm="api"']]);
+  return new GraphQLError(message, { extensions: { code, http } });
 }
 
 export const badInput = (message: string) => apiError('BAD_USER_INPUT', message);
