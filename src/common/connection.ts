@@ -164,14 +164,22 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
     offset: args.offset,
     filters,
   });
-  const nodes = rows.slice(0, first) as T[];
+  return connectionOf(rows.slice(0, first) as T[], rows.length > first, order, () =>
+    em.count(entity, matching, { filters }),
+  );
+}
+
+/** A connection of a page read in `order`: its end cursor and every node's cursor in that order. */
+export function connectionOf<T>(
+  nodes: T[],
+  hasNextPage: boolean,
+  order: ListOrder<T>,
+  count: () => Promise<number>,
+): Connection<T> {
   return {
     nodes,
-    pageInfo: {
-      hasNextPage: rows.length > first,
-      endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null,
-    },
-    count: () => em.count(entity, matching, { filters }),
+    pageInfo: { hasNextPage, endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null },
+    count,
     cursorOf: (row) => cursorOf(row, order),
   };
 }

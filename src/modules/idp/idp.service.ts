@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { type Connection, cursorOf, cursorValues, DEFAULT_PAGE, pageOrder } from '../../common/connection';
+import { type Connection, connectionOf, cursorValues, DEFAULT_PAGE, pageOrder } from '../../common/connection';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput } from '../../graphql/errors';
 import { Account } from '../account/account.entity';
@@ -41,15 +41,7 @@ export class IdpService {
     const nodes = (await ctx.loaders.get(plansById).loadMany(ids)).filter(
       (p): p is PlanView => p !== undefined && !(p instanceof Error),
     );
-    return {
-      nodes,
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        endCursor: nodes.length ? cursorOf(nodes[nodes.length - 1], order) : null,
-      },
-      count: () => countPlans(ctx.em, caller, orgId, filter),
-      cursorOf: (plan) => cursorOf(plan, order),
-    };
+    return connectionOf(nodes, rows.length > first, order, () => countPlans(ctx.em, caller, orgId, filter));
   }
 
   async get(ctx: Context, id: string): Promise<PlanView> {
