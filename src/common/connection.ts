@@ -24,7 +24,12 @@ export const LONG_PAGE = 100;
  */
 function PageSize(defaultPage: number): PropertyDecorator {
   const decorators = [
-    Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${defaultPage})` }),
+    // The schema states the default too, so clients and the operation cost (src/graphql/operation-cost.ts) read it.
+    Field(() => Int, {
+      nullable: true,
+      defaultValue: defaultPage,
+      description: `Page size, 1-${MAX_PAGE} (default ${defaultPage})`,
+    }),
     IsOptional(),
     IsInt({ message: 'first must be an integer' }),
     Min(1, { message: `first must be between 1 and ${MAX_PAGE}` }),
@@ -75,6 +80,25 @@ export class SyncPageArgs extends PageArgs {
 @ArgsType()
 export class LongSyncPageArgs extends SyncPageArgs {
   @PageSize(LONG_PAGE)
+  declare first?: number;
+}
+
+/**
+ * PageArgs of a list REST answered whole before it became a connection (organizations, webhook
+ * keys, conversations, workflows, a plan's tasks, an account's employees): a page holds MAX_PAGE
+ * unless `first` says otherwise, so a REST client that never pages still reads every record of an
+ * ordinary organization in one answer, and X-Total-Count with Link tells it when there are more.
+ */
+@ArgsType()
+export class WholePageArgs extends PageArgs {
+  @PageSize(MAX_PAGE)
+  declare first?: number;
+}
+
+/** WholePageArgs of a list clients keep in sync (updatedSince). */
+@ArgsType()
+export class WholeSyncPageArgs extends SyncPageArgs {
+  @PageSize(MAX_PAGE)
   declare first?: number;
 }
 
