@@ -347,6 +347,129 @@ describe('Mapping.employee, group and account', () => {
   });
 });
 
+describe('Mapping.idp, task and mappedOrganization', () => {
+  let app: string;
+  let shared: { plan: string; task: string };
+  let hidden: { plan: string; task: string };
+
+  /** A plan of the admin's with one task, mapped (plan and task) to the app. */
+  async function mappedPlan(name: string, visibility: string): Promise<{ plan: string; task: string }> {
+    const plan = (
+      await gql<{ createIdp: { id: string } }>('mutation($input: IdpInput!) { createIdp(input: $input) { id } }', {
+        input: { name, startDate: '2026-01-01', type: 'CAREER', owner: admin.id, visibility },
+      })
+    ).createIdp.id;
+    const task = (
+      await gql<{ addIdpTask: { id: string } }>(
+        'mutation($plan: UUID!, $name: String!) { addIdpTask(idpId: $plan, input: { name: $name }) { id } }',
+        { plan, name: `${name} task` },
+      )
+    ).addIdpTask.id;
+    for (const [entityType, entityId] of [
+      ['IDP', plan],
+      ['IDP_TASK', task],
+    ])
+      await gql('mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id } }', {
+        app,
+        input: { entityType, entityId, namespace: 'plans', mappedId: `${name}-${entityType}` },
+      });
+    return { plan, task };
+  }
+
+  const TARGETS = 'entityType entityId idp { name } task { name } mappedOrganization { name }';
+  type Target = {
+    entityType: string;
+    entityId: string;
+    idp: { name: string } | null;
+    task: { name: string } | null;
+    mappedOrganization: { name: string } | null;
+  };
+  const mappedBy = async (token: string) =>
+    (
+      await gql<{ appMappings: { nodes: { mapping: Target }[] } }>(
+        `query($app: UUID!) { appMappings(app: $app) { nodes { mapping { ${TARGETS} } } } }`,
+        { app },
+        token,
+      )
+    ).appMappings.nodes.map((n) => n.mapping);
+  const target = (list: Target[], entityId: string) => list.find((m) => m.entityId === entityId);
+
+  beforeAll(async () => {
+    app = (
+      await gql<{ createApp: { id: string } }>('mutation($input: AppInput!) { createApp(input: $input) { id } }', {
+        input: { type: 'LMS', externalId: 'graph-relations-plans', internal: true, name: 'Learning' },
+      })
+    ).createApp.id;
+    shared = await mappedPlan('Shared', 'ORGANIZATION');
+    hidden = await mappedPlan('Hidden', 'PRIVATE');
+    await gql('mutation($app: UUID!, $input: MappingInput!) { mapEntity(app: $app, input: $input) { id } }', {
+      app,
+      input: { entityType: 'ORGANIZATION', entityId: org.id, namespace: 'plans', mappedId: 'org' },
+    });
+  });
+
+  it('answer the mapped plan, task and organization, null in the fields of the other types', async () => {
+    const mapped = await mappedBy(admin.token);
+    expect(target(mapped, shared.plan)).toEqual({
+      entityType: 'IDP',
+      entityId: shared.plan,
+      idp: { name: 'Shared' },
+      task: null,
+      mappedOrganization: null,
+    });
+    expect(target(mapped, hidden.task)).toEqual({
+      entityType: 'IDP_TASK',
+      entityId: hidden.task,
+      idp: null,
+      task: { name: 'Hidden task' },
+      mappedOrganization: null,
+    });
+    expect(target(mapped, org.id)).toMatchObject({ idp: null, task: null, mappedOrganization: { name: org.name } });
+  });
+
+  it('answer a plan or task only to a caller who may read the plan, keeping the ids', async () => {
+    const mapped = await mappedBy(reader.token);
+    expect(target(mapped, shared.plan)?.idp).toEqual({ name: 'Shared' });
+    expect(target(mapped, shared.task)?.task).toEqual({ name: 'Shared task' });
+    expect(target(mapped, hidden.plan)).toMatchObject({ entityType: 'IDP', idp: null });
+    expect(target(mapped, hidden.task)).toMatchObject({ entityType: 'IDP_TASK', task: null });
+  });
+
+  it('answer null for a plan or task of another organization', async () => {
+    const other = (
+      await gql<{ createIdp: { id: string; tasks: { id: string }[] } }>(
+        'mutation($input: IdpInput!) { createIdp(input: $input) { id } }',
+        { input: { name: 'Elsewhere', startDate: '2026-01-01', type: 'CAREER', visibility: 'ORGANIZATION' } },
+        otherAdmin.token,
+      )
+    ).createIdp.id;
+    await sql(`update mapping set entity_id = ? where app_id = ? and entity_id = ?`, [other, app, shared.plan]);
+    try {
+      expect(target(await mappedBy(admin.token), other)).toMatchObject({ entityType: 'IDP', idp: null });
+    } finally {
+      await sql(`update mapping set entity_id = ? where app_id = ? and entity_id = ?`, [shared.plan, app, other]);
+    }
+  });
+
+  it('read every mapped plan and task of a page in the same number of queries', async () => {
+    const counts: number[] = [];
+    // Pages of 2 and 4, in mappedId order: the hidden plan and task, then the shared ones too.
+    for (const first of [2, 4])
+      counts.push(
+        (
+          await queriesOf(t, async () => {
+            const data = await gql<{ appMappings: { nodes: unknown[] } }>(
+              `query($app: UUID!, $first: Int) { appMappings(app: $app, first: $first) { nodes { mapping { ${TARGETS} } } } }`,
+              { app, first },
+            );
+            expect(data.appMappings.nodes).toHaveLength(first);
+          })
+        ).length,
+      );
+    expect(counts[1]).toBe(counts[0]);
+  });
+});
+
 const sortByType = <T extends { entityType: string }>(list: T[]) =>
   [...list].sort((a, b) => a.entityType.localeCompare(b.entityType));
 

@@ -51,7 +51,7 @@ export class ContextFactory {
     const em = this.orm.em.fork();
     scopeToTenant(em, caller?.orgId ?? null);
     setActor(em, caller?.actorId ?? null);
-    return { em, caller, loaders: new Loaders(em), bus: this.bus };
+    return { em, caller, loaders: new Loaders(em, caller), bus: this.bus };
   }
 
   private async resolveCaller(authorization: string): Promise<Caller> {

@@ -1,9 +1,13 @@
 import type { EntityClass, FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import type { Caller } from '../auth/caller';
 
-/** A batch function: given many keys, load them all with one query. */
-export type BatchLoad<K, V> = (em: EntityManager, keys: readonly K[]) => Promise<V[]>;
+/**
+ * A batch function: given many keys, load them all with one query. It gets the request's caller
+ * for loads whose answer depends on who asks (which of these plans may the caller read).
+ */
+export type BatchLoad<K, V> = (em: EntityManager, keys: readonly K[], caller: Caller | null) => Promise<V[]>;
 
 /**
  * Per-request DataLoaders, created on first use and keyed by their batch function, so that
@@ -12,12 +16,15 @@ export type BatchLoad<K, V> = (em: EntityManager, keys: readonly K[]) => Promise
 export class Loaders {
   private readonly loaders = new Map<BatchLoad<never, unknown>, DataLoader<unknown, unknown>>();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly caller: Caller | null = null,
+  ) {}
 
   get<K, V>(batch: BatchLoad<K, V>): DataLoader<K, V> {
     let loader = this.loaders.get(batch as BatchLoad<never, unknown>);
     if (!loader) {
-      loader = new DataLoader<K, V>((keys) => batch(this.em, keys)) as DataLoader<unknown, unknown>;
+      loader = new DataLoader<K, V>((keys) => batch(this.em, keys, this.caller)) as DataLoader<unknown, unknown>;
       this.loaders.set(batch as BatchLoad<never, unknown>, loader);
     }
     return loader as DataLoader<K, V>;

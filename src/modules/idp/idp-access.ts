@@ -6,8 +6,8 @@ import { Role } from '../../auth/roles';
 import { findByIds } from '../../db/tenant-filter';
 import { forbidden, notFound } from '../../graphql/errors';
 import { Idp } from './idp.entity';
-import { plansById } from './idp.loaders';
-import type { PlanView } from './idp.read-model';
+import { plansById, tasksById } from './idp.loaders';
+import type { PlanView, TaskView } from './idp.read-model';
 import { AssigneeType, IdpScope, Visibility } from './idp-enums';
 
 /** How the caller stands to one plan. */
@@ -25,6 +25,8 @@ export interface PlanAccess {
 
 export interface PlanFilter {
   id?: string;
+  /** Only these plans (a batch of fields naming plans). */
+  ids?: readonly string[];
   type?: string;
   active?: boolean;
   scope?: IdpScope;
@@ -76,6 +78,7 @@ function planQuery(caller: Caller, orgId: string, filter: PlanFilter): { sql: st
     into.push(...values);
   };
   if (filter.id) add(where, 'i.id = ?', [filter.id]);
+  if (filter.ids) add(where, 'i.id in (?)', [[...filter.ids]]);
   if (filter.type !== undefined) add(where, 'i.type = ?', [filter.type]);
   if (filter.active !== undefined) add(where, 'i.active = ?', [filter.active]);
   if (filter.updatedSince) add(where, 'i.updated_at >= ?', [filter.updatedSince]);
@@ -200,6 +203,34 @@ async function readable<P extends { id: string; sharing: { visibility: Visibilit
   const plan = access && canReadPlan(caller, access) ? await load(id) : undefined;
   if (!plan) throw notFound('idp');
   return { caller, plan, access };
+}
+
+/**
+ * Whether the request's caller may read each of these plans: one standing query for a batch of
+ * fields naming plans (a mapping's plan or task), through ctx.loaders. Unknown and foreign ids are
+ * false, as a read of them is 404.
+ */
+export async function plansReadable(
+  em: EntityManager,
+  ids: readonly string[],
+  caller: Caller | null,
+): Promise<boolean[]> {
+  if (!caller) return ids.map(() => false);
+  const access = await planAccess(em, caller, currentOrganization(caller), { ids });
+  const readable = new Set(access.filter((a) => canReadPlan(caller, a)).map((a) => a.id));
+  return ids.map((id) => readable.has(id));
+}
+
+/** The plan as its read model when the caller may read it, else null: for fields naming a plan. */
+export async function planIfReadable(ctx: Context, id: string | null): Promise<PlanView | null> {
+  if (!id || !(await ctx.loaders.get(plansReadable).load(id))) return null;
+  return (await ctx.loaders.get(plansById).load(id)) ?? null;
+}
+
+/** The task as its read model when the caller may read its plan, else null: for fields naming a task. */
+export async function taskIfReadable(ctx: Context, id: string | null): Promise<TaskView | null> {
+  const task = id ? await ctx.loaders.get(tasksById).load(id) : undefined;
+  return task && (await planIfReadable(ctx, task.idpId)) ? task : null;
 }
 
 /** A readable plan the caller may also change (owner, an assignee's manager, ORG_ADMIN). */

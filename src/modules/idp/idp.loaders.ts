@@ -33,6 +33,16 @@ export async function plansById(em: EntityManager, ids: readonly string[]): Prom
   );
 }
 
+/** Tasks by id, as read models, with no regard to who may read their plans (see taskIfReadable). */
+export async function tasksById(em: EntityManager, ids: readonly string[]): Promise<(TaskView | undefined)[]> {
+  const rows = await rowsByIds<TaskRow>(em, 'idp_task', TASK_COLUMNS, 'id', ids, 'id');
+  return oneEach(
+    ids,
+    rows.map((r) => taskView(em, r)),
+    (t) => t.id,
+  );
+}
+
 /** What a plan is made of besides its own row, with its tasks' notes and assignees at hand. */
 export interface PlanParts {
   /** In order. */

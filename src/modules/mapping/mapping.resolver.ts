@@ -84,10 +84,7 @@ export class MappingResolver {
   }
 }
 
-/**
- * Mapping.employee, group and account: the mapped record, as a field per type. Plans and tasks have
- * none: who may see them follows the plans' rules, not the mapping's.
- */
+/** Mapping.employee, group and account: the mapped record, as a field per type (plans and tasks: mapping-target.resolver.ts). */
 export const MappingRecordResolver = namedRecordFieldsOf(Mapping, 'mapped');
 
 type Mappable = abstract new (...args: never[]) => { id: string };

@@ -107,7 +107,7 @@ export class WorkflowRunner {
     setActor(em, workflow.user.id);
     const caller = await this.callerOf(em, workflow);
     const started = Date.now();
-    const ctx = { em, caller, loaders: new Loaders(em), bus: this.bus };
+    const ctx = { em, caller, loaders: new Loaders(em, caller), bus: this.bus };
     const earlier: AgentMessage[] = [];
     const conversation = await em.findOneOrFail(Conversation, workflow.conversation.id);
     const question = {
