@@ -7,7 +7,7 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import express from 'express';
+import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { ContextFactory } from './auth/context';
@@ -35,6 +35,7 @@ import { graphqlUploads } from './http/graphql-uploads';
 import { chargeOf, RateLimiter } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
+import { methodNotAllowed } from './rest/methods';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
@@ -246,9 +247,12 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   );
 
   const openapi = openApiDocument(schema, ROUTES, VERSION);
-  app.get('/api/v1/openapi.json', (_req, res) => {
+  const openapiRoute = Router();
+  openapiRoute.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openapi);
   });
+  methodNotAllowed(openapiRoute, [{ method: 'get', path: '/api/v1/openapi.json' }]);
+  app.use(openapiRoute);
   app.use('/api/v1', restRouter(schema, ROUTES, execution, contexts, logger, config.knowledge.maxBytes, admission));
   app.use('/docs', docsRouter());
   app.use(notFoundHandler);

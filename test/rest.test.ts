@@ -97,6 +97,15 @@ describe('a known path called with a method it does not have', () => {
     expect(head.headers.get('allow')).toBe('POST');
   });
 
+  it('answers 405 on the OpenAPI document and /health too', async () => {
+    for (const path of ['/api/v1/openapi.json', '/health']) {
+      const res = await t.api.request('POST', path);
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect((await t.api.request('HEAD', path)).status).toBe(200);
+    }
+  });
+
   it('leaves unknown paths 404, the methods a path has served, and OPTIONS as it was', async () => {
     const unknown = await t.api.request('DELETE', '/api/v1/no-such-thing');
     expect(unknown.status).toBe(404);

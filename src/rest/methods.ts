@@ -2,6 +2,9 @@ import type { Router } from 'express';
 import { sendError } from './errors';
 import type { RestRoute } from './routes';
 
+/** What methodNotAllowed needs of a route: REST's table, or a plain path served beside it (/health). */
+type Served = Pick<RestRoute, 'method' | 'path'>;
+
 /** The order Allow names methods in. */
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -11,7 +14,7 @@ const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * matches each path pattern here as it matched the routes, so only requests no route took arrive.
  * OPTIONS is left to what answered it before (CORS preflights, Express's own answer).
  */
-export function methodNotAllowed(router: Router, routes: readonly RestRoute[]): void {
+export function methodNotAllowed(router: Router, routes: readonly Served[]): void {
   const patterns = [...new Set(routes.map((route) => route.path))].map((path) => ({
     path,
     test: patternRegExp(path),
