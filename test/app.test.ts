@@ -197,11 +197,12 @@ describe('look-ups at 10,000 apps', () => {
   const type = 'BULK';
 
   const LOOKUPS: Record<string, string> = {
-    byApp: 'query($type: String!) { found: organizationsByApp(type: $type) { id } }',
-    byId: 'query($type: String!) { found: organizationsByAppId(type: $type, externalId: "bulk-7") { id } }',
-    byData: 'query($type: String!) { found: organizationsByAppData(type: $type, key: "shard", value: "s-7") { id } }',
+    byApp: 'query($type: String!) { found: organizationsByApp(type: $type) { nodes { id } } }',
+    byId: 'query($type: String!) { found: organizationsByAppId(type: $type, externalId: "bulk-7") { nodes { id } } }',
+    byData:
+      'query($type: String!) { found: organizationsByAppData(type: $type, key: "shard", value: "s-7") { nodes { id } } }',
     bySecret:
-      'query($type: String!) { found: organizationsByAppSecret(type: $type, key: "signing", input: { secret: "needle" }) { id } }',
+      'query($type: String!) { found: organizationsByAppSecret(type: $type, key: "signing", input: { secret: "needle" }) { nodes { id } } }',
   };
 
   async function lookUp(): Promise<{ counts: number[]; ids: Record<string, string[]> }> {
@@ -209,9 +210,9 @@ describe('look-ups at 10,000 apps', () => {
     const ids: Record<string, string[]> = {};
     for (const [name, query] of Object.entries(LOOKUPS)) {
       const queries = await queriesOf(t, async () => {
-        const result = await gql<{ found: { id: string }[] }>(query, { type }, lister);
+        const result = await gql<{ found: { nodes: { id: string }[] } }>(query, { type }, lister);
         expect(result.errors).toBeUndefined();
-        ids[name] = result.data!.found.map((o) => o.id);
+        ids[name] = result.data!.found.nodes.map((o) => o.id);
       });
       counts.push(queries.length);
     }

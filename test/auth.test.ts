@@ -99,15 +99,15 @@ describe('user tokens (HS256 with JWT_SECRET)', () => {
   });
 
   it('answers GraphQL without a token with UNAUTHENTICATED, and an invalid token with HTTP 401', async () => {
-    const anonymous = await t.api.graphql('{ organizations { id } }');
+    const anonymous = await t.api.graphql('{ organizations { nodes { id } } }');
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
-    const invalid = await t.api.graphql('{ organizations { id } }', {}, 'nope');
+    const invalid = await t.api.graphql('{ organizations { nodes { id } } }', {}, 'nope');
     expect(invalid.status).toBe(401);
   });
 
   it('challenges with WWW-Authenticate: Bearer on every 401 of /graphql, and on no other answer', async () => {
     const ask = (token?: string) =>
-      t.api.request('POST', '/graphql', { body: { query: '{ organizations { id } }' }, token });
+      t.api.request('POST', '/graphql', { body: { query: '{ organizations { nodes { id } } }' }, token });
     const [anonymous, invalid, valid] = await Promise.all([ask(), ask('nope'), ask(admin.token)]);
     expect([anonymous, invalid, valid].map((res) => [res.status, res.headers.get('www-authenticate')])).toEqual([
       [401, 'Bearer realm="api"'],

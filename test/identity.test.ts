@@ -73,7 +73,7 @@ describe('another subject with the email of a bound account', () => {
   it('is refused through GraphQL too, as UNAUTHENTICATED with HTTP 401', async () => {
     const { bob: victim } = await bob();
     const res = await t.api.graphql(
-      '{ organizations { id } }',
+      '{ organizations { nodes { id } } }',
       {},
       t.token({ sub: `mallory-${randomUUID()}`, email: victim.email }),
     );

@@ -77,7 +77,9 @@ describe.each([
   });
 
   it('keeps __typename, the REST facade and its documentation working', async () => {
-    expect((await t.api.graphql('{ organizations { __typename id } }', {}, admin.token)).errors).toBeUndefined();
+    expect(
+      (await t.api.graphql('{ organizations { __typename nodes { __typename id } } }', {}, admin.token)).errors,
+    ).toBeUndefined();
     expect((await t.api.get('/api/v1/organization', admin.token)).status).toBe(200);
     expect((await t.api.get('/api/v1/openapi.json')).status).toBe(200);
     expect((await t.api.get('/docs/')).status).toBe(200);

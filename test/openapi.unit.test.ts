@@ -86,7 +86,7 @@ describe('error answers', () => {
       expect({ id, documents400: statuses(id).includes('400') }).toEqual({ id, documents400: takesInput(route) });
     }
     // Both kinds exist, so the rule above is tested both ways.
-    expect(statuses('listOrganizations')).not.toContain('400');
+    expect(statuses('getCurrentOrganizationProfile')).not.toContain('400');
     expect(statuses('listEmployees')).toContain('400');
     expect(statuses('createEmployee')).toContain('400');
   });
@@ -156,7 +156,8 @@ describe('error answers', () => {
 
 describe('parameters', () => {
   it('limit and offset with the bounds and defaults the service enforces', () => {
-    const lists = ROUTES.filter((route) => route.method === 'get' && route.query?.includes('limit'));
+    // Any method: the look-up by secret is a POST (the secret travels in the body).
+    const lists = ROUTES.filter((route) => route.query?.includes('limit'));
     expect(lists.length).toBeGreaterThan(10);
     for (const route of lists) {
       const { parameters, operationId } = operationOf(doc, route);
@@ -165,7 +166,8 @@ describe('parameters', () => {
         operationId,
         schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: MAX_PAGE }),
       });
-      expect([DEFAULT_PAGE, 100]).toContain(limit.schema.default);
+      // Most lists page 50 or 100 a page; those REST answered whole until they paged, MAX_PAGE.
+      expect([DEFAULT_PAGE, 100, MAX_PAGE]).toContain(limit.schema.default);
       const offset = parameters.find((p) => p.name === 'offset');
       if (offset) expect(offset.schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
     }
@@ -173,6 +175,8 @@ describe('parameters', () => {
     expect(limitOf('listEmployees')).toBe(DEFAULT_PAGE);
     expect(limitOf('listIdpTasksDue')).toBe(DEFAULT_PAGE);
     expect(limitOf('listGroups')).toBe(100);
+    expect(limitOf('listOrganizations')).toBe(MAX_PAGE);
+    expect(limitOf('organizationsByAppSecret')).toBe(MAX_PAGE);
   });
 
   it('path parameters that are UUIDs say so; no parameter is nullable', () => {
@@ -200,7 +204,7 @@ describe('headers', () => {
   it('X-Total-Count and Link on the answers of the lists paged with limit', () => {
     for (const route of ROUTES) {
       const success = operationOf(doc, route).responses[String(route.status ?? 200)];
-      const paged = route.method === 'get' && route.query?.includes('limit');
+      const paged = route.query?.includes('limit');
       expect(Object.keys(success.headers ?? {})).toEqual(paged ? ['X-Total-Count', 'Link'] : []);
     }
   });

@@ -25,14 +25,14 @@ const code = (result: { errors?: { extensions?: { code?: string } }[] }) => resu
 describe('organization queries', () => {
   it('lists, gets the current one, gets by id and by alias, reads the profile', async () => {
     const result = await t.api.graphql<{
-      organizations: { id: string }[];
+      organizations: { nodes: { id: string }[] };
       organization: { id: string };
       byId: { name: string };
       organizationByAlias: { id: string };
       organizationProfile: { timezone: string | null };
     }>(
       `query($id: UUID, $alias: String!) {
-        organizations { id }
+        organizations { nodes { id } }
         organization { id }
         byId: organization(id: $id) { name }
         organizationByAlias(alias: $alias) { id }
@@ -43,7 +43,7 @@ describe('organization queries', () => {
     );
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
-      organizations: [{ id: org.id }],
+      organizations: { nodes: [{ id: org.id }] },
       organization: { id: org.id },
       byId: { name: 'Graph Org' },
       organizationByAlias: { id: org.id },
@@ -64,7 +64,7 @@ describe('organization queries', () => {
       admin.token,
     );
     expect(code(byAlias)).toBe('NOT_FOUND');
-    const anonymous = await t.api.graphql('{ organizations { id } }');
+    const anonymous = await t.api.graphql('{ organizations { nodes { id } } }');
     expect(code(anonymous)).toBe('UNAUTHENTICATED');
   });
 
@@ -76,13 +76,113 @@ describe('organization queries', () => {
 
   it('loads the keys of many organizations with one query per request (no N+1)', async () => {
     const token = platformAdmin(t);
-    const result = await t.api.graphql<{ organizations: { id: string; keys: unknown[] }[] }>(
-      '{ organizations { id keys { id } } }',
+    const result = await t.api.graphql<{ organizations: { nodes: { id: string; keys: unknown[] }[] } }>(
+      '{ organizations { nodes { id keys { id } } } }',
       {},
       token,
     );
     expect(result.errors).toBeUndefined();
-    expect(result.data!.organizations.length).toBeGreaterThanOrEqual(2);
+    expect(result.data!.organizations.nodes.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the organization list, a connection', () => {
+  // A user who created three organizations holds a grant in exactly those: the list is theirs alone.
+  let token: string;
+  const made: { id: string; name: string }[] = [];
+
+  type Page = {
+    organizations: {
+      totalCount: number;
+      nodes: { id: string; name: string }[];
+      edges: { cursor: string; node: { id: string } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    };
+  };
+  const PAGE = `query($first: Int, $after: String, $offset: Int, $since: DateTimeISO) {
+    organizations(first: $first, after: $after, offset: $offset, updatedSince: $since) {
+      totalCount nodes { id name } edges { cursor node { id } } pageInfo { hasNextPage endCursor }
+    }
+  }`;
+  const page = async (variables: Record<string, unknown>) => {
+    const result = await t.api.graphql<Page>(PAGE, variables, token);
+    expect(result.errors).toBeUndefined();
+    return result.data!.organizations;
+  };
+
+  beforeAll(async () => {
+    const email = `pager-${randomUUID()}@example.com`;
+    token = t.token({ sub: email, email });
+    // Made out of name order, so that the list's order is its own.
+    for (const name of ['Paging C', 'Paging A', 'Paging B']) {
+      const created = await t.api.graphql<{ createOrganization: { id: string; name: string } }>(
+        'mutation($name: String!) { createOrganization(input: { name: $name }) { id name } }',
+        { name },
+        token,
+      );
+      made.push(created.data!.createOrganization);
+    }
+    made.sort((a, b) => a.name.localeCompare(b.name));
+  });
+
+  it('pages by name with first and after, each page saying the total and whether more follow', async () => {
+    const first = await page({ first: 2 });
+    expect(first.totalCount).toBe(3);
+    expect(first.nodes.map((o) => o.name)).toEqual(['Paging A', 'Paging B']);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    expect(first.edges.map((e) => e.node.id)).toEqual(first.nodes.map((o) => o.id));
+    expect(first.pageInfo.endCursor).toBe(first.edges[1].cursor);
+    const second = await page({ first: 2, after: first.pageInfo.endCursor });
+    expect(second.totalCount).toBe(3);
+    expect(second.nodes.map((o) => o.name)).toEqual(['Paging C']);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+    // One at a time, the same three in the same order.
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const one = await page({ first: 1, after });
+      seen.push(...one.nodes.map((o) => o.id));
+      after = one.pageInfo.hasNextPage ? one.pageInfo.endCursor : null;
+    } while (after);
+    expect(seen).toEqual(made.map((o) => o.id));
+  });
+
+  it('answers the whole list in one page of 500 unless first says otherwise, and skips with offset', async () => {
+    const whole = await page({});
+    expect(whole.nodes.map((o) => o.id)).toEqual(made.map((o) => o.id));
+    expect(whole.pageInfo.hasNextPage).toBe(false);
+    expect((await page({ offset: 2 })).nodes.map((o) => o.name)).toEqual(['Paging C']);
+  });
+
+  it('lists what changed at or after updatedSince, oldest change first', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const since = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // B, then A: change order, not name order.
+    for (const org of [made[1], made[0]]) {
+      const renamed = await t.api.graphql(
+        'mutation($id: UUID, $name: String) { updateOrganization(id: $id, input: { name: $name }) { id } }',
+        { id: org.id, name: `${org.name} renamed` },
+        token,
+      );
+      expect(renamed.errors).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const changed = await page({ since: since.toISOString() });
+    expect(changed.nodes.map((o) => o.id)).toEqual([made[1].id, made[0].id]);
+    expect(changed.totalCount).toBe(2);
+  });
+
+  it('refuses a page size outside 1-500 and a cursor of another list, naming the argument', async () => {
+    for (const first of [0, 501]) {
+      const result = await t.api.graphql(PAGE, { first }, token);
+      expect([code(result), result.errors?.[0].message]).toEqual(['BAD_USER_INPUT', 'first must be between 1 and 500']);
+    }
+    const result = await t.api.graphql(PAGE, { after: 'not-a-cursor' }, token);
+    expect([code(result), result.errors?.[0].message]).toEqual([
+      'BAD_USER_INPUT',
+      'after is not a cursor of this list',
+    ]);
   });
 });
 

@@ -24,7 +24,7 @@ describe('rate limit (RATE_LIMIT_PER_MINUTE=3)', () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(20);
     expect(refused.body).toBe(`too many requests: at most 3 operations a minute per token; retry after ${wait} s`);
-    const graphql = await t.api.graphql('{ organizations { id } }', {}, admin.token);
+    const graphql = await t.api.graphql('{ organizations { nodes { id } } }', {}, admin.token);
     expect([graphql.status, graphql.errors]).toEqual([429, undefined]);
   });
 
@@ -70,7 +70,7 @@ describe('operations, not requests (RATE_LIMIT_PER_MINUTE=30)', () => {
   afterAll(() => t30.close());
 
   const aliased = (times: number) =>
-    `{ ${Array.from({ length: times }, (_, i) => `a${i}: organizations { id }`).join(' ')} }`;
+    `{ ${Array.from({ length: times }, (_, i) => `a${i}: organizations { nodes { id } }`).join(' ')} }`;
   type Result = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] };
   const graphql = async (query: string, token: string) => {
     const res = await t30.api.request<Result>('POST', '/graphql', { body: { query }, token });

@@ -117,8 +117,11 @@ describe('connectionParams', () => {
       const client = connectWith({ [key]: `Bearer ${admin.token}` });
       try {
         // An operation over the socket runs as the token's caller: the organization it administers.
-        const answer = await first<{ organizations: { id: string }[] }>(client, '{ organizations { id } }');
-        expect(answer.organizations.map((o) => o.id)).toContain(org.id);
+        const answer = await first<{ organizations: { nodes: { id: string }[] } }>(
+          client,
+          '{ organizations { nodes { id } } }',
+        );
+        expect(answer.organizations.nodes.map((o) => o.id)).toContain(org.id);
       } finally {
         await client.dispose();
       }
@@ -191,8 +194,11 @@ describe('connectionParams', () => {
     const client = connectWith({ Authorization: `Bearer ${employee.token}` });
     try {
       await expect(first(client, 'subscription { changes { type } }')).rejects.toThrow(/ORG_ADMIN/);
-      const answer = await first<{ organizations: { id: string }[] }>(client, '{ organizations { id } }');
-      expect(answer.organizations.map((o) => o.id)).toEqual([org.id]);
+      const answer = await first<{ organizations: { nodes: { id: string }[] } }>(
+        client,
+        '{ organizations { nodes { id } } }',
+      );
+      expect(answer.organizations.nodes.map((o) => o.id)).toEqual([org.id]);
     } finally {
       await client.dispose();
     }

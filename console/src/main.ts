@@ -66,8 +66,10 @@ async function showSignIn(message?: string): Promise<void> {
 
 /** The organizations a platform administrator can act in; the demo one first. */
 async function organizations(api: Api): Promise<Organization[]> {
-  const { organizations } = await api.query<{ organizations: Organization[] }>('{ organizations { id name alias } }');
-  return organizations.sort(
+  const { organizations } = await api.query<{ organizations: { nodes: Organization[] } }>(
+    '{ organizations { nodes { id name alias } } }',
+  );
+  return organizations.nodes.sort(
     (a, b) => Number(b.alias === 'demo') - Number(a.alias === 'demo') || a.name.localeCompare(b.name),
   );
 }

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityName, FilterOptions, FilterQuery, OrderDefinition } from '@mikro-orm/core';
+import type { QueryBuilder } from '@mikro-orm/postgresql';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, type ClassType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../graphql/errors';
@@ -181,9 +182,8 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
     args.updatedSince ? { $and: [where, { updatedAt: { $gte: args.updatedSince } }] } : where
   ) as FilterQuery<T>;
   const keyset = args.after ? [keysetAfter(order, cursorValues(args.after, order))] : [];
-  const direction = order.descending ? 'desc' : 'asc';
   const rows = await em.find(entity, { $and: [matching, ...keyset] } as FilterQuery<T>, {
-    orderBy: Object.fromEntries(order.keys.map((key) => [key, direction])) as OrderDefinition<T>,
+    orderBy: orderByOf(order),
     limit: first + 1,
     offset: args.offset,
     filters,
@@ -191,6 +191,35 @@ export async function findPage<T extends { updatedAt: Date; id: string }>(
   return connectionOf(rows.slice(0, first) as T[], rows.length > first, order, () =>
     em.count(entity, matching, { filters }),
   );
+}
+
+/**
+ * One page of the rows `query` selects, for a list a plain find cannot express (a subquery, a
+ * join), paged as findPage pages: in the list's order, by keyset (`after`) or offset. `query`
+ * builds a fresh query each call: the page and its count are two statements, and the count runs
+ * only when totalCount is asked for.
+ */
+export async function queryPage<T extends object>(
+  query: () => QueryBuilder<T>,
+  args: PageArgs,
+  order: ListOrder<T>,
+  defaultPage = DEFAULT_PAGE,
+): Promise<Connection<T>> {
+  const first = args.first ?? defaultPage;
+  const qb = query();
+  if (args.after) qb.andWhere(keysetAfter(order, cursorValues(args.after, order)));
+  const rows: T[] = await qb
+    .orderBy(orderByOf(order))
+    .limit(first + 1)
+    .offset(args.offset)
+    .getResultList();
+  return connectionOf(rows.slice(0, first), rows.length > first, order, () => query().getCount());
+}
+
+/** Every sort key of `order` in its direction, as find and the query builder take it. */
+function orderByOf<T>(order: ListOrder<T>): OrderDefinition<T> {
+  const direction = order.descending ? 'desc' : 'asc';
+  return Object.fromEntries(order.keys.map((key) => [key, direction])) as OrderDefinition<T>;
 }
 
 /** A connection of a page read in `order`: its end cursor and every node's cursor in that order. */

@@ -182,8 +182,11 @@ function fileVariant(route: RestRoute): { parameters: JsonSchema[]; content: Rec
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** A list REST pages with limit (docs/rest.md, "Lists"): its answers carry X-Total-Count and Link. */
-const isPaged = (route: RestRoute) => route.method === 'get' && Boolean(route.query?.includes('limit'));
+/**
+ * A list REST pages with limit (docs/rest.md, "Lists"): its answers carry X-Total-Count and Link,
+ * whatever its method (the look-up by secret is a POST: the secret travels in the body).
+ */
+const isPaged = (route: RestRoute) => Boolean(route.query?.includes('limit'));
 
 /**
  * The operationId: the row's own, else from the root field it runs: listX/getX for a GET of a

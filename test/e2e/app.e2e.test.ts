@@ -468,7 +468,7 @@ describe('organization look-ups by app', () => {
       expect([res.status, res.body]).toEqual([403, 'only a platform ADMIN may find organizations by an app secret']);
     }
     const graphql = await t.api.graphql(
-      `query { organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "shared-secret-1" }) { id } }`,
+      `query { organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "shared-secret-1" }) { nodes { id } } }`,
       {},
       reader.token,
     );
@@ -519,13 +519,106 @@ describe('organization look-ups by app', () => {
     ).toBe(200);
   });
 
+  describe('paging', () => {
+    // Three organizations share an app of one type, external id, appData value and secret, so
+    // each look-up finds all three.
+    const shared = `PAGED-${randomUUID().slice(0, 6)}`;
+    let found: string[];
+
+    beforeAll(async () => {
+      const third = await orgWithAdmin(t, 'Third Apps Org');
+      for (const token of [admin.token, otherAdmin.token, third.admin.token]) {
+        const app = await create(
+          { type: shared, externalId: 'same', appData: { region: 'eu' }, secretData: { signing: 'common' } },
+          token,
+        );
+        expect(app.status).toBe(201);
+      }
+      found = [
+        { id: org.id, name: org.name },
+        { id: other.id, name: other.name },
+        { id: third.org.id, name: third.org.name },
+      ]
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+        .map((o) => o.id);
+    });
+
+    const LOOKUPS = {
+      organizationsByApp: '',
+      organizationsByAppId: ', externalId: "same"',
+      organizationsByAppData: ', key: "region", value: "eu"',
+      organizationsByAppSecret: ', key: "signing", input: { secret: "common" }',
+    };
+    type Page = {
+      page: { totalCount: number; nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    };
+
+    it.each(Object.entries(LOOKUPS))('%s pages by name with first and after', async (field, args) => {
+      const query = `query($type: String!, $after: String, $offset: Int) {
+        page: ${field}(type: $type${args}, first: 2, after: $after, offset: $offset) {
+          totalCount nodes { id } pageInfo { hasNextPage endCursor }
+        }
+      }`;
+      const read = async (variables: Record<string, unknown>) => {
+        const res = await t.api.graphql<Page>(query, { type: shared, ...variables }, platformAdmin(t));
+        expect(res.errors).toBeUndefined();
+        return res.data!.page;
+      };
+      const first = await read({});
+      expect([first.totalCount, first.nodes.map((o) => o.id), first.pageInfo.hasNextPage]).toEqual([
+        3,
+        found.slice(0, 2),
+        true,
+      ]);
+      const second = await read({ after: first.pageInfo.endCursor });
+      expect([second.totalCount, second.nodes.map((o) => o.id), second.pageInfo.hasNextPage]).toEqual([
+        3,
+        found.slice(2),
+        false,
+      ]);
+      expect((await read({ offset: 1 })).nodes.map((o) => o.id)).toEqual(found.slice(1));
+      const foreign = await t.api.graphql(query, { type: shared, after: 'not-a-cursor' }, platformAdmin(t));
+      expect(foreign.errors?.[0].message).toBe('after is not a cursor of this list');
+    });
+
+    it('pages the REST look-ups with limit, X-Total-Count and Link rel="next"', async () => {
+      const byApp = await t.api.get<{ id: string }[]>(
+        `/api/v1/organization/by-app/${shared}?limit=2`,
+        platformAdmin(t),
+      );
+      expect([byApp.status, byApp.body.map((o) => o.id), byApp.headers.get('x-total-count')]).toEqual([
+        200,
+        found.slice(0, 2),
+        '3',
+      ]);
+      expect(byApp.headers.get('link')).toBe(`</api/v1/organization/by-app/${shared}?limit=2&offset=2>; rel="next"`);
+      // The POST look-up pages the same way: the secret stays in the body, the page in the query.
+      const bySecret = await t.api.post<{ id: string }[]>(
+        `/api/v1/organization/by-app-secret/${shared}/signing?limit=1&offset=2`,
+        { secret: 'common' },
+        platformAdmin(t),
+      );
+      expect([bySecret.status, bySecret.body.map((o) => o.id), bySecret.headers.get('x-total-count')]).toEqual([
+        200,
+        found.slice(2),
+        '3',
+      ]);
+      expect(bySecret.headers.get('link')).toBeNull();
+      // A caller sees only their own organizations, in the page and in the total.
+      const mine = await t.api.get<{ id: string }[]>(`/api/v1/organization/by-app-id/${shared}/same`, admin.token);
+      expect([mine.body.map((o) => o.id), mine.headers.get('x-total-count')]).toEqual([[org.id], '1']);
+      const tooMany = await t.api.get(`/api/v1/organization/by-app-data/${shared}/region/eu?limit=501`, admin.token);
+      expect([tooMany.status, tooMany.body]).toEqual([400, 'limit must be between 1 and 500']);
+    });
+  });
+
   it('aliases in one GraphQL request cannot multiply an ADMIN’s attempts', async () => {
     const sub = `integration-${randomUUID()}`;
     const integration = t.token({ sub, email: `${sub}@example.com`, roles: ['ADMIN'] });
     const guesses = Array.from(
       { length: 40 },
       (_, i) =>
-        `g${i}: organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "guess-${i}" }) { id }`,
+        `g${i}: organizationsByAppSecret(type: "${type}", key: "webhookSecret", input: { secret: "guess-${i}" }) { nodes { id } }`,
     );
     let res: ApiResponse<{ errors?: { extensions?: { code?: string } }[] }> | undefined;
     const statements = await queriesOf(t, async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiResponse } from '../helpers/api';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -141,6 +142,48 @@ describe('GET /api/v1/organization', () => {
 
   it('answers 401 without a token', async () => {
     expect((await t.api.get('/api/v1/organization')).status).toBe(401);
+  });
+
+  it('answers the whole list by default, saying its total and linking no next page', async () => {
+    const res = await t.api.get<OrgRecord[]>('/api/v1/organization', platformAdmin(t));
+    expect(res.body.length).toBeGreaterThanOrEqual(2);
+    expect(res.headers.get('x-total-count')).toBe(String(res.body.length));
+    expect(res.headers.get('link')).toBeNull();
+  });
+
+  it('pages with limit: an array of one, X-Total-Count, and Link rel="next" through every page', async () => {
+    const token = platformAdmin(t);
+    const whole = (await t.api.get<OrgRecord[]>('/api/v1/organization', token)).body.map((o) => o.id);
+    const res = await t.api.get<OrgRecord[]>('/api/v1/organization?limit=1', token);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.map((o) => o.id)).toEqual(whole.slice(0, 1));
+    expect(res.headers.get('x-total-count')).toBe(String(whole.length));
+    expect(res.headers.get('link')).toBe('</api/v1/organization?limit=1&offset=1>; rel="next"');
+    // Following the links reads the whole list once, in its order; the last page links nowhere.
+    const seen: string[] = [];
+    let url: string | undefined = '/api/v1/organization?limit=1';
+    while (url) {
+      const page: ApiResponse<OrgRecord[]> = await t.api.get<OrgRecord[]>(url, token);
+      expect(page.headers.get('x-total-count')).toBe(String(whole.length));
+      seen.push(...page.body.map((o) => o.id));
+      const link = page.headers.get('link');
+      url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
+    }
+    expect(seen).toEqual(whole);
+  });
+
+  it('answers 400 naming limit for a limit outside 1-500', async () => {
+    for (const limit of [0, 501]) {
+      const res = await t.api.get(`/api/v1/organization?limit=${limit}`, admin.token);
+      expect([res.status, res.body]).toEqual([400, 'limit must be between 1 and 500']);
+    }
+  });
+
+  it('answers 400 naming updatedSince for a value that is not a time', async () => {
+    const res = await t.api.get('/api/v1/organization?updatedSince=yesterday', admin.token);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('updatedSince');
   });
 });
 

@@ -28,7 +28,7 @@ describe('database loss', () => {
     cluster.stop();
     const rest = await t.api.get('/api/v1/organization', admin.token);
     expect([rest.status, rest.body]).toEqual([503, 'the database is unavailable; try again shortly']);
-    const graphql = await t.api.graphql('{ organizations { id } }', {}, admin.token);
+    const graphql = await t.api.graphql('{ organizations { nodes { id } } }', {}, admin.token);
     expect(graphql.errors?.map((e) => e.extensions?.code)).toEqual(['SERVICE_UNAVAILABLE']);
     const health = await t.api.get<{ database: string }>('/health');
     expect([health.status, health.body.database]).toEqual([503, 'down']);

@@ -1,6 +1,8 @@
-import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, WholePageArgs } from '../../common/connection';
 import { Organization } from '../organization/organization.entity';
+import { OrganizationConnection } from '../organization/organization.connection';
 import { App } from './app.entity';
 import { AppSecretInput } from './app.inputs';
 import type { AppService } from './app.service';
@@ -15,46 +17,57 @@ export class AppLookupResolver {
   ) {}
 
   @Authorized()
-  @Query(() => [Organization], {
-    description: 'Organizations with an app of this type (ADMIN: all, others: their own)',
+  @Query(() => OrganizationConnection, {
+    description: 'Organizations with an app of this type (ADMIN: all, others: their own), by name',
   })
-  organizationsByApp(@Ctx() ctx: Context, @Arg('type', () => String) type: string): Promise<Organization[]> {
-    return this.lookups.byType(ctx, type);
+  organizationsByApp(
+    @Ctx() ctx: Context,
+    @Arg('type', () => String) type: string,
+    @Args(() => WholePageArgs) page: WholePageArgs,
+  ): Promise<Connection<Organization>> {
+    return this.lookups.byType(ctx, type, page);
   }
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations with an app of this type and external id' })
+  @Query(() => OrganizationConnection, {
+    description: 'Organizations with an app of this type and external id, by name',
+  })
   organizationsByAppId(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,
     @Arg('externalId', () => String) externalId: string,
-  ): Promise<Organization[]> {
-    return this.lookups.byExternalId(ctx, type, externalId);
+    @Args(() => WholePageArgs) page: WholePageArgs,
+  ): Promise<Connection<Organization>> {
+    return this.lookups.byExternalId(ctx, type, externalId, page);
   }
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations with an app of this type whose appData has key = value' })
+  @Query(() => OrganizationConnection, {
+    description: 'Organizations with an app of this type whose appData has key = value, by name',
+  })
   organizationsByAppData(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,
     @Arg('key', () => String) key: string,
     @Arg('value', () => String) value: string,
-  ): Promise<Organization[]> {
-    return this.lookups.byData(ctx, type, key, value);
+    @Args(() => WholePageArgs) page: WholePageArgs,
+  ): Promise<Connection<Organization>> {
+    return this.lookups.byData(ctx, type, key, value, page);
   }
 
   @Authorized()
-  @Query(() => [Organization], {
+  @Query(() => OrganizationConnection, {
     description:
-      'Organizations with an app of this type whose secretData has key = secret: platform ADMIN only (403 to anyone else); at most 10 failed look-ups a minute (429)',
+      'Organizations with an app of this type whose secretData has key = secret, by name: platform ADMIN only (403 to anyone else); at most 10 failed look-ups a minute (429)',
   })
   organizationsByAppSecret(
     @Ctx() ctx: Context,
     @Arg('type', () => String) type: string,
     @Arg('key', () => String) key: string,
     @Arg('input', () => AppSecretInput) input: AppSecretInput,
-  ): Promise<Organization[]> {
-    return this.lookups.bySecret(ctx, type, key, input.secret);
+    @Args(() => WholePageArgs) page: WholePageArgs,
+  ): Promise<Connection<Organization>> {
+    return this.lookups.bySecret(ctx, type, key, input.secret, page);
   }
 
   @FieldResolver(() => [App], { description: 'The organization’s apps' })

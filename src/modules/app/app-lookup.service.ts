@@ -2,6 +2,15 @@ import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { readableOrganizations, requireCaller } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
+import {
+  type Connection,
+  connectionOf,
+  cursorValues,
+  type ListOrder,
+  MAX_PAGE,
+  type PageArgs,
+  queryPage,
+} from '../../common/connection';
 import { SecretBox } from '../../common/secret-box';
 import { forbidden } from '../../graphql/errors';
 import { RateLimiter, tooManyRequests } from '../../http/rate-limit';
@@ -14,12 +23,19 @@ import { App } from './app.entity';
  */
 export const FAILED_SECRET_LOOKUPS_PER_MINUTE = 10;
 
+/** Every look-up lists organizations by name, the id breaking ties. */
+const BY_NAME: ListOrder<Organization> = { keys: ['name', 'id'] };
+
+/** A page's size unless `first` says otherwise: REST answered these lists whole until they became connections. */
+const LOOKUP_PAGE = MAX_PAGE;
+
 /**
  * Organizations found through their apps: by type, by type and external id, by an appData value or
  * by a secretData value (docs/rules.md, "Organizations by app"). A platform ADMIN searches every
  * organization; anyone else only those they hold a grant in. Each look-up is one SQL
  * statement served by an index: (type, external_id), or a GIN index on app_data or on the
- * keyed hashes of the secrets, so no secret is decrypted to find a match.
+ * keyed hashes of the secrets, so no secret is decrypted to find a match. Each answers a page in
+ * BY_NAME order; its total is one more statement, run only when asked for.
  */
 export class AppLookupService {
   constructor(
@@ -27,16 +43,16 @@ export class AppLookupService {
     private readonly failedSecretLookups = new RateLimiter(FAILED_SECRET_LOOKUPS_PER_MINUTE),
   ) {}
 
-  byType(ctx: Context, type: string): Promise<Organization[]> {
-    return this.organizations(ctx, (qb) => qb.where({ type }));
+  byType(ctx: Context, type: string, page: PageArgs): Promise<Connection<Organization>> {
+    return this.organizations(ctx, page, (qb) => qb.where({ type }));
   }
 
-  byExternalId(ctx: Context, type: string, externalId: string): Promise<Organization[]> {
-    return this.organizations(ctx, (qb) => qb.where({ type, externalId }));
+  byExternalId(ctx: Context, type: string, externalId: string, page: PageArgs): Promise<Connection<Organization>> {
+    return this.organizations(ctx, page, (qb) => qb.where({ type, externalId }));
   }
 
-  byData(ctx: Context, type: string, key: string, value: string): Promise<Organization[]> {
-    return this.organizations(ctx, (qb) =>
+  byData(ctx: Context, type: string, key: string, value: string, page: PageArgs): Promise<Connection<Organization>> {
+    return this.organizations(ctx, page, (qb) =>
       qb.where({ type }).andWhere('a.app_data @> ?::jsonb', [JSON.stringify(single(key, value))]),
     );
   }
@@ -49,9 +65,15 @@ export class AppLookupService {
    * integration that must find an organization by what it was sent); anyone else gets 403 whatever
    * they send. Each look-up takes one from the caller's budget of failed look-ups before it runs
    * (so aliases running at once cannot each pass the check), and gets it back when it finds
-   * something; an empty budget answers 429.
+   * something; an empty budget answers 429. What it found is paged in memory (see pageFound).
    */
-  async bySecret(ctx: Context, type: string, key: string, secret: string): Promise<Organization[]> {
+  async bySecret(
+    ctx: Context,
+    type: string,
+    key: string,
+    secret: string,
+    page: PageArgs,
+  ): Promise<Connection<Organization>> {
     const caller = requireCaller(ctx);
     if (!caller.platformAdmin) throw forbidden('only a platform ADMIN may find organizations by an app secret');
     const budget = `${caller.kind}:${caller.actorId}`;
@@ -63,8 +85,9 @@ export class AppLookupService {
       );
     }
     const found = await this.findBySecret(ctx, caller, type, key, secret);
+    // Found is found whatever page was asked for: an offset past the end is no failed guess.
     if (found.length > 0) this.failedSecretLookups.refund(budget);
-    return found;
+    return pageFound(found, page);
   }
 
   private async findBySecret(
@@ -89,22 +112,52 @@ export class AppLookupService {
       const stored = Object.hasOwn(app.secretHashes, key) ? app.secretHashes[key] : '';
       if (SecretBox.equal(stored, hash)) found.set(app.organization.id, app.organization.getEntity());
     }
-    return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    return [...found.values()].sort(byName);
   }
 
-  private organizations(ctx: Context, match: (qb: QueryBuilder<App>) => void): Promise<Organization[]> {
+  /** Organizations with an app `match` selects, among those the caller may see. */
+  private organizations(
+    ctx: Context,
+    page: PageArgs,
+    match: (qb: QueryBuilder<App>) => void,
+  ): Promise<Connection<Organization>> {
     const caller = requireCaller(ctx);
     const em: EntityManager = ctx.em;
-    const apps = em.createQueryBuilder(App, 'a').select('a.organization');
-    match(apps);
-    const qb = em
-      .createQueryBuilder(Organization, 'o')
-      .select('*')
-      .where({ id: { $in: apps.getKnexQuery() } });
     const scope = readableOrganizations(caller);
-    if (scope !== 'all') qb.andWhere({ id: { $in: [...scope] } });
-    return qb.orderBy({ name: 'asc', id: 'asc' }).getResultList();
+    const matching = () => {
+      const apps = em.createQueryBuilder(App, 'a').select('a.organization');
+      match(apps);
+      const qb = em
+        .createQueryBuilder(Organization, 'o')
+        .select('*')
+        .where({ id: { $in: apps.getKnexQuery() } });
+      if (scope !== 'all') qb.andWhere({ id: { $in: [...scope] } });
+      return qb;
+    };
+    return queryPage(matching, page, BY_NAME, LOOKUP_PAGE);
   }
+}
+
+/**
+ * A page of the organizations a secret look-up found, in the order findBySecret sorted them. They
+ * are few (the apps holding one secret) and already read whole, so they are paged here: a keyset
+ * compared as they were sorted, and a count that costs no statement.
+ */
+function pageFound(found: Organization[], page: PageArgs): Connection<Organization> {
+  const first = page.first ?? LOOKUP_PAGE;
+  let rest = found;
+  if (page.after) {
+    const [name, id] = cursorValues(page.after, BY_NAME) as string[];
+    rest = found.filter((org) => byName(org, { name, id }) > 0);
+  }
+  const offset = page.offset ?? 0;
+  const rows = rest.slice(offset, offset + first + 1);
+  return connectionOf(rows.slice(0, first), rows.length > first, BY_NAME, () => Promise.resolve(found.length));
+}
+
+/** BY_NAME order as the secret look-up sorts in memory. */
+function byName(a: Pick<Organization, 'name' | 'id'>, b: Pick<Organization, 'name' | 'id'>): number {
+  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 
 /** `{ [key]: value }` with `key` an own property whatever it is ("__proto__" included). */

@@ -1,7 +1,9 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, WholeSyncPageArgs } from '../../common/connection';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUIDScalar } from '../../graphql/scalars';
+import { OrganizationConnection } from './organization.connection';
 import { Organization } from './organization.entity';
 import {
   OrganizationInput,
@@ -25,9 +27,15 @@ export class OrganizationResolver {
   ) {}
 
   @Authorized()
-  @Query(() => [Organization], { description: 'Organizations the caller holds a grant in (ADMIN: all)' })
-  organizations(@Ctx() ctx: Context): Promise<Organization[]> {
-    return this.service.list(ctx);
+  @Query(() => OrganizationConnection, {
+    description:
+      'Organizations the caller holds a grant in (ADMIN: all), by name (pages of 500 unless `first` says otherwise)',
+  })
+  organizations(
+    @Ctx() ctx: Context,
+    @Args(() => WholeSyncPageArgs) page: WholeSyncPageArgs,
+  ): Promise<Connection<Organization>> {
+    return this.service.list(ctx, page);
   }
 
   @Authorized()

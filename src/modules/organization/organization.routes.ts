@@ -1,4 +1,4 @@
-import { type RestRoute } from '../../rest/routes';
+import { LIMIT, PAGE, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'Organizations';
 
@@ -10,8 +10,12 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     path: '/organization',
     operation: 'query',
     field: 'organizations',
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Organizations the caller holds a grant in (ADMIN: all)',
+    summary:
+      'Organizations the caller holds a grant in (ADMIN: all), by name or by change with updatedSince (limit 1-500, default 500)',
   },
   {
     method: 'post',
@@ -118,24 +122,33 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     path: '/organization/by-app/:type',
     operation: 'query',
     field: 'organizationsByApp',
+    query: PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Organizations with an app of this type (ADMIN: all; others: their own)',
+    summary: 'Organizations with an app of this type (ADMIN: all; others: their own; limit 1-500, default 500)',
   },
   {
     method: 'get',
     path: '/organization/by-app-id/:type/:externalId',
     operation: 'query',
     field: 'organizationsByAppId',
+    query: PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Organizations with an app of this type and external id',
+    summary: 'Organizations with an app of this type and external id (limit 1-500, default 500)',
   },
   {
     method: 'get',
     path: '/organization/by-app-data/:type/:key/:value',
     operation: 'query',
     field: 'organizationsByAppData',
+    query: PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Organizations with an app of this type whose appData has key = value',
+    summary: 'Organizations with an app of this type whose appData has key = value (limit 1-500, default 500)',
   },
   {
     method: 'post',
@@ -143,8 +156,12 @@ export const ORGANIZATION_ROUTES: RestRoute[] = [
     operation: 'query',
     field: 'organizationsByAppSecret',
     body: 'input',
+    query: PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Organizations with an app of this type whose secretData has key = secret (body: secret)',
+    summary:
+      'Organizations with an app of this type whose secretData has key = secret (body: secret; limit 1-500, default 500)',
     errors: {
       403: 'Platform ADMIN only',
       429: 'Too many failed look-ups by secret from this caller, whatever RATE_LIMIT_PER_MINUTE says',

@@ -4,6 +4,7 @@ import { currentOrganization, isOrgAdmin, requireCaller, requireRoleIn, canRead 
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
+import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../common/connection';
 import { flushUnique } from '../../common/flush-unique';
 import { groupBy } from '../../common/loaders';
 import { Created, Status } from '../../common/record.embeddables';
@@ -39,10 +40,11 @@ export class OrganizationService {
     private readonly creation: Config['orgCreation'] = 'anyone',
   ) {}
 
-  async list(ctx: Context): Promise<Organization[]> {
+  /** Organizations are no tenant's rows, so no filter is switched off: the caller's grants scope the list. */
+  list(ctx: Context, page: WholeSyncPageArgs): Promise<Connection<Organization>> {
     const caller = requireCaller(ctx);
     const where = caller.platformAdmin ? {} : { id: { $in: [...caller.memberships.keys()] } };
-    return ctx.em.find(Organization, where, { orderBy: { name: 'asc', id: 'asc' } });
+    return findPage(ctx.em, Organization, where, page, { keys: ['name', 'id'] }, MAX_PAGE);
   }
 
   /** An organization the caller may read; the current one when `id` is omitted. */
