@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildSchema, getOperationAST, parse } from 'graphql';
+import { buildSchema, getOperationAST, type GraphQLSchema, parse } from 'graphql';
+import { createBus } from '../src/graphql/pubsub';
+import { buildApiSchema } from '../src/graphql/schema';
 import { operationCostOf } from '../src/graphql/operation-cost';
 import { prepareRoute } from '../src/rest/documents';
-import { ROUTES } from '../src/modules';
+import { RESOLVERS, ROUTES } from '../src/modules';
 import type { ApiResponse } from './helpers/api';
 import { type Member, orgWithAdmin } from './helpers/fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -150,12 +152,22 @@ describe('the cost of an operation (page size x nesting)', () => {
     const document = parse(query);
     return operationCostOf(schema, getOperationAST(document)!, document, variables);
   };
+  // REST selections leave GraphQL-only fields out, which the schema read back from its SDL cannot
+  // tell: routes are costed on the service's own schema.
+  let apiSchema: GraphQLSchema;
+  beforeAll(async () => {
+    apiSchema = await buildApiSchema(
+      RESOLVERS.map((r) => r.type),
+      [],
+      createBus(),
+    );
+  });
   const route = (method: string, path: string, variables: Record<string, unknown>) => {
     const { document } = prepareRoute(
-      schema,
+      apiSchema,
       ROUTES.find((r) => r.method === method && r.path === path)!,
     );
-    return operationCostOf(schema, getOperationAST(document)!, document, variables).work;
+    return operationCostOf(apiSchema, getOperationAST(document)!, document, variables).work;
   };
 
   it('is 1 for a plain read and page size x levels of lists for a list', () => {
@@ -163,8 +175,11 @@ describe('the cost of an operation (page size x nesting)', () => {
     expect(cost('{ idp(id: "x") { tasks { notes { id } } } }').work).toBe(2);
     expect(cost(LIST).work).toBe(300);
     expect(cost('query ($n: Int) { idps(first: $n) { nodes { id } } }', { n: 20 }).work).toBe(20);
-    // Omitted: the largest default page; beyond 500: 500 (the list itself refuses it).
+    // Omitted: the list's own default page (accounts 100, organizations 500); beyond 500: 500
+    // (the list itself refuses it).
     expect(cost('{ accounts { nodes { id } } }').work).toBe(100);
+    expect(cost('{ organizations { nodes { id } } }').work).toBe(500);
+    expect(cost('query ($n: Int) { organizations(first: $n) { nodes { id } } }').work).toBe(500);
     expect(cost('{ accounts(first: 100000) { nodes { id } } }').work).toBe(500);
     expect(cost('query ($n: Int = 7) { accounts(first: $n) { nodes { id } } }').work).toBe(7);
   });
@@ -184,8 +199,12 @@ describe('the cost of an operation (page size x nesting)', () => {
 
   it('costs a REST route as /graphql costs the same document', () => {
     expect(route('get', '/idp', { first: 100 })).toBe(300);
-    expect(route('get', '/idp', {})).toBe(300);
+    // Without limit: the list's default page (50 plans).
+    expect(route('get', '/idp', {})).toBe(150);
     expect(route('get', '/idp/:id', { id: 'x' })).toBe(2);
+    // A REST list without limit costs its default page, 500 for a list REST answered whole.
+    expect(route('get', '/organization', {})).toBe(route('get', '/organization', { first: 500 }));
+    expect(route('get', '/organization', { first: 2 })).toBeLessThan(route('get', '/organization', {}));
   });
 });
 

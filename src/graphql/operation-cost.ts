@@ -129,7 +129,7 @@ export const MAX_PAGE = 500;
  * costs the items it may answer, an upper bound read from the document alone:
  *
  * - a field taking `first` or `limit` multiplies what is below it by that page size (the
- *   variable's value, else DEFAULT_PAGE; clamped to 1..MAX_PAGE), so `idps(first: 100)` selecting
+ *   variable's value, else the argument's default, else DEFAULT_PAGE; clamped to 1..MAX_PAGE), so `idps(first: 100)` selecting
  *   `nodes { tasks { notes } }` costs 100 x 3 (three levels of lists) = 300;
  * - a field of list type adds one level, counting its deepest branch (`idp(id) { tasks { notes } }` 2);
  * - a root field costs at least 1, so a plain read is 1, and root fields add up (aliases and
@@ -258,7 +258,8 @@ class Weigher {
     const argument = field.args.find((arg) => PAGE_ARGUMENTS.includes(arg.name));
     if (!argument) return 1;
     const given = node.arguments?.find((arg) => arg.name.value === argument.name);
-    const value = given ? valueFromASTUntyped(given.value, this.variables) : argument.defaultValue;
+    // A variable the request leaves out (REST without `limit`) gives the argument its default, as when absent.
+    const value = (given && valueFromASTUntyped(given.value, this.variables)) ?? argument.defaultValue;
     const size = typeof value === 'number' && Number.isInteger(value) ? value : DEFAULT_PAGE;
     return Math.min(MAX_PAGE, Math.max(1, size));
   }
