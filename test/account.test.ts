@@ -56,7 +56,7 @@ describe('account queries', () => {
       orgAdmins: { nodes: { id: string; grants: { role: string }[] }[] };
       byId: AccountRecord;
       byEmail: { id: string };
-      accountEmployees: { id: string; name: string; account: string; organization: string }[];
+      accountEmployees: { nodes: { id: string; name: string; account: string; organization: string }[] };
       accountPreferences: { namespace: string; values: Record<string, string> };
     }>(
       `query($id: UUID!, $idText: String!, $email: String!) {
@@ -64,7 +64,7 @@ describe('account queries', () => {
         orgAdmins { nodes { id grants { role } } }
         byId: account(accountIdOrEmail: $idText) { ${ACCOUNT} }
         byEmail: account(accountIdOrEmail: $email) { id }
-        accountEmployees(accountId: $id) { id name account: accountId organization }
+        accountEmployees(accountId: $id) { nodes { id name account: accountId organization } }
         accountPreferences(accountId: $id, namespace: "ui") { namespace values }
       }`,
       { id: employee.id, idText: employee.id, email: employee.email.toUpperCase() },
@@ -84,7 +84,7 @@ describe('account queries', () => {
     expect(data.byId.grants).toEqual([{ orgId: org.id, role: 'EMPLOYEE', employeeId: null }]);
     expect(data.byId.preferences).toEqual([{ namespace: 'ui', values: { theme: 'dark' } }]);
     expect(data.byEmail).toEqual({ id: employee.id });
-    expect(data.accountEmployees).toEqual([
+    expect(data.accountEmployees.nodes).toEqual([
       { id: linked.data!.createEmployee.id, name: 'Graph Employee', account: employee.id, organization: org.id },
     ]);
     expect(data.accountPreferences).toEqual({ namespace: 'ui', values: { theme: 'dark' } });
@@ -118,7 +118,7 @@ describe('account queries', () => {
       expect(hidden.errors![0].message).toBe('account not found');
     }
     expect(
-      code(await gql('query($id: UUID!) { accountEmployees(accountId: $id) { id } }', { id: otherAdmin.id })),
+      code(await gql('query($id: UUID!) { accountEmployees(accountId: $id) { nodes { id } } }', { id: otherAdmin.id })),
     ).toBe('NOT_FOUND');
     expect(
       code(
@@ -341,7 +341,12 @@ describe('errors of the operation itself', () => {
   // mistake and must be answered as BAD_USER_INPUT with the message, not as an internal error.
   it.each([
     ['a role outside the enum', GRANT, { id: randomUUID(), input: { role: 'BOSS' } }, /BOSS/],
-    ['a malformed UUID', 'query($id: UUID!) { accountEmployees(accountId: $id) { id } }', { id: 'nope' }, /UUID/],
+    [
+      'a malformed UUID',
+      'query($id: UUID!) { accountEmployees(accountId: $id) { nodes { id } } }',
+      { id: 'nope' },
+      /UUID/,
+    ],
     [
       'a preference value that is not a string',
       SET_PREFS,

@@ -66,17 +66,20 @@ describe('GraphQL', () => {
     expect(replied.data!.reply.reply).toBe('The organization has 4 active employees.');
     const read = await gql<{
       agentHistory: { messageType: string; agent: string }[];
-      conversations: { id: string; name: string }[];
-    }>('query ($input: UserRequest) { agentHistory(input: $input) { messageType agent } conversations { id name } }', {
-      input: { conversationId: id },
-    });
+      conversations: { nodes: { id: string; name: string }[] };
+    }>(
+      'query ($input: UserRequest) { agentHistory(input: $input) { messageType agent } conversations { nodes { id name } } }',
+      {
+        input: { conversationId: id },
+      },
+    );
     expect(read.data!.agentHistory).toEqual([
       { messageType: 'user_request', agent: '' },
       { messageType: 'agent_response', agent: 'Dex' },
       { messageType: 'user_request', agent: '' },
       { messageType: 'agent_response', agent: 'Dex' },
     ]);
-    expect(read.data!.conversations).toContainEqual({ id, name: 'Who reports to Alice Moreau?' });
+    expect(read.data!.conversations.nodes).toContainEqual({ id, name: 'Who reports to Alice Moreau?' });
   });
 
   it('starts, renames, searches and deletes conversations', async () => {

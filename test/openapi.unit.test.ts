@@ -166,7 +166,7 @@ describe('parameters', () => {
         operationId,
         schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: MAX_PAGE }),
       });
-      // Most lists page 50 or 100 a page; those REST answered whole until they paged, MAX_PAGE.
+      // Most lists page 50 or 100 a page; those REST answered whole until they paged (WholePageArgs), MAX_PAGE.
       expect([DEFAULT_PAGE, 100, MAX_PAGE]).toContain(limit.schema.default);
       const offset = parameters.find((p) => p.name === 'offset');
       if (offset) expect(offset.schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
@@ -177,6 +177,8 @@ describe('parameters', () => {
     expect(limitOf('listGroups')).toBe(100);
     expect(limitOf('listOrganizations')).toBe(MAX_PAGE);
     expect(limitOf('organizationsByAppSecret')).toBe(MAX_PAGE);
+    expect(limitOf('listWebhookKeys')).toBe(MAX_PAGE);
+    expect(limitOf('listIdpTasks')).toBe(MAX_PAGE);
   });
 
   it('path parameters that are UUIDs say so; no parameter is nullable', () => {

@@ -18,9 +18,13 @@ afterAll(() => t.close());
 
 const aliased = (times: number, field: string) => Array.from({ length: times }, (_, i) => `a${i}: ${field}`).join(' ');
 const conversations = async () => {
-  const res = await t.api.graphql<{ conversations: unknown[] }>('{ conversations { id } }', {}, user.token);
+  const res = await t.api.graphql<{ conversations: { nodes: unknown[] } }>(
+    '{ conversations { nodes { id } } }',
+    {},
+    user.token,
+  );
   expect(res.errors).toBeUndefined();
-  return res.data!.conversations.length;
+  return res.data!.conversations.nodes.length;
 };
 const refusal = (res: { status: number; errors?: { message: string; extensions?: { code?: string } }[] }) => [
   res.status,

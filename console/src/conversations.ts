@@ -7,7 +7,8 @@ export interface ConversationSummary {
   timestamp: string;
 }
 
-const LIST = '{ conversations { id name timestamp } }';
+// The first page: the newest 500 (the list's default page), more than a sidebar shows.
+const LIST = '{ conversations { nodes { id name timestamp } } }';
 const ALL_MESSAGES = 'query { agentHistory { conversationId message } }';
 /** Typing pauses this long before the messages are searched. */
 const SEARCH_PAUSE_MS = 250;
@@ -80,8 +81,8 @@ export function conversationList(api: Api, open: (id: string | undefined, name?:
     }
   }
 
-  api.query<{ conversations: ConversationSummary[] }>(LIST).then(
-    (answer) => ((conversations = answer.conversations), render()),
+  api.query<{ conversations: { nodes: ConversationSummary[] } }>(LIST).then(
+    (answer) => ((conversations = answer.conversations.nodes), render()),
     (error: Error) => (note.textContent = error.message),
   );
   open(undefined);

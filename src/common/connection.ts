@@ -127,8 +127,8 @@ export function pageOrder<T extends { updatedAt: Date; id: string }>(
 const tagOf = (order: { keys: readonly string[]; descending?: boolean }) =>
   `${order.keys.join(',')}${order.descending ? ' desc' : ''}`;
 
-/** Sort keys that hold times (createdAt, updatedAt): epoch milliseconds in a cursor. */
-const isTime = (key: string) => key.endsWith('At');
+/** Sort keys that hold times (createdAt, updatedAt, a conversation's timestamp): epoch milliseconds in a cursor. */
+const isTime = (key: string) => key.endsWith('At') || key === 'timestamp';
 
 /** A keyset cursor: its order and the sort key values of the last row, opaque to clients. */
 export function cursorOf<T>(row: T, order: ListOrder<T>): string {
@@ -220,6 +220,48 @@ export async function queryPage<T extends object>(
 function orderByOf<T>(order: ListOrder<T>): OrderDefinition<T> {
   const direction = order.descending ? 'desc' : 'asc';
   return Object.fromEntries(order.keys.map((key) => [key, direction])) as OrderDefinition<T>;
+}
+
+/**
+ * One page of a list read whole in `order` (a plan's tasks come with the plan), paged as findPage
+ * pages rows: past the keyset `after`, then `offset`, then `first`; the total is the whole list.
+ */
+export function pageOfList<T>(
+  items: readonly T[],
+  args: PageArgs,
+  order: ListOrder<T>,
+  defaultPage = DEFAULT_PAGE,
+): Connection<T> {
+  const first = args.first ?? defaultPage;
+  const values = args.after ? cursorValues(args.after, order) : undefined;
+  // What keysetAfter selects in SQL: items beyond the cursor's keys in the list's direction.
+  const sign = order.descending ? -1 : 1;
+  const beyond = values ? items.filter((item) => compareKeys(item, order, values) === sign) : items;
+  const rest = beyond.slice(args.offset ?? 0);
+  return connectionOf(rest.slice(0, first), rest.length > first, order, () => Promise.resolve(items.length));
+}
+
+/** How an item's sort keys compare with a cursor's values (-1, 0 or 1), as PostgreSQL orders them. */
+function compareKeys<T>(item: T, order: ListOrder<T>, values: (string | Date)[]): number {
+  for (const [i, key] of order.keys.entries()) {
+    const diff = compareKey(item[key], values[i]);
+    if (diff) return diff;
+  }
+  return 0;
+}
+
+function compareKey(mine: unknown, theirs: string | Date): number {
+  // cursorValues gives a Date for time keys only, whose values are Dates.
+  if (theirs instanceof Date) return Math.sign((mine as Date).getTime() - theirs.getTime());
+  if (typeof mine === 'number') {
+    // A number travels in the cursor as its text (sortValue).
+    const number = Number(theirs);
+    if (!theirs || !Number.isFinite(number)) throw badInput('after is not a cursor of this list in this order');
+    return Math.sign(mine - number);
+  }
+  // Code unit order: PostgreSQL's for uuids, which are lowercase hex here.
+  const text = String(mine);
+  return text < theirs ? -1 : text > theirs ? 1 : 0;
 }
 
 /** A connection of a page read in `order`: its end cursor and every node's cursor in that order. */

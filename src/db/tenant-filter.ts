@@ -52,10 +52,20 @@ export function findInOrganizations<T extends { organization: { id: string } }>(
   where: FilterQuery<T> = {} as FilterQuery<T>,
   orderBy: QueryOrderMap<T> = {} as QueryOrderMap<T>,
 ): Promise<T[]> {
-  const scoped = (
-    orgIds === 'all' ? where : { $and: [{ organization: { $in: [...orgIds] } }, where] }
-  ) as FilterQuery<T>;
+  const scoped = inOrganizations(orgIds, where);
   return em.find(entity, scoped, { filters: { [TENANT_FILTER]: false }, orderBy }) as Promise<T[]>;
+}
+
+/**
+ * `where` limited to the organizations `orgIds`, checked for the caller as findInOrganizations
+ * says: the condition of findInOrganizations, and of a paged list across the caller's
+ * organizations (findPage with the tenant filter off), which draws the same wall.
+ */
+export function inOrganizations<T extends { organization: { id: string } }>(
+  orgIds: readonly string[] | 'all',
+  where: FilterQuery<T>,
+): FilterQuery<T> {
+  return (orgIds === 'all' ? where : { $and: [{ organization: { $in: [...orgIds] } }, where] }) as FilterQuery<T>;
 }
 
 /**

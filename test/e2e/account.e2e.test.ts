@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountMember, type AccountRecord, member, rolesIn, withId } from '../helpers/directory';
 import { type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
+import { pagingOf, readPaging } from '../helpers/paging';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // The account routes (/account: list, create, get, update, grant, revoke, org-admins, linked
@@ -433,6 +434,40 @@ describe('GET /api/v1/account/{accountId}/employees', () => {
     expectError(foreign, 404, 'account not found');
     const bad = await t.api.get('/api/v1/account/not-an-id/employees', admin.token);
     expectError(bad, 400, 'accountId must be a UUID');
+  });
+
+  it('pages them by name across the caller’s organizations: GraphQL by cursor, REST with limit and headers', async () => {
+    const person = await member(t, org, admin);
+    // An account links one record per organization: it joins three more, each linking one to it.
+    const admins = [admin, ...(await Promise.all([1, 2, 3].map(async () => (await orgWithAdmin(t)).admin)))];
+    for (const other of admins.slice(1))
+      expect((await t.api.post('/api/v1/account', { email: person.email }, other.token)).status).toBe(201);
+    const link = async (name: string, token: string) => {
+      const res = await t.api.post<{ id: string }>('/api/v1/employee', { name, account: person.id }, token);
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    const [cara, abel, dora, bea] = [
+      await link('Cara', admins[0].token),
+      await link('Abel', admins[1].token),
+      await link('Dora', admins[2].token),
+      await link('Bea', admins[3].token),
+    ];
+    const list = {
+      field: `accountEmployees(accountId: "${person.id}")`,
+      rest: `/api/v1/account/${person.id}/employees`,
+      token: person.token,
+      // The employee list is by name too, so its cursors would pass: the account list's are by email.
+      foreign: 'accounts',
+    };
+    expect(await readPaging(t.api, list)).toEqual(pagingOf([abel, bea, cara, dora], list.rest));
+    // An administrator of one of them sees and counts that organization's record only.
+    const asAdmin = await t.api.get<{ id: string }[]>(`${list.rest}?limit=1`, admin.token);
+    expect([asAdmin.body.map((e) => e.id), asAdmin.headers.get('x-total-count'), asAdmin.headers.get('link')]).toEqual([
+      [cara],
+      '1',
+      null,
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
+import { idsByTime, pagingOf, readPaging } from '../helpers/paging';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // The agent routes (/agent: conversations, ask, reply, search, history) over HTTP against the
@@ -115,6 +116,20 @@ describe('conversations', () => {
     expect(listed.body.map((c) => c.id)).toEqual([newer.id, older.id]);
     const strangers = await t.api.get<ConversationRecord[]>('/api/v1/agent/conversations', stranger.token);
     expect(strangers.body).toEqual([]);
+  });
+
+  it('pages them newest first: GraphQL by cursor with totalCount, REST with limit, X-Total-Count and Link', async () => {
+    const pager = await member(t, org, admin);
+    const made: ConversationRecord[] = [];
+    for (let i = 0; i < 5; i++) made.push(await start(pager.token));
+    await start(carol.token);
+    const list = {
+      field: 'conversations',
+      rest: '/api/v1/agent/conversations',
+      token: pager.token,
+      foreign: 'accounts',
+    };
+    expect(await readPaging(t.api, list)).toEqual(pagingOf(idsByTime(made, 'timestamp', true), list.rest));
   });
 
   it('reads one conversation; another user’s or another organization’s is 404', async () => {

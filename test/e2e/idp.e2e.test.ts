@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountMember, member, withId } from '../helpers/directory';
 import { type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
+import { pagingOf, readPaging } from '../helpers/paging';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // The IDP routes (/idp: plans, their tasks and notes, due tasks) over real HTTP, with the REST
@@ -644,6 +645,33 @@ describe('POST and GET /api/v1/idp/{id}/tasks', () => {
     expect(last).toMatchObject({ order: 4, status: { current: 'IN_PROGRESS', changedBy: owner.id } });
     expect(await tasksOf(created.id)).toEqual(['1:A', '2:B', '3:C', '4:D']);
     expect((await plan(created.id)).tasks.map((x) => x.name)).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('pages them in order: GraphQL by cursor with totalCount, REST with limit, X-Total-Count and Link', async () => {
+    const created = await createPlan({ name: 'Paged tasks' });
+    // Each goes first, so the order is the reverse of the making; twelve, so that a cursor at
+    // order 8 must still find 10 to 12 (positions compare as numbers, not as text).
+    const made: TaskRecord[] = [];
+    for (let i = 1; i <= 12; i++) made.push(await createTask(created.id, { name: `T${i}`, order: 1 }));
+    const list = {
+      field: `idpTasks(idpId: "${created.id}")`,
+      rest: `/api/v1/idp/${created.id}/tasks`,
+      token: owner.token,
+      foreign: 'idps',
+    };
+    expect(await readPaging(t.api, list)).toEqual(
+      pagingOf(
+        made.reverse().map((x) => x.id),
+        list.rest,
+      ),
+    );
+    // Who may not see the plan sees none of its tasks, whatever the page.
+    const hidden = await t.api.graphql(
+      `{ idpTasks(idpId: "${created.id}", first: 1) { totalCount } }`,
+      {},
+      unrelated.token,
+    );
+    expect(hidden.errors?.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
   });
 
   const refusals: [string, () => Body, string][] = [

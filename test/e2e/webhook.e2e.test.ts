@@ -3,6 +3,7 @@ import { objectNames } from '../../src/events/event-objects';
 import { member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from '../helpers/fixtures';
 import { signOrgToken } from '../helpers/org-token';
+import { idsByTime, pagingOf, readPaging } from '../helpers/paging';
 import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually, type WebhookRecord } from '../helpers/webhooks';
@@ -229,6 +230,17 @@ describe('POST and GET /api/v1/webhook-key', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((k) => k.id)).toEqual(expect.arrayContaining([byToken.body.id, byAdmin.body.id]));
     expect((await t.api.get<Key[]>('/api/v1/webhook-key', platformAdmin(t, org.id))).body).toEqual(listed.body);
+  });
+
+  it('pages the keys oldest first: GraphQL by cursor with totalCount, REST with limit, X-Total-Count and Link', async () => {
+    const { admin: owner } = await orgWithAdmin(t);
+    const made: Key[] = [];
+    for (const name of ['k1', 'k2', 'k3', 'k4', 'k5']) made.push(await createKey(owner, name));
+    const list = { field: 'webhookKeys', rest: '/api/v1/webhook-key', token: owner.token, foreign: 'accounts' };
+    expect(await readPaging(t.api, list)).toEqual(pagingOf(idsByTime(made, 'createdAt'), list.rest));
+    // Still ORG_ADMIN only, whatever the page.
+    const asMember = await t.api.graphql('{ webhookKeys(first: 1) { totalCount nodes { id } } }', {}, reader.token);
+    expect(asMember.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
   });
 
   it('answers 400 naming the field for a bad body, and stores no key', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AgentAnswer, type HistoryRecord, nextMinuteAhead } from '../helpers/agent';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
+import { idsByTime, pagingOf, readPaging } from '../helpers/paging';
 import { Receiver } from '../helpers/receiver';
 import { SmtpSink } from '../helpers/smtp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -270,6 +271,22 @@ describe('workflows', () => {
     expectError(await t.api.get(`/api/v1/agent/workflows/${workflow.id}`, ana.token), 404, 'workflow not found');
   });
 
+  it('page newest first: GraphQL by cursor with totalCount, REST with limit, X-Total-Count and Link', async () => {
+    const pager = await member(t, org, admin);
+    const made: { id: string; createdAt: string }[] = [];
+    for (const day of ['Monday', 'Tuesday', 'Wednesday']) {
+      const asked = await ask(`Every ${day} at 9am post the completed tasks in #wins`, pager.token);
+      const confirmed = await reply(asked.conversation, 'yes', pager.token);
+      const id = /Workflow ([0-9a-f-]{36})\.$/.exec(confirmed.reply)?.[1];
+      const read = await t.api.get<{ id: string; createdAt: string }>(`/api/v1/agent/workflows/${id}`, pager.token);
+      expect(read.status).toBe(200);
+      made.push(read.body);
+    }
+    // Also newest first, but by another key: conversations' cursors are still another list's.
+    const list = { field: 'workflows', rest: '/api/v1/agent/workflows', token: pager.token, foreign: 'conversations' };
+    expect(await readPaging(t.api, list)).toEqual(pagingOf(idsByTime(made, 'createdAt', true), list.rest));
+  });
+
   it('run once on request, paused or not, leaving the schedule as it was', async () => {
     const asked = await ask('Every Monday at 9am email me my overdue tasks');
     await reply(asked.conversation, 'yes');
@@ -415,12 +432,12 @@ describe('GraphQL', () => {
       ],
     });
     await reply(asked.conversation, 'yes', other.token);
-    const listed = await t.api.graphql<{ workflows: { id: string; active: boolean }[] }>(
-      '{ workflows { id active } }',
+    const listed = await t.api.graphql<{ workflows: { nodes: { id: string; active: boolean }[] } }>(
+      '{ workflows { nodes { id active } } }',
       {},
       other.token,
     );
-    const id = listed.data!.workflows[0].id;
+    const id = listed.data!.workflows.nodes[0].id;
     const paused = await t.api.graphql<{ pauseWorkflow: { active: boolean; nextRunAt: string | null } }>(
       'mutation ($id: UUID!) { pauseWorkflow(id: $id) { active nextRunAt } }',
       { id },

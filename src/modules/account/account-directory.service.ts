@@ -10,11 +10,18 @@ import {
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import { Role } from '../../auth/roles';
-import { type Connection, findPage, LONG_PAGE, type LongSyncPageArgs } from '../../common/connection';
+import {
+  type Connection,
+  findPage,
+  LONG_PAGE,
+  type LongSyncPageArgs,
+  MAX_PAGE,
+  type WholeSyncPageArgs,
+} from '../../common/connection';
 import { groupBy } from '../../common/loaders';
 import { checkNamespace, emptyPreferences, type Preferences } from '../../common/preferences';
 import { Created, Status } from '../../common/record.embeddables';
-import { findInOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
+import { findInOrganizations, inOrganizations, TENANT_FILTER } from '../../db/tenant-filter';
 import { badInput, conflict, forbidden, notFound } from '../../graphql/errors';
 import type { StringMap } from '../../graphql/string-map';
 import { Employee } from '../employee/employee.entity';
@@ -167,17 +174,15 @@ export class AccountDirectoryService {
     return readable === 'all' ? grants : grants.filter((g) => readable.includes(g.organization.id));
   }
 
-  /** Employee records linked to the account, in the organizations the caller can see. */
-  async employees(ctx: Context, accountId: string): Promise<Employee[]> {
+  /**
+   * Employee records linked to the account, in the organizations the caller can see, by name: they
+   * span organizations, so the tenant filter is off and inOrganizations draws the wall.
+   */
+  async employees(ctx: Context, accountId: string, page: WholeSyncPageArgs): Promise<Connection<Employee>> {
     const caller = requireCaller(ctx);
     await this.get(ctx, accountId);
-    return findInOrganizations(
-      ctx.em,
-      Employee,
-      readableOrganizations(caller),
-      { account: accountId },
-      { name: 'asc', id: 'asc' },
-    );
+    const where = inOrganizations<Employee>(readableOrganizations(caller), { account: accountId });
+    return findPage(ctx.em, Employee, where, page, { keys: ['name', 'id'] }, MAX_PAGE, { [TENANT_FILTER]: false });
   }
 
   /** An account's preferences are its own (and a platform ADMIN's): to anyone else the list is empty. */

@@ -1,11 +1,12 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
-import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
+import { type Connection, ConnectionType, LongSyncPageArgs, WholeSyncPageArgs } from '../../common/connection';
 import { Role } from '../../auth/roles';
 import { Preferences, PreferencesInput } from '../../common/preferences';
 import { Created, Status } from '../../common/record.embeddables';
 import { UUIDScalar } from '../../graphql/scalars';
 import { Employee } from '../employee/employee.entity';
+import { EmployeeConnection } from '../employee/employee.resolver';
 import { Account } from './account.entity';
 import { AccountInput, AccountUpdateInput, GrantInput, RevokeInput } from './account.inputs';
 import type { AccountDirectoryService } from './account-directory.service';
@@ -36,11 +37,15 @@ export class AccountResolver {
   }
 
   @Authorized()
-  @Query(() => [Employee], {
-    description: 'Employee records linked to an account, in organizations the caller can see',
+  @Query(() => EmployeeConnection, {
+    description: 'Employee records linked to an account, in organizations the caller can see, by name',
   })
-  accountEmployees(@Ctx() ctx: Context, @Arg('accountId', () => UUIDScalar) accountId: string): Promise<Employee[]> {
-    return this.service.employees(ctx, accountId);
+  accountEmployees(
+    @Ctx() ctx: Context,
+    @Arg('accountId', () => UUIDScalar) accountId: string,
+    @Args(() => WholeSyncPageArgs) page: WholeSyncPageArgs,
+  ): Promise<Connection<Employee>> {
+    return this.service.employees(ctx, accountId, page);
   }
 
   @Authorized()

@@ -84,8 +84,11 @@ export const ACCOUNT_ROUTES: RestRoute[] = [
     path: '/account/:accountId/employees',
     operation: 'query',
     field: 'accountEmployees',
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Employee records linked to the account',
+    summary: 'Employee records linked to the account, by name (limit 1-500, default 500)',
   },
   {
     method: 'get',

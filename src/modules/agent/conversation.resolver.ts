@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, WholeSyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { AgentMessage } from './agent-message.entity';
 import { ConversationInput, UserRequestInput } from './agent.inputs';
@@ -7,14 +8,21 @@ import { Conversation } from './conversation.entity';
 import { type ConversationService, conversationUpdates } from './conversation.service';
 import { ConversationUpdate } from './conversation-update';
 
+export const ConversationConnection = ConnectionType(Conversation);
+
 @Resolver(() => Conversation)
 export class ConversationResolver {
   constructor(private readonly service: ConversationService) {}
 
   @Authorized()
-  @Query(() => [Conversation], { description: 'The caller’s conversations in the current organization, newest first' })
-  conversations(@Ctx() ctx: Context): Promise<Conversation[]> {
-    return this.service.list(ctx);
+  @Query(() => ConversationConnection, {
+    description: 'The caller’s conversations in the current organization, newest first',
+  })
+  conversations(
+    @Ctx() ctx: Context,
+    @Args(() => WholeSyncPageArgs) page: WholeSyncPageArgs,
+  ): Promise<Connection<Conversation>> {
+    return this.service.list(ctx, page);
   }
 
   @Authorized()

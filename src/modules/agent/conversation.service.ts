@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
+import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../common/connection';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
 import { TOPICS } from '../../graphql/pubsub';
 import { UUID_PATTERN } from '../../graphql/scalars';
@@ -12,6 +13,8 @@ import type { ConversationUpdate } from './conversation-update';
 /** History answers at most this many messages; `since` reads on from the last one. */
 export const HISTORY_LIMIT = 1000;
 const NAME_LENGTH = 80;
+/** Conversations list newest first. */
+const NEWEST_FIRST = { keys: ['timestamp', 'id'], descending: true } as const;
 
 /** The user a conversation belongs to, in the current organization. */
 export interface Owner {
@@ -58,9 +61,9 @@ export async function conversationUpdates(ctx: Context, id: string): Promise<Asy
 
 export class ConversationService {
   /** The caller's conversations, newest first. */
-  list(ctx: Context): Promise<Conversation[]> {
+  list(ctx: Context, page: WholeSyncPageArgs): Promise<Connection<Conversation>> {
     const owner = conversationOwner(ctx);
-    return ctx.em.find(Conversation, { user: owner.accountId }, { orderBy: { timestamp: 'desc', id: 'desc' } });
+    return findPage(ctx.em, Conversation, { user: owner.accountId }, page, NEWEST_FIRST, MAX_PAGE);
   }
 
   async start(ctx: Context, name?: string | null): Promise<Conversation> {

@@ -1,5 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, WholePageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { IdpAssignee } from './idp-assignee.entity';
 import { IdpNote } from './idp-note.entity';
@@ -8,14 +9,20 @@ import { IdpTaskInput, IdpTaskUpdateInput, TasksDueArgs } from './idp-task.input
 import type { IdpTaskService } from './idp-task.service';
 import type { AssigneeView, NoteView, TaskView } from './idp.read-model';
 
+export const IdpTaskConnection = ConnectionType(IdpTask);
+
 @Resolver(() => IdpTask)
 export class IdpTaskResolver {
   constructor(private readonly service: IdpTaskService) {}
 
   @Authorized()
-  @Query(() => [IdpTask], { description: 'Tasks of a plan, in order' })
-  idpTasks(@Ctx() ctx: Context, @Arg('idpId', () => UUIDScalar) idpId: string): Promise<TaskView[]> {
-    return this.service.list(ctx, idpId);
+  @Query(() => IdpTaskConnection, { description: 'Tasks of a plan, in order' })
+  idpTasks(
+    @Ctx() ctx: Context,
+    @Arg('idpId', () => UUIDScalar) idpId: string,
+    @Args(() => WholePageArgs) page: WholePageArgs,
+  ): Promise<Connection<TaskView>> {
+    return this.service.list(ctx, idpId, page);
   }
 
   @Authorized()

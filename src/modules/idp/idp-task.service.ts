@@ -1,6 +1,6 @@
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { DEFAULT_PAGE } from '../../common/connection';
+import { type Connection, DEFAULT_PAGE, MAX_PAGE, pageOfList, type WholePageArgs } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
@@ -23,15 +23,18 @@ import { ConnectedTo, IdpTask } from './idp-task.entity';
 import { type ConnectedToInput, type IdpTaskInput, IdpTaskUpdateInput, type TasksDueArgs } from './idp-task.inputs';
 
 const OPEN: string[] = [TaskState.NOT_STARTED, TaskState.IN_PROGRESS, TaskState.BLOCKED];
+/** A plan's tasks in order: planParts reads them so ("order", id). */
+const TASK_ORDER = { keys: ['order', 'id'] } as const;
 
 /** Tasks of plans: the plan's managers add and delete them; its assignees may also update them. */
 /** Task input fields that update() turns into records itself; every other one is copied as given. */
 const TASK_PARTS = ['connectedTo', 'status', 'order', 'assignees'];
 
 export class IdpTaskService {
-  async list(ctx: Context, idpId: string): Promise<TaskView[]> {
+  /** A page of a visible plan's tasks, paged in memory: the plan's parts are read together anyway. */
+  async list(ctx: Context, idpId: string, page: WholePageArgs): Promise<Connection<TaskView>> {
     const { plan } = await visiblePlan(ctx, idpId);
-    return (await ctx.loaders.get(planParts).load(plan.id)).tasks;
+    return pageOfList((await ctx.loaders.get(planParts).load(plan.id)).tasks, page, TASK_ORDER, MAX_PAGE);
   }
 
   async get(ctx: Context, idpId: string, taskId: string): Promise<TaskView> {

@@ -1,4 +1,4 @@
-import { LIMIT, type RestRoute, SYNC_PAGE } from '../../rest/routes';
+import { LIMIT, PAGE, type RestRoute, SYNC_PAGE } from '../../rest/routes';
 
 const tag = 'IDPs';
 /** The plan's path parameter is `id` (/idp/{id}/...); nested fields name it idpId. */
@@ -69,9 +69,11 @@ export const IDP_ROUTES: RestRoute[] = [
     path: '/idp/:id/tasks',
     operation: 'query',
     field: 'idpTasks',
-    args: PLAN,
+    query: PAGE,
+    args: { ...PLAN, ...LIMIT },
+    pick: 'nodes',
     tag,
-    summary: 'Tasks of a plan, in order',
+    summary: 'Tasks of a plan, in order (limit 1-500, default 500)',
   },
   {
     method: 'post',

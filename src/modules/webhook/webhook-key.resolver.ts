@@ -1,20 +1,26 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../auth/context';
+import { type Connection, ConnectionType, WholeSyncPageArgs } from '../../common/connection';
 import { UUIDScalar } from '../../graphql/scalars';
 import { WebhookKeyInput } from './webhook.inputs';
 import { WebhookKey } from './webhook-key.entity';
 import type { WebhookKeyService } from './webhook-key.service';
+
+export const WebhookKeyConnection = ConnectionType(WebhookKey);
 
 @Resolver(() => WebhookKey)
 export class WebhookKeyResolver {
   constructor(private readonly service: WebhookKeyService) {}
 
   @Authorized()
-  @Query(() => [WebhookKey], {
+  @Query(() => WebhookKeyConnection, {
     description: 'Webhook keys of the current organization, oldest first, without secrets (ORG_ADMIN)',
   })
-  webhookKeys(@Ctx() ctx: Context): Promise<WebhookKey[]> {
-    return this.service.list(ctx);
+  webhookKeys(
+    @Ctx() ctx: Context,
+    @Args(() => WholeSyncPageArgs) page: WholeSyncPageArgs,
+  ): Promise<Connection<WebhookKey>> {
+    return this.service.list(ctx, page);
   }
 
   @Authorized()

@@ -3,6 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { administeredOrganization } from '../../auth/access';
 import type { Context } from '../../auth/context';
+import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../common/connection';
 import type { SecretBox } from '../../common/secret-box';
 import { conflict, notFound } from '../../graphql/errors';
 import { Organization } from '../organization/organization.entity';
@@ -10,6 +11,9 @@ import { Webhook } from './webhook.entity';
 import type { WebhookKeyInput } from './webhook.inputs';
 import { WebhookKey } from './webhook-key.entity';
 
+/** Keys list oldest first, as the first is the default (the list's order, for findPage). */
+const KEY_ORDER = { keys: ['createdAt', 'id'] } as const;
+/** The same order for a plain find (the oldest remaining key becomes the default). */
 const ORDER = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
 
 /**
@@ -20,9 +24,9 @@ const ORDER = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
 export class WebhookKeyService {
   constructor(private readonly secrets: SecretBox) {}
 
-  list(ctx: Context): Promise<WebhookKey[]> {
+  list(ctx: Context, page: WholeSyncPageArgs): Promise<Connection<WebhookKey>> {
     administeredOrganization(ctx);
-    return ctx.em.find(WebhookKey, {}, ORDER);
+    return findPage(ctx.em, WebhookKey, {}, page, KEY_ORDER, MAX_PAGE);
   }
 
   async create(ctx: Context, input: WebhookKeyInput): Promise<WebhookKey> {

@@ -9,8 +9,12 @@ export const WEBHOOK_ROUTES: RestRoute[] = [
     path: '/webhook-key',
     operation: 'query',
     field: 'webhookKeys',
+    query: SYNC_PAGE,
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Webhook keys of the current organization, without secrets (ORG_ADMIN)',
+    summary:
+      'Webhook keys of the current organization, oldest first, without secrets (ORG_ADMIN; limit 1-500, default 500)',
     errors: { 403: 'ORG_ADMIN only' },
   },
   {

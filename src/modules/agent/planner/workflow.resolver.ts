@@ -1,10 +1,13 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../../auth/context';
+import { type Connection, ConnectionType, WholeSyncPageArgs } from '../../../common/connection';
 import { UUIDScalar } from '../../../graphql/scalars';
 import { UserRequestInput } from '../agent.inputs';
 import { BaseAssignmentHolder } from './assignment.types';
 import { Workflow } from './workflow.entity';
 import type { WorkflowService } from './workflow.service';
+
+export const WorkflowConnection = ConnectionType(Workflow);
 
 @Resolver(() => Workflow)
 export class WorkflowResolver {
@@ -23,9 +26,12 @@ export class WorkflowResolver {
   }
 
   @Authorized()
-  @Query(() => [Workflow], { description: 'The caller’s workflows, newest first' })
-  workflows(@Ctx() ctx: Context): Promise<Workflow[]> {
-    return this.service.list(ctx);
+  @Query(() => WorkflowConnection, { description: 'The caller’s workflows, newest first' })
+  workflows(
+    @Ctx() ctx: Context,
+    @Args(() => WholeSyncPageArgs) page: WholeSyncPageArgs,
+  ): Promise<Connection<Workflow>> {
+    return this.service.list(ctx, page);
   }
 
   @Authorized()

@@ -1,5 +1,6 @@
 import { requireCaller } from '../../../auth/access';
 import type { Context } from '../../../auth/context';
+import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../../common/connection';
 import { badInput, conflict, notFound } from '../../../graphql/errors';
 import { Organization } from '../../organization/organization.entity';
 import { AgentMessage } from '../agent-message.entity';
@@ -84,9 +85,11 @@ export class WorkflowService {
     });
   }
 
-  list(ctx: Context): Promise<Workflow[]> {
+  /** The caller's workflows, newest first. */
+  list(ctx: Context, page: WholeSyncPageArgs): Promise<Connection<Workflow>> {
     const owner = conversationOwner(ctx);
-    return ctx.em.find(Workflow, { user: owner.accountId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const newestFirst = { keys: ['createdAt', 'id'], descending: true } as const;
+    return findPage(ctx.em, Workflow, { user: owner.accountId }, page, newestFirst, MAX_PAGE);
   }
 
   async get(ctx: Context, id: string): Promise<Workflow> {
