@@ -220,9 +220,11 @@ describe('scoped lists and due tasks', () => {
       assignee.token,
     );
     const DUE =
-      'query($before: LocalDate, $overdue: Boolean, $status: TaskState) { idpTasksDue(before: $before, overdue: $overdue, status: $status) { id name idp } }';
+      'query($before: LocalDate, $overdue: Boolean, $status: TaskState) { idpTasksDue(before: $before, overdue: $overdue, status: $status) { nodes { id name idp } } }';
     const dueFor = async (variables: Record<string, unknown>, token: string) =>
-      (await gql<{ idpTasksDue: { id: string }[] }>(DUE, variables, token)).data!.idpTasksDue.map((x) => x.id);
+      (await gql<{ idpTasksDue: { nodes: { id: string }[] } }>(DUE, variables, token)).data!.idpTasksDue.nodes.map(
+        (x) => x.id,
+      );
     expect(await dueFor({ before: '2020-12-31' }, assignee.token)).toEqual([late, later]);
     expect(await dueFor({ before: '2020-04-01' }, manager.token)).toEqual([late]);
     expect(await dueFor({ overdue: true, status: 'DONE' }, assignee.token)).toEqual([done]);

@@ -1004,6 +1004,37 @@ describe('GET /api/v1/idp/tasks/due', () => {
     expect(await due('?before=3000-01-01', outsider.token)).toEqual([]);
   });
 
+  it('pages the tasks due with limit and offset, naming the next page in Link', async () => {
+    const first = await t.api.get<TaskRecord[]>('/api/v1/idp/tasks/due?before=3000-01-01&limit=3', dueOwner.token);
+    expect(first.status).toBe(200);
+    expect(first.body.map((x) => x.name)).toEqual(['late', 'blocked', 'later']);
+    expect(first.headers.get('x-total-count')).toBe('4');
+    expect(first.headers.get('link')).toBe('</api/v1/idp/tasks/due?before=3000-01-01&limit=3&offset=3>; rel="next"');
+    const last = await t.api.get<TaskRecord[]>(
+      '/api/v1/idp/tasks/due?before=3000-01-01&limit=3&offset=3',
+      dueOwner.token,
+    );
+    expect(last.body.map((x) => x.name)).toEqual(['future']);
+    expect(last.headers.get('link')).toBeNull();
+  });
+
+  it('pages them in GraphQL by cursor, soonest first', async () => {
+    const page = async (after?: string) =>
+      (
+        await t.api.graphql<{
+          idpTasksDue: { nodes: { name: string }[]; totalCount: number; pageInfo: { endCursor: string } };
+        }>(
+          'query($after: String) { idpTasksDue(before: "3000-01-01", first: 2, after: $after) { nodes { name } totalCount pageInfo { endCursor } } }',
+          { after },
+          dueOwner.token,
+        )
+      ).data!.idpTasksDue;
+    const one = await page();
+    const two = await page(one.pageInfo.endCursor);
+    expect([...one.nodes, ...two.nodes].map((x) => x.name)).toEqual(['late', 'blocked', 'later', 'future']);
+    expect(two.totalCount).toBe(4);
+  });
+
   it.each([
     ['', 'before or overdue is required'],
     ['?overdue=false', 'before or overdue is required'],

@@ -1,6 +1,6 @@
-import { ArrayMaxSize, IsOptional, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsOptional, Length, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { DEFAULT_PAGE, MAX_PAGE } from '../../common/connection';
+import { PageArgs } from '../../common/connection';
 import { LocalDateScalar, UUIDScalar } from '../../graphql/scalars';
 import { Trimmed } from '../../graphql/validation';
 import { TaskState } from './idp-enums';
@@ -76,8 +76,9 @@ export class IdpTaskUpdateInput extends IdpTaskFields {
   active?: boolean;
 }
 
+/** A page of the tasks due, soonest first (dueDate, id): first/after/offset like every list. */
 @ArgsType()
-export class TasksDueArgs {
+export class TasksDueArgs extends PageArgs {
   @Field(() => LocalDateScalar, { nullable: true, description: 'Tasks due before this date' })
   before?: string;
 
@@ -86,12 +87,6 @@ export class TasksDueArgs {
 
   @Field(() => TaskState, { nullable: true, description: 'Default: the open states (not DONE or CANCELLED)' })
   status?: TaskState;
-
-  @Field(() => Int, { nullable: true, description: `Page size, 1-${MAX_PAGE} (default ${DEFAULT_PAGE})` })
-  @IsOptional()
-  @Min(1, { message: `limit must be between 1 and ${MAX_PAGE}` })
-  @Max(MAX_PAGE, { message: `limit must be between 1 and ${MAX_PAGE}` })
-  limit?: number;
 }
 
 @InputType({ description: 'The text of a note' })

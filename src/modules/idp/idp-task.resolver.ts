@@ -36,10 +36,10 @@ export class IdpTaskResolver {
   }
 
   @Authorized()
-  @Query(() => [IdpTask], {
+  @Query(() => IdpTaskConnection, {
     description: 'Tasks due before a date (or overdue), across the plans the caller may see, soonest first',
   })
-  idpTasksDue(@Ctx() ctx: Context, @Args(() => TasksDueArgs) args: TasksDueArgs): Promise<IdpTask[]> {
+  idpTasksDue(@Ctx() ctx: Context, @Args(() => TasksDueArgs) args: TasksDueArgs): Promise<Connection<IdpTask>> {
     return this.service.due(ctx, args);
   }
 

@@ -1,6 +1,6 @@
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { type Connection, DEFAULT_PAGE, MAX_PAGE, pageOfList, type WholePageArgs } from '../../common/connection';
+import { type Connection, findPage, MAX_PAGE, pageOfList, type WholePageArgs } from '../../common/connection';
 import { copyDeclaredFields } from '../../common/input-fields';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
@@ -42,7 +42,7 @@ export class IdpTaskService {
   }
 
   /** Open tasks (or those in `status`) due before a date, across every plan the caller may see. */
-  async due(ctx: Context, args: TasksDueArgs): Promise<IdpTask[]> {
+  async due(ctx: Context, args: TasksDueArgs): Promise<Connection<IdpTask>> {
     const caller = requireCaller(ctx);
     const orgId = currentOrganization(caller);
     if (!args.before && !args.overdue) throw badInput('before or overdue is required');
@@ -50,14 +50,16 @@ export class IdpTaskService {
     // Both given: the earlier bound.
     const before = [args.before, args.overdue ? today : undefined].filter((d): d is string => !!d).sort()[0];
     const visible = (await planAccess(ctx.em, caller, orgId, {})).map((p) => p.id);
-    return ctx.em.find(
+    return findPage(
+      ctx.em,
       IdpTask,
       {
         idp: { $in: visible },
         dueDate: { $lt: before },
         status: { current: args.status ? args.status : { $in: OPEN } },
       },
-      { orderBy: { dueDate: 'asc', id: 'asc' }, limit: args.limit ?? DEFAULT_PAGE },
+      args,
+      { keys: ['dueDate', 'id'] },
     );
   }
 

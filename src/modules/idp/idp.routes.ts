@@ -34,9 +34,12 @@ export const IDP_ROUTES: RestRoute[] = [
     path: '/idp/tasks/due',
     operation: 'query',
     field: 'idpTasksDue',
-    query: ['before', 'overdue', 'status', 'limit'],
+    query: ['before', 'overdue', 'status', ...PAGE],
+    args: LIMIT,
+    pick: 'nodes',
     tag,
-    summary: 'Open tasks due before a date (or overdue) across the plans the caller may see',
+    summary:
+      'Open tasks due before a date (or overdue) across the plans the caller may see, soonest first (limit 1-500, default 50)',
   },
   {
     method: 'get',
