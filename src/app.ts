@@ -38,6 +38,7 @@ import { healthRouter } from './http/health';
 import { methodNotAllowed } from './rest/methods';
 import { requestLogger } from './http/request-logger';
 import { createLogger } from './logger';
+import { ConversationRelay } from './modules/agent/conversation-relay';
 import { ConversationUpdates } from './modules/agent/conversation-updates';
 import { agentEmbedder, agentEngine, coordinator, planReader } from './modules/agent/agent-setup';
 import { RESOLVERS, ROUTES } from './modules';
@@ -114,7 +115,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const embedder = agentEmbedder(config.llm, (reason) =>
     logger.warn({ reason }, 'embeddings unavailable; retrieval uses words alone'),
   );
-  const updates = new ConversationUpdates(bus);
+  // Conversation updates reach the subscribers of every instance too (NOTIFY on a PostgreSQL
+  // server); a worker answers workflow runs into conversations, so it sends, but needs not listen.
+  const conversations = new ConversationRelay(db.orm, bus, config.databaseUrl, logger);
+  if (config.role !== 'worker') await conversations.start();
+  const updates = new ConversationUpdates(bus, conversations);
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
   const runner = new WorkflowRunner(
     db.orm,
@@ -147,6 +152,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     await parsePool.close();
     mailer.close();
     await feed.close();
+    await conversations.close();
     await db.close();
   };
   if (config.role === 'worker') return healthOnly(config, db, logger, relay, stopBackground);

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, createApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
+import type { AgentAnswer } from './helpers/agent';
 import { Api } from './helpers/api';
+import { connect, subscribe } from './helpers/live';
 import { Receiver } from './helpers/receiver';
 import { MAIN } from './helpers/service-process';
 import { freshDatabaseUrl, JWT_SECRET, SECRETS_KEY, signUserToken, testDatabase } from './helpers/test-app';
@@ -77,6 +80,18 @@ if (testDatabase() === 'postgres') {
       return createApp(config, createLogger(config));
     };
 
+    /** A token of the owner of a new organization named `name`. */
+    const owner = async (http: Api, name: string) => {
+      const email = `owner-${randomUUID()}@example.com`;
+      const org = await http.post<{ id: string }>(
+        '/api/v1/organization',
+        { name },
+        signUserToken({ sub: email, email }),
+      );
+      expect(org.status).toBe(201);
+      return signUserToken({ sub: email, email, org: org.body.id });
+    };
+
     beforeAll(async () => {
       database = await freshDatabaseUrl();
       api = await start('api', { JOB_POLL_SECONDS: '0.5' });
@@ -91,14 +106,7 @@ if (testDatabase() === 'postgres') {
       const receiver = await new Receiver().start();
       try {
         const http = new Api(api.url);
-        const email = `roles-${Date.now()}@example.com`;
-        const org = await http.post<{ id: string }>(
-          '/api/v1/organization',
-          { name: 'Split Roles' },
-          signUserToken({ sub: email, email }),
-        );
-        expect(org.status).toBe(201);
-        const token = signUserToken({ sub: email, email, org: org.body.id });
+        const token = await owner(http, 'Split Roles');
         expect((await http.post('/api/v1/webhook-key', { name: 'k' }, token)).status).toBe(201);
         const hook = await http.post<{ id: string }>(
           '/api/v1/webhook',
@@ -146,6 +154,37 @@ if (testDatabase() === 'postgres') {
         expect(done.body.map((d) => d.attemptCount)).toEqual([1, 1]);
       } finally {
         await receiver.close();
+      }
+    });
+
+    it('shows the api’s conversation subscribers what a workflow run in the worker writes', async () => {
+      worker ??= await start('worker');
+      const http = new Api(api.url);
+      const token = await owner(http, 'Split Runs');
+      const asked = await http.post<AgentAnswer>(
+        '/api/v1/agent/ask',
+        { question: 'Every Friday at 4pm post the completed tasks in #wins' },
+        token,
+      );
+      const conversationId = asked.body.conversation;
+      await http.post('/api/v1/agent/reply', { conversationId, question: 'yes' }, token);
+      const [workflow] = (await http.get<{ id: string }[]>('/api/v1/agent/workflows', token)).body;
+      // The api relays conversation updates too: this subscriber hears the worker's through NOTIFY.
+      const client = connect({ app: api }, token);
+      try {
+        const live = subscribe<{ conversationUpdates: { kind: string; message: { message: string } | null } }>(
+          client,
+          'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { kind message { message } } }',
+          { id: conversationId },
+        );
+        await live.ready;
+        expect((await http.post(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, token)).status).toBe(202);
+        const [update] = await live.until((u) => u.conversationUpdates.kind === 'MESSAGE');
+        expect(update.conversationUpdates.message?.message).toMatch(
+          /^Workflow “post the completed tasks in #wins” ran: /,
+        );
+      } finally {
+        await client.dispose();
       }
     });
 

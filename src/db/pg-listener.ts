@@ -17,6 +17,22 @@ export class PgListener {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Listens on `channel` of the server at `databaseUrl`; without one (the embedded database, one
+   * process's alone) there is no other instance to hear: nothing.
+   */
+  static async open(
+    databaseUrl: string | undefined,
+    channel: string,
+    onPayload: (payload: string) => void,
+    logger: Logger,
+  ): Promise<PgListener | undefined> {
+    if (!databaseUrl) return undefined;
+    const listener = new PgListener(databaseUrl, channel, onPayload, logger);
+    await listener.start();
+    return listener;
+  }
+
   async start(): Promise<void> {
     await this.connect();
   }

@@ -30,14 +30,12 @@ export class ChangeFeed {
   ) {}
 
   async start(): Promise<void> {
-    if (!this.databaseUrl) return;
-    this.listener = new PgListener(
+    this.listener = await PgListener.open(
       this.databaseUrl,
       CHANNEL,
       (payload) => void this.received(payload.split(',').filter(Boolean)),
       this.logger,
     );
-    await this.listener.start();
   }
 
   /** Inside the relay's transaction: announces the events to every instance when it commits. */

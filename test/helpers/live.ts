@@ -2,8 +2,8 @@ import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestApp } from './test-app';
 
-/** A graphql-ws client of the test service, authenticated with `token`. */
-export function connect(t: TestApp, token: string): Client {
+/** A graphql-ws client of the test service (or of any App), authenticated with `token`. */
+export function connect(t: Pick<TestApp, 'app'>, token: string): Client {
   return createClient({
     url: `${t.app.url.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,

@@ -57,12 +57,13 @@ export interface TestApp {
 /**
  * Starts the real service on a loopback port against a fresh database of this project's kind; `logs`
  * receives its log lines. A variable given as undefined is left unset (JWT_SECRET: a generated one).
+ * A DATABASE_URL given shares that database with other instances (its owner drops it).
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
   logs?: DestinationStream,
 ): Promise<TestApp> {
-  const database = await freshDatabaseUrl(true);
+  const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await freshDatabaseUrl(true);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
