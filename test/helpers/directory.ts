@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Member, OrgRecord } from './fixtures';
-import type { TestApp } from './test-app';
+import type { ServiceClient } from './test-app';
 
 export interface AccountRecord {
   id: string;
@@ -17,7 +17,12 @@ export interface AccountRecord {
 export type AccountMember = Member & { id: string };
 
 /** A new account in `org`, created by its admin, with `role` granted on top of EMPLOYEE. */
-export async function member(t: TestApp, org: OrgRecord, admin: Member, role = 'EMPLOYEE'): Promise<AccountMember> {
+export async function member(
+  t: ServiceClient,
+  org: OrgRecord,
+  admin: Member,
+  role = 'EMPLOYEE',
+): Promise<AccountMember> {
   const email = `m-${randomUUID().slice(0, 8)}@example.com`;
   const created = await t.api.post<AccountRecord>('/api/v1/account', { email }, admin.token);
   if (created.status !== 201) throw new Error(`could not create account: ${created.status} ${created.text}`);
@@ -29,7 +34,7 @@ export async function member(t: TestApp, org: OrgRecord, admin: Member, role = '
 }
 
 /** Adds the account id to a member (e.g. an admin from orgWithAdmin), read with their own token. */
-export async function withId(t: TestApp, someone: Member): Promise<AccountMember> {
+export async function withId(t: ServiceClient, someone: Member): Promise<AccountMember> {
   const own = await t.api.get<AccountRecord>(`/api/v1/account/${encodeURIComponent(someone.email)}`, someone.token);
   if (own.status !== 200) throw new Error(`could not read account of ${someone.email}: ${own.status} ${own.text}`);
   return { ...someone, id: own.body.id };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TestApp } from './test-app';
+import type { ServiceClient } from './test-app';
 
 export interface OrgRecord {
   id: string;
@@ -22,7 +22,7 @@ export interface Member {
 
 /** A user who creates an organization and so becomes its owner (ORG_ADMIN). */
 export async function orgWithAdmin(
-  t: TestApp,
+  t: ServiceClient,
   name = `Org ${randomUUID().slice(0, 8)}`,
 ): Promise<{ org: OrgRecord; admin: Member }> {
   const email = `admin-${randomUUID().slice(0, 8)}@example.com`;
@@ -34,7 +34,7 @@ export async function orgWithAdmin(
 }
 
 /** A platform administrator's token (ADMIN role, no organization). */
-export function platformAdmin(t: TestApp, org?: string): string {
+export function platformAdmin(t: ServiceClient, org?: string): string {
   return t.token({
     sub: 'platform-admin',
     email: 'platform-admin@example.com',

@@ -2,10 +2,14 @@ import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestApp } from './test-app';
 
-/** A graphql-ws client of the test service (or of any App), authenticated with `token`. */
-export function connect(t: Pick<TestApp, 'app'>, token: string): Client {
+/**
+ * A graphql-ws client authenticated with `token`, of the service reached by `t.api` (the test
+ * service, or one started as a process) or of an App started in this process.
+ */
+export function connect(t: Pick<TestApp, 'api'> | Pick<TestApp, 'app'>, token: string): Client {
+  const base = 'api' in t ? t.api.baseUrl : t.app.url;
   return createClient({
-    url: `${t.app.url.replace('http', 'ws')}/graphql`,
+    url: `${base.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,

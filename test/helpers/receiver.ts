@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  /** When the request had arrived whole (Date.now()). */
+  at: number;
   headers: IncomingHttpHeaders;
   body: string;
   json: {
@@ -55,7 +57,7 @@ export class Receiver {
         } catch {
           json = { type: '', timestamp: '', data: {} as Received['json']['data'] };
         }
-        this.received.push({ headers: req.headers, body, json });
+        this.received.push({ at: Date.now(), headers: req.headers, body, json });
         const answer = this.answers.shift() ?? { status: 200 };
         setTimeout(() => {
           if (res.destroyed) return;

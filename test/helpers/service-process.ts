@@ -8,19 +8,33 @@ export const MAIN = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 
 export interface Running {
   child: ChildProcess;
+  port: number;
   api: Api;
   output: () => string;
   exited: Promise<number | null>;
 }
 
-/** Starts the built service in a process of its own and waits for /health. */
-export async function start(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
+/**
+ * The services started here and still running. Should the test process end without stopping one
+ * (a test timed out past its afterAll, jest was interrupted), it is killed on the way out, so no
+ * test leaves a service behind holding its port and database connections.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+/**
+ * Starts the built service in a process of its own and waits for /health; on `port` when given
+ * (a restart where a load balancer expects the instance), otherwise on a free one.
+ */
+export async function start(env: Record<string, string>, port?: number): Promise<Running> {
+  port ??= await freePort();
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -29,8 +43,11 @@ export async function start(env: Record<string, string>): Promise<Running> {
   for (;;) {
     const health = await api.get<{ status: string }>('/health').catch(() => null);
     if (health?.status === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, api, output: () => output, exited };
+  return { child, port, api, output: () => output, exited };
 }

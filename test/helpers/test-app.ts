@@ -55,6 +55,13 @@ export interface TestApp {
 }
 
 /**
+ * What the fixtures need of a running service: a client of its API and its token signing. A
+ * TestApp is one; so is a service started as a process of its own (service-process.ts) with
+ * signUserToken, as the multi-instance test starts them.
+ */
+export type ServiceClient = Pick<TestApp, 'api' | 'token'>;
+
+/**
  * Starts the real service on a loopback port against a fresh database of this project's kind; `logs`
  * receives its log lines. A variable given as undefined is left unset (JWT_SECRET: a generated one).
  * A DATABASE_URL given shares that database with other instances (its owner drops it).

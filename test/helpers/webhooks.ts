@@ -1,5 +1,5 @@
 import type { Member } from './fixtures';
-import type { TestApp } from './test-app';
+import type { ServiceClient } from './test-app';
 
 export interface KeyRecord {
   id: string;
@@ -39,20 +39,24 @@ export interface DeliveryRecord {
 }
 
 /** Creates a webhook key of the admin's organization; fails the test on anything but 201. */
-export async function createKey(t: TestApp, admin: Member, name = 'signing'): Promise<KeyRecord> {
+export async function createKey(t: ServiceClient, admin: Member, name = 'signing'): Promise<KeyRecord> {
   const response = await t.api.post<KeyRecord>('/api/v1/webhook-key', { name }, admin.token);
   if (response.status !== 201) throw new Error(`could not create webhook key: ${response.status} ${response.text}`);
   return response.body;
 }
 
 /** Creates a webhook; fails the test on anything but 201. */
-export async function createWebhook(t: TestApp, admin: Member, body: Record<string, unknown>): Promise<WebhookRecord> {
+export async function createWebhook(
+  t: ServiceClient,
+  admin: Member,
+  body: Record<string, unknown>,
+): Promise<WebhookRecord> {
   const response = await t.api.post<WebhookRecord>('/api/v1/webhook', { name: 'receiver', ...body }, admin.token);
   if (response.status !== 201) throw new Error(`could not create webhook: ${response.status} ${response.text}`);
   return response.body;
 }
 
-export async function deliveries(t: TestApp, admin: Member, webhookId: string): Promise<DeliveryRecord[]> {
+export async function deliveries(t: ServiceClient, admin: Member, webhookId: string): Promise<DeliveryRecord[]> {
   const response = await t.api.get<DeliveryRecord[]>(`/api/v1/webhook/${webhookId}/deliveries`, admin.token);
   if (response.status !== 200) throw new Error(`could not list deliveries: ${response.status} ${response.text}`);
   return response.body;
