@@ -32,7 +32,8 @@ import { Drain } from './http/drain';
 import { Admission, clientGone } from './http/admission';
 import { CompiledExecution, compiledGateway } from './graphql/compiled-execution';
 import { graphqlUploads } from './http/graphql-uploads';
-import { chargeOf, RateLimiter } from './http/rate-limit';
+import { PgBucketStore } from './http/pg-buckets';
+import { type BucketStore, chargeOf, MemoryBucketStore, rateLimiter } from './http/rate-limit';
 import { corsPolicy, securityHeaders } from './http/security';
 import { healthRouter } from './http/health';
 import { methodNotAllowed } from './rest/methods';
@@ -157,6 +158,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   };
   if (config.role === 'worker') return healthOnly(config, db, logger, relay, stopBackground);
 
+  // Rate-limit buckets hold across instances on a PostgreSQL server, which every instance shares;
+  // the embedded database belongs to this process alone, and so do its buckets.
+  const rateLimits: BucketStore = config.databaseUrl
+    ? new PgBucketStore(config.databaseUrl, logger)
+    : new MemoryBucketStore();
   const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
@@ -164,6 +170,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const services: Services = {
     config,
     secrets,
+    rateLimits,
     accounts,
     organizations,
     webhooks,
@@ -200,8 +207,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   // One bucket per caller counts operations: a request is one here, and /graphql takes one more
   // per further root field (httpOperationPlugin).
   // graphql-ws operations are charged from the same buckets (serveSubscriptions).
-  const rateLimiter = new RateLimiter(config.rateLimitPerMinute);
-  app.use(['/graphql', '/api/v1'], rateLimiter.middleware());
+  const requests = rateLimiter(rateLimits, 'requests', config.rateLimitPerMinute);
+  app.use(['/graphql', '/api/v1'], requests.middleware());
   app.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
 
   checkExpensiveFields(schema);
@@ -269,7 +276,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     bus,
     clockSkewSeconds: config.jwtClockSkewSeconds,
     introspection: config.graphqlLimits.introspection,
-    rateLimiter,
+    rateLimiter: requests,
   });
 
   const url = await listen(server, config);
@@ -280,6 +287,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       await drain.close();
       await stopSubscriptions();
       await apollo.stop();
+      await rateLimits.close();
       await stopBackground();
     })();
     return closing;

@@ -30,7 +30,10 @@ export const noSubscriptionsOverHttp: ValidationRule = (context: ValidationConte
  * Apollo plugin for operations on HTTP /graphql, once the operation is known and valid, with its
  * cost from operation-cost.ts: the rate-limit middleware took one operation for the request, the
  * rest (one per root field) is taken here, or the request is answered 429 before anything runs;
- * then the operation waits for admission (src/http/admission.ts), or is answered 503.
+ * then the operation waits for admission (src/http/admission.ts), or is answered 503. With the
+ * buckets on a PostgreSQL server, a request of several root fields thus costs a second statement:
+ * the middleware's take cannot wait for the cost, as it refuses a spent caller before its body is
+ * read or its token checked, and this take cannot run before the operation is parsed.
  *
  * The permit is released in willSendResponse, which Apollo runs on every way out of a request
  * whose operation was resolved: a result, errors in it, a refusal here, an execution that threw.
@@ -46,7 +49,7 @@ export function httpOperationPlugin(admission: Admission): ApolloServerPlugin<Ht
         async didResolveOperation({ schema, operation, document, request, contextValue }) {
           if (!operation) return;
           const cost = operationCostOf(schema, operation, document, request.variables);
-          contextValue.charge?.(cost.operations - 1);
+          await contextValue.charge?.(cost.operations - 1);
           permit = admission.admit(cost, contextValue.gone);
           await permit;
         },

@@ -130,12 +130,12 @@ export function serveSubscriptions(
   const sessions = new Map<Socket, LiveSession>();
   const charges = new WeakMap<object, Charge>();
   /** Takes the operation's cost from its caller's bucket; a refusal is the operation's result (429 code), the socket stays. */
-  const charged = (args: ExecutionArgs): ExecutionResult | null => {
+  const charged = async (args: ExecutionArgs): Promise<ExecutionResult | null> => {
     const charge = charges.get(args.contextValue as object);
     const operation = getOperationAST(args.document, args.operationName);
     if (!charge || !operation) return null;
     try {
-      charge(operationCost(operation, args.document));
+      await charge(operationCost(operation, args.document));
       return null;
     } catch (error) {
       if (error instanceof GraphQLError) return { errors: [error] };
@@ -203,9 +203,9 @@ export function serveSubscriptions(
         if (header) charges.set(context, options.rateLimiter.charger(tokenKey(header)));
         return context;
       },
-      execute: (args) => charged(args) ?? execute(args),
+      execute: async (args) => (await charged(args)) ?? execute(args),
       async subscribe(args) {
-        const refused = charged(args);
+        const refused = await charged(args);
         if (refused) return refused;
         const result = await subscribe(args);
         const live = (args.contextValue as Context | undefined)?.live;

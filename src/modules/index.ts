@@ -1,6 +1,7 @@
 import { Created, Status } from '../common/record.embeddables';
 import { ChangeEvent } from '../events/change-event.entity';
 import { ChangeResolver } from '../events/change.resolver';
+import { RateBucket } from '../http/rate-bucket.entity';
 import type { RestRoute } from '../rest/routes';
 import { accountModule } from './account';
 import { agentModule } from './agent';
@@ -30,7 +31,13 @@ export const MODULES: readonly ModuleDescriptor[] = [
 ];
 
 /** Every entity and embeddable the ORM knows: the shared ones, then the modules'. */
-export const ENTITIES: EntityClass[] = [Status, Created, ChangeEvent, ...MODULES.flatMap((m) => m.entities)];
+export const ENTITIES: EntityClass[] = [
+  Status,
+  Created,
+  ChangeEvent,
+  RateBucket,
+  ...MODULES.flatMap((m) => m.entities),
+];
 
 /** The REST interface at /api/v1, module by module. */
 export const ROUTES: RestRoute[] = MODULES.flatMap((m) => m.routes);

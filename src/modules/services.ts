@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { SecretBox } from '../common/secret-box';
+import type { BucketStore } from '../http/rate-limit';
 import type { AccountService } from './account/account.service';
 import type { Embedder } from './agent/llm/embedder';
 import type { ParsePool } from './agent/knowledge/parse-pool';
@@ -17,6 +18,8 @@ import type { WebhookService } from './webhook/webhook.service';
 export interface Services {
   config: Config;
   secrets: SecretBox;
+  /** Where rate limits keep their buckets: this process on the embedded database, the shared table on a server. */
+  rateLimits: BucketStore;
   accounts: AccountService;
   organizations: OrganizationService;
   webhooks: WebhookService;

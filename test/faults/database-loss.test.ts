@@ -7,12 +7,18 @@ import { eventually } from '../helpers/webhooks';
 // postgres project only (jest.config.js): it stops a server of its own, not the shared one.
 let cluster: Cluster;
 let t: TestApp;
+/** The service's log lines at warn and above. */
+const logged: { msg: string }[] = [];
 
 beforeAll(async () => {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL server binaries not found');
   cluster = await startCluster(bin);
-  t = await startTestApp({ DATABASE_URL: cluster.url });
+  // The rate limit's buckets are in the lost database too: it fails open (src/http/pg-buckets.ts).
+  t = await startTestApp(
+    { DATABASE_URL: cluster.url, RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn' },
+    { write: (line: string) => logged.push(JSON.parse(line) as { msg: string }) },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -34,6 +40,8 @@ describe('database loss', () => {
     expect([health.status, health.body.database]).toEqual([503, 'down']);
     // Nothing of the failure's internals reaches the caller.
     expect(rest.text).not.toMatch(/ECONNREFUSED|57P01|stack|at /);
+    // The requests were let through the rate limit, which said so once.
+    expect(logged.filter((line) => line.msg.startsWith('rate-limit buckets unavailable'))).toHaveLength(1);
 
     cluster.start();
     await eventually(

@@ -13,7 +13,13 @@ import {
 } from '../../common/connection';
 import { SecretBox } from '../../common/secret-box';
 import { forbidden } from '../../graphql/errors';
-import { RateLimiter, tooManyRequests } from '../../http/rate-limit';
+import {
+  type BucketStore,
+  MemoryBucketStore,
+  type RateLimiter,
+  rateLimiter,
+  tooManyRequests,
+} from '../../http/rate-limit';
 import { Organization } from '../organization/organization.entity';
 import { App } from './app.entity';
 
@@ -38,10 +44,15 @@ const LOOKUP_PAGE = MAX_PAGE;
  * BY_NAME order; its total is one more statement, run only when asked for.
  */
 export class AppLookupService {
+  /** Per caller, in `buckets`: shared by every instance on a PostgreSQL server (src/app.ts). */
+  private readonly failedSecretLookups: RateLimiter;
+
   constructor(
     private readonly secrets: SecretBox,
-    private readonly failedSecretLookups = new RateLimiter(FAILED_SECRET_LOOKUPS_PER_MINUTE),
-  ) {}
+    buckets: BucketStore = new MemoryBucketStore(),
+  ) {
+    this.failedSecretLookups = rateLimiter(buckets, 'failed-secret-lookups', FAILED_SECRET_LOOKUPS_PER_MINUTE);
+  }
 
   byType(ctx: Context, type: string, page: PageArgs): Promise<Connection<Organization>> {
     return this.organizations(ctx, page, (qb) => qb.where({ type }));
@@ -77,7 +88,7 @@ export class AppLookupService {
     const caller = requireCaller(ctx);
     if (!caller.platformAdmin) throw forbidden('only a platform ADMIN may find organizations by an app secret');
     const budget = `${caller.kind}:${caller.actorId}`;
-    const wait = this.failedSecretLookups.take(budget);
+    const wait = await this.failedSecretLookups.take(budget);
     if (wait > 0) {
       throw tooManyRequests(
         `too many failed look-ups by secret: at most ${FAILED_SECRET_LOOKUPS_PER_MINUTE} a minute; retry after ${wait} s`,
@@ -86,7 +97,7 @@ export class AppLookupService {
     }
     const found = await this.findBySecret(ctx, caller, type, key, secret);
     // Found is found whatever page was asked for: an offset past the end is no failed guess.
-    if (found.length > 0) this.failedSecretLookups.refund(budget);
+    if (found.length > 0) await this.failedSecretLookups.refund(budget);
     return pageFound(found, page);
   }
 

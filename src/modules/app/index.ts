@@ -14,7 +14,8 @@ export const appModule: ModuleDescriptor = {
     resolver(AppResolver, ({ secrets }) => new AppResolver(new AppService(secrets))),
     resolver(
       AppLookupResolver,
-      ({ secrets }) => new AppLookupResolver(new AppLookupService(secrets), new AppService(secrets)),
+      ({ secrets, rateLimits }) =>
+        new AppLookupResolver(new AppLookupService(secrets, rateLimits), new AppService(secrets)),
     ),
   ],
   routes: APP_ROUTES,
