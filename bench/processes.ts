@@ -1,10 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
 
 export interface NodeProcess {
   url: string;
   pid: number;
   stop(): Promise<void>;
+}
+
+/** The environment of the service in production mode on loopback, on `databaseUrl`, with a secrets key of its own. */
+export function productionEnv(databaseUrl: string, jwtSecret: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
 }
 
 /** Starts a Node script in its own process, its output to `logFile`, and waits until `/health` answers 200. */

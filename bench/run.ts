@@ -8,7 +8,7 @@ import { Api } from '../test/helpers/api';
 import { type Drain, drainBacklog } from './drain';
 import { type FanOut, fanOut, Receiver } from './fanout';
 import { load } from './load';
-import { type NodeProcess, RssSampler, startNode } from './processes';
+import { type NodeProcess, productionEnv, RssSampler, startNode } from './processes';
 import { failures, type Run, report, soakFailures, soakReport, writeResults, writeSoak } from './results';
 import { sameAnswers } from './same-answer';
 import { type Scenario, type ServerKind, scenarios } from './scenarios';
@@ -83,11 +83,7 @@ async function main(): Promise<void> {
     const dist = join(__dirname, '..');
     const servicePort = await freePort();
     const serviceEnv = {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: cluster.url,
-      JWT_SECRET: jwtSecret,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
+      ...productionEnv(cluster.url, jwtSecret),
       // The fan-out's receiver is on loopback.
       ALLOW_PRIVATE_URLS: 'true',
     };
