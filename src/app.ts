@@ -145,9 +145,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   /** Stops the relay and the jobs, then closes what they use; the last step of close(). */
   const stopBackground = async () => {
     await relay.stop();
-    // Running jobs get the grace period; pg-boss queues those that outlive it to run again, and
-    // they are still awaited, so that none writes into a closed pool.
-    await queue.stop(config.shutdownGraceMs);
+    // Running jobs finish, their jobs kept alive meanwhile (a kill then costs what any crash
+    // does), and are awaited, so that none writes into a closed pool.
+    await queue.stop();
     await sender.close();
     await pages.close();
     await parsePool.close();

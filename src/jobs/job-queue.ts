@@ -15,11 +15,29 @@ interface KnexClient {
 }
 
 /**
- * How often pg-boss expires the jobs of processes that died (the one instance whose turn it is,
- * a few short statements). A crashed job runs again at the first maintenance after it expires:
- * pg-boss's default of two minutes made that up to two minutes later; now it is seconds.
+ * How a job whose process died is run again. pg-boss 10 keeps no heartbeat of its own: a job is
+ * active until `started_on + expire_in`, and then its maintenance sets it to `retry` (after the
+ * job's retry delay) or `failed`. So every job is queued with a short expiry, and while one of this
+ * process's handlers runs it, JobQueue pushes that expiry forward every HEARTBEAT_SECONDS, however
+ * long the handler legitimately runs (a workflow run waits minutes for the language model). A
+ * process that dies stops beating: its jobs expire JOB_EXPIRY_SECONDS after its last beat.
+ *
+ * A live process misses its expiry only if none of its beats lands for JOB_EXPIRY_SECONDS (three
+ * beats in a row: the database out of reach, the event loop stalled that long).
  */
-const MAINTENANCE_SECONDS = 10;
+const HEARTBEAT_SECONDS = 3;
+export const JOB_EXPIRY_SECONDS = 10;
+
+/**
+ * How often pg-boss looks for expired jobs (the one instance whose turn it is, a few short
+ * statements). pg-boss takes a turn only when more than the interval has passed since the last
+ * one, and its timer fires every interval: a process alone takes every other tick, every 10 s.
+ * From a kill to the retry of its job is at most the expiry (10 s after the last beat, which came
+ * before the kill) + the wait for a maintenance (10 s) + the job's first retry delay (with backoff
+ * up to twice its retryDelay: 4 s for deliveries and workflow runs) + a worker's poll
+ * (JOB_POLL_SECONDS, 2 s): 26 s, within the 30 s a crash may cost.
+ */
+const MAINTENANCE_SECONDS = 5;
 
 /** Work still under way (pg-boss's statements, job handlers), so the pool is closed only after the last. */
 type Running = Set<Promise<unknown>>;
@@ -71,31 +89,99 @@ export interface JobRole {
   listen: boolean;
 }
 
+/** How a queue's jobs are run in this process. */
+export interface WorkOptions {
+  /** Seconds between fetches while the queue is idle (a notification or `wake` fetches at once). */
+  pollingIntervalSeconds: number;
+  /** Jobs one fetch takes and hands to the handler together. */
+  batchSize?: number;
+  /**
+   * How long the handler may run: its own timeouts bound it (the webhook and language-model
+   * timeouts); past this it is taken to hang. Its jobs are then failed, to be run again after their
+   * retry delay, and no longer kept alive; the worker fetches again. The handler is still awaited
+   * at stop.
+   */
+  timeoutSeconds: number;
+}
+
+/** One of this process's fetch loops of a queue. */
+class Loop {
+  /** Set by `wake` while a fetch or handler runs: fetch again at once rather than after the interval. */
+  private woken = false;
+  private interrupt?: () => void;
+
+  constructor(
+    readonly name: string,
+    readonly options: WorkOptions,
+  ) {}
+
+  wake(): void {
+    this.woken = true;
+    this.interrupt?.();
+  }
+
+  /** Starts a round: a wake from now on cuts the pause that follows it. */
+  begin(): void {
+    this.woken = false;
+  }
+
+  /** The rest of the polling interval after a round that began at `started`, unless woken meanwhile. */
+  async pause(started: number): Promise<void> {
+    const ms = this.options.pollingIntervalSeconds * 1000 - (Date.now() - started);
+    if (this.woken || ms <= 100) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.interrupt = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.interrupt = undefined;
+  }
+}
+
+/** pg-boss's fail takes data (the error, kept as the job's output) with a list of ids too (manager.js); its types have that for one id only. */
+interface FailMany {
+  fail(name: string, ids: string[], data: unknown): Promise<unknown>;
+}
+
 /**
- * pg-boss on the ORM's pool, and the work it has under way. At stop pg-boss gives running
- * handlers the grace period, then marks their jobs failed (to be run again) and returns. A handler
- * still running then reports its result later, unawaited by anyone: into a closed pool that is an
- * unhandled rejection, which ends the process, or in a test process fails whatever test runs
- * next. So `stop` waits for those handlers too (each is bounded by its own timeout: the webhook
- * and language-model timeouts), for jobs a fetch in flight still takes, and for pg-boss's last
- * statements; only then may the pool close.
+ * pg-boss on the ORM's pool, with workers of its own: each loop fetches a batch, runs the handler
+ * and completes or fails the jobs, keeping them alive (the heartbeat above) while the handler runs.
+ * pg-boss's own workers cannot do that: they cut a handler at its jobs' expiry and fail the jobs, so
+ * a short expiry would run every long job twice.
+ *
+ * At stop the loops fetch nothing more, and running handlers finish with their jobs still beaten:
+ * a job is never run elsewhere while this process still runs it. A process killed meanwhile stops
+ * beating, and its jobs run again as after any crash. `stop` also waits for a handler that timed
+ * out, for jobs a fetch in flight still takes, and for pg-boss's last statements: a result
+ * reported into a closed pool is an unhandled rejection, which ends the process (or in a test
+ * process fails whatever test runs next); only then may the pool close.
  */
 export class JobQueue {
   private readonly handlers: Running = new Set();
   private readonly statements: Running = new Set();
+  private readonly db: PgBoss.Db;
   private readonly boss: PgBoss;
-  /** This process's workers, by queue name. */
-  private readonly workers = new Map<string, string[]>();
+  private readonly loops: Loop[] = [];
+  /** What the loops are doing; each settles when its loop has stopped. */
+  private readonly looping: Promise<void>[] = [];
+  /** Jobs whose handlers run in this process, by id, with their queue's name: the heartbeat's. */
+  private readonly alive = new Map<string, string>();
+  private heartbeat?: NodeJS.Timeout;
+  private beating?: Promise<void>;
+  private stopping = false;
   private readonly wakeups?: PgListener;
 
   constructor(
     orm: MikroORM,
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly role: JobRole = { handlers: true, listen: false },
   ) {
     const knex = orm.em.getConnection().getKnex() as unknown as { client: KnexClient };
+    this.db = executor(knex.client, this.statements);
     this.boss = new PgBoss({
-      db: executor(knex.client, this.statements),
+      db: this.db,
       schema: 'pgboss',
       schedule: false,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
@@ -115,16 +201,23 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     await this.wakeups?.start();
+    if (this.role.handlers) this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_SECONDS * 1000);
   }
 
   async createQueue(name: string): Promise<void> {
     await this.boss.createQueue(name, { name });
   }
 
-  /** Queues jobs on `db` (a transaction's, from transactionDb); workers listening elsewhere hear of them when it commits. */
+  /**
+   * Queues jobs on `db` (a transaction's, from transactionDb); workers listening elsewhere hear of
+   * them when it commits. Every job gets the heartbeat's expiry.
+   */
   async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
     if (!jobs.length) return;
-    await this.boss.insert(jobs, { db });
+    await this.boss.insert(
+      jobs.map((job) => ({ ...job, expireInSeconds: JOB_EXPIRY_SECONDS })),
+      { db },
+    );
     if (this.role.databaseUrl)
       await db.executeSql('select pg_notify($1, $2)', [
         WAKEUP_CHANNEL,
@@ -132,36 +225,93 @@ export class JobQueue {
       ]);
   }
 
-  /**
-   * Runs `handler` for the queue's jobs; returns the worker's id, or undefined in a process that
-   * runs no handlers (ROLE=api).
-   */
-  async work<T>(
-    name: string,
-    options: PgBoss.WorkOptions,
-    handler: PgBoss.WorkHandler<T>,
-  ): Promise<string | undefined> {
-    if (!this.role.handlers) return undefined;
-    const id = await this.boss.work<T>(name, options, (jobs) => tracked(this.handlers, handler(jobs)));
-    this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
-    return id;
+  /** Runs `handler` for the queue's jobs in a loop of this process; nothing in one that runs no handlers (ROLE=api). */
+  work<T>(name: string, options: WorkOptions, handler: PgBoss.WorkHandler<T>): void {
+    if (!this.role.handlers || this.stopping) return;
+    const loop = new Loop(name, options);
+    this.loops.push(loop);
+    this.looping.push(this.fetchLoop(loop, handler));
   }
 
-  /** Asks this process's workers of the queue to fetch now rather than at their next poll. */
+  /** Asks this process's loops of the queue to fetch now rather than at their next poll. */
   wake(name: string): void {
-    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+    for (const loop of this.loops) if (loop.name === name) loop.wake();
   }
 
-  /** Stops fetching, gives running handlers `graceMs`, then waits for whatever is still under way. */
-  async stop(graceMs: number): Promise<void> {
+  /** Stops fetching, lets running handlers finish with their jobs kept alive, then waits for whatever is still under way. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     await this.wakeups?.close();
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
-    // Until nothing is left: a fetch in flight at stop still hands the jobs it took (now active)
-    // to a handler, whose result pg-boss reports on the turn after it settles. Cut short, such a
-    // job stays active until it expires, and a restart waits that long for it.
+    for (const loop of this.loops) loop.wake();
+    await Promise.all(this.looping);
+    clearInterval(this.heartbeat);
+    await this.beating;
+    // Its maintenance timer; no worker of pg-boss's runs anything.
+    await this.boss.stop({ graceful: false, close: false });
+    // Until nothing is left: a handler that timed out, pg-boss's statements in flight.
     do {
       await Promise.allSettled([...this.handlers, ...this.statements]);
       await new Promise((resolve) => setImmediate(resolve));
     } while (this.handlers.size || this.statements.size);
+  }
+
+  private async fetchLoop<T>(loop: Loop, handler: PgBoss.WorkHandler<T>): Promise<void> {
+    while (!this.stopping) {
+      const started = Date.now();
+      loop.begin();
+      // pg-boss's fetch reports no error (it answers none); the jobs it took are run even at stop.
+      const jobs = await this.boss.fetch<T>(loop.name, { batchSize: loop.options.batchSize ?? 1 });
+      if (jobs.length) await this.run(loop, jobs, handler);
+      if (!this.stopping) await loop.pause(started);
+    }
+  }
+
+  /** Runs the handler for a fetch's jobs, beating them until it settles, and records the outcome. */
+  private async run<T>(loop: Loop, jobs: PgBoss.Job<T>[], handler: PgBoss.WorkHandler<T>): Promise<void> {
+    const ids = jobs.map((job) => job.id);
+    for (const id of ids) this.alive.set(id, loop.name);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      const seconds = loop.options.timeoutSeconds;
+      timer = setTimeout(() => reject(new Error(`handler ran longer than ${seconds} s`)), seconds * 1000);
+    });
+    try {
+      const failure = await Promise.race([tracked(this.handlers, (async () => handler(jobs))()), timeout]).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      if (!failure) await this.boss.complete(loop.name, ids);
+      else {
+        this.logger.warn({ err: failure.error, queue: loop.name, jobs: ids }, 'job failed');
+        await (this.boss as unknown as FailMany).fail(loop.name, ids, failure.error);
+      }
+    } catch (error) {
+      // Left active, the jobs expire once no longer beaten and run again.
+      this.logger.error({ err: error, queue: loop.name, jobs: ids }, 'job outcome not recorded');
+    } finally {
+      clearTimeout(timer);
+      for (const id of ids) this.alive.delete(id);
+    }
+  }
+
+  /**
+   * Pushes the expiry of every job this process runs to JOB_EXPIRY_SECONDS from now, in one
+   * statement; a job no longer active (failed or completed meanwhile) is left as it is.
+   */
+  private beat(): void {
+    if (this.beating || !this.alive.size) return;
+    const names = [...new Set(this.alive.values())];
+    const ids = [...this.alive.keys()];
+    this.beating = this.db
+      .executeSql(
+        `update pgboss.job set expire_in = now() - started_on + make_interval(secs => $3)
+          where name = any($1::text[]) and id = any($2::uuid[]) and state = 'active'`,
+        [names, ids, JOB_EXPIRY_SECONDS],
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => this.logger.warn({ err: error }, 'job heartbeat failed'),
+      )
+      .finally(() => (this.beating = undefined));
   }
 }

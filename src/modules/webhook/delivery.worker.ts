@@ -37,11 +37,11 @@ const JOB_DELIVERIES = 50;
 const FETCH = 10;
 const LOOPS = 2;
 /**
- * A job's sends run at once, each cut at the timeout; what it adds is a few statements. Past the
- * timeout plus this, the job's process is taken for dead and pg-boss runs it again (at its next
- * maintenance, every 10 s: src/jobs/job-queue.ts), so a crash delays deliveries by well under 30 s.
+ * A job's sends run at once, each cut at the timeout; what it adds is a few statements. A handler
+ * still running past the timeout plus this hangs: its jobs are failed, to be run again. (A job whose
+ * process died runs again once its heartbeat stops: src/jobs/job-queue.ts.)
  */
-const EXPIRY_MARGIN_SECONDS = 10;
+const HANDLER_MARGIN_SECONDS = 10;
 const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
 
 /** A due delivery with its webhook and the encrypted secrets that sign it. */
@@ -98,9 +98,13 @@ export class DeliveryWorker {
     await this.queue.createQueue(DELIVERY_QUEUE);
     // Two loops: one sends while the other reads or records.
     for (let loop = 0; loop < LOOPS; loop++) {
-      await this.queue.work<DeliveryJob | SingleDeliveryJob>(
+      this.queue.work<DeliveryJob | SingleDeliveryJob>(
         DELIVERY_QUEUE,
-        { pollingIntervalSeconds: this.pollSeconds, batchSize: FETCH },
+        {
+          pollingIntervalSeconds: this.pollSeconds,
+          batchSize: FETCH,
+          timeoutSeconds: Math.ceil(this.settings.timeoutMs / 1000) + HANDLER_MARGIN_SECONDS,
+        },
         async (jobs) => {
           await this.attempt(
             jobs.map((job) =>
@@ -153,10 +157,10 @@ export class DeliveryWorker {
   /** Queues the next attempt of each delivery in the caller's transaction (after `delayMs`), in jobs by attempt count. */
   async enqueue(tx: EntityManager, deliveries: { id: string; attemptCount: number }[], delayMs = 0): Promise<void> {
     const startAfter = delayMs ? new Date(Date.now() + delayMs) : undefined;
-    // A job outlives its process only until it expires; then pg-boss runs it again. A run that
-    // fails (the database unreachable while recording) is retried with backoff, ten times over
-    // more than half an hour, before pg-boss gives the job up.
-    const expireInSeconds = Math.ceil(this.settings.timeoutMs / 1000) + EXPIRY_MARGIN_SECONDS;
+    // A job outlives its process by its heartbeat's expiry (src/jobs/job-queue.ts); then pg-boss
+    // runs it again after the first retry delay, 2 to 4 s, which keeps a crash's cost under 30 s.
+    // A run that fails (the database unreachable while recording) is retried with backoff, ten
+    // times over more than half an hour, before pg-boss gives the job up.
     const byAttempt = new Map<number, string[]>();
     for (const d of deliveries) byAttempt.set(d.attemptCount, [...(byAttempt.get(d.attemptCount) ?? []), d.id]);
     const jobs = [...byAttempt].flatMap(([attempt, ids]) =>
@@ -167,7 +171,6 @@ export class DeliveryWorker {
         retryLimit: 10,
         retryDelay: 2,
         retryBackoff: true,
-        expireInSeconds,
       })),
     );
     await this.queue.insert(jobs, transactionDb(tx));

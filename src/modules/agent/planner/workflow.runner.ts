@@ -22,8 +22,17 @@ import { Workflow } from './workflow.entity';
 
 export const WORKFLOW_QUEUE = 'agent-workflow';
 const NO_TENANT = { filters: { [TENANT_FILTER]: false } };
-/** A run that fails is tried again; one whose process died runs again once it expires. */
-const RUN_JOB = { retryLimit: 3, retryDelay: 30, expireInSeconds: 600 };
+/**
+ * How a run's job is retried. One whose process died expires once its heartbeat stops
+ * (src/jobs/job-queue.ts) and runs again after the first retry delay: 2 to 4 s with this backoff,
+ * so a crash costs under 30 s. A run that fails (a failing language model does not: its failure
+ * is the run's result) failed on the database, or on a bug: it is retried after 2-4, 4-8, 8-16,
+ * 16-32 and 32-64 s, riding out a database failover of a minute or two before the job is given
+ * up (and with it the workflow's schedule, which the run queues).
+ */
+const RUN_JOB = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
+/** A run's longest legitimate time (language-model calls, each bounded by LLM_TIMEOUT_MS, retried); past it, it is taken to hang. */
+const RUN_TIMEOUT_SECONDS = 600;
 
 /** A scheduled run, or one asked for now (runWorkflow), which leaves the schedule as it is. */
 type RunJob =
@@ -56,9 +65,9 @@ export class WorkflowRunner {
 
   async start(): Promise<void> {
     await this.queue.createQueue(WORKFLOW_QUEUE);
-    await this.queue.work<RunJob>(
+    this.queue.work<RunJob>(
       WORKFLOW_QUEUE,
-      { pollingIntervalSeconds: this.pollSeconds, batchSize: 1 },
+      { pollingIntervalSeconds: this.pollSeconds, batchSize: 1, timeoutSeconds: RUN_TIMEOUT_SECONDS },
       async ([job]) => this.run(job.data),
     );
   }
