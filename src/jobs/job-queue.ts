@@ -259,8 +259,14 @@ export class JobQueue {
     while (!this.stopping) {
       const started = Date.now();
       loop.begin();
-      // pg-boss's fetch reports no error (it answers none); the jobs it took are run even at stop.
-      const jobs = await this.boss.fetch<T>(loop.name, { batchSize: loop.options.batchSize ?? 1 });
+      let jobs: PgBoss.Job<T>[] = [];
+      try {
+        // A failed statement pg-boss answers with no jobs (manager.js); this catches anything else.
+        jobs = await this.boss.fetch<T>(loop.name, { batchSize: loop.options.batchSize ?? 1 });
+      } catch (error) {
+        this.logger.error({ err: error, queue: loop.name }, 'job fetch failed');
+      }
+      // Even at stop: the jobs a fetch took are active, and wait for no one else.
       if (jobs.length) await this.run(loop, jobs, handler);
       if (!this.stopping) await loop.pause(started);
     }
