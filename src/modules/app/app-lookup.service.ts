@@ -4,11 +4,11 @@ import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
 import {
   type Connection,
-  connectionOf,
   cursorValues,
   type ListOrder,
   MAX_PAGE,
   type PageArgs,
+  pageOfList,
   queryPage,
 } from '../../common/connection';
 import { SecretBox } from '../../common/secret-box';
@@ -76,7 +76,7 @@ export class AppLookupService {
    * integration that must find an organization by what it was sent); anyone else gets 403 whatever
    * they send. Each look-up takes one from the caller's budget of failed look-ups before it runs
    * (so aliases running at once cannot each pass the check), and gets it back when it finds
-   * something; an empty budget answers 429. What it found is paged in memory (see pageFound).
+   * something; an empty budget answers 429. What it found is paged in memory.
    */
   async bySecret(
     ctx: Context,
@@ -87,6 +87,8 @@ export class AppLookupService {
   ): Promise<Connection<Organization>> {
     const caller = requireCaller(ctx);
     if (!caller.platformAdmin) throw forbidden('only a platform ADMIN may find organizations by an app secret');
+    // A malformed cursor is bad input before it can cost the caller a guess from the budget.
+    if (page.after) cursorValues(page.after, BY_NAME);
     const budget = `${caller.kind}:${caller.actorId}`;
     const wait = await this.failedSecretLookups.take(budget);
     if (wait > 0) {
@@ -98,7 +100,8 @@ export class AppLookupService {
     const found = await this.findBySecret(ctx, caller, type, key, secret);
     // Found is found whatever page was asked for: an offset past the end is no failed guess.
     if (found.length > 0) await this.failedSecretLookups.refund(budget);
-    return pageFound(found, page);
+    // What it found is few (the apps holding one secret) and read whole: paged in memory.
+    return pageOfList(found, page, BY_NAME, LOOKUP_PAGE);
   }
 
   private async findBySecret(
@@ -150,25 +153,12 @@ export class AppLookupService {
 }
 
 /**
- * A page of the organizations a secret look-up found, in the order findBySecret sorted them. They
- * are few (the apps holding one secret) and already read whole, so they are paged here: a keyset
- * compared as they were sorted, and a count that costs no statement.
+ * BY_NAME order as the secret look-up sorts what it found in memory: by code unit, as pageOfList
+ * compares a cursor's keys, so that a page's keyset and the sort agree.
  */
-function pageFound(found: Organization[], page: PageArgs): Connection<Organization> {
-  const first = page.first ?? LOOKUP_PAGE;
-  let rest = found;
-  if (page.after) {
-    const [name, id] = cursorValues(page.after, BY_NAME) as string[];
-    rest = found.filter((org) => byName(org, { name, id }) > 0);
-  }
-  const offset = page.offset ?? 0;
-  const rows = rest.slice(offset, offset + first + 1);
-  return connectionOf(rows.slice(0, first), rows.length > first, BY_NAME, () => Promise.resolve(found.length));
-}
-
-/** BY_NAME order as the secret look-up sorts in memory. */
 function byName(a: Pick<Organization, 'name' | 'id'>, b: Pick<Organization, 'name' | 'id'>): number {
-  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return order(a.name, b.name) || order(a.id, b.id);
 }
 
 /** `{ [key]: value }` with `key` an own property whatever it is ("__proto__" included). */
