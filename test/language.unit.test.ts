@@ -1,6 +1,14 @@
 import { MAX_QUESTION_WORDS, questionWords } from '../src/modules/agent/language/question-words';
 import { mendedWord } from '../src/modules/agent/language/spelling';
-import { broader, derived, isEnglishWord, isMainlyNoun, synonyms } from '../src/modules/agent/language/wordnet';
+import {
+  broader,
+  derived,
+  isEnglishWord,
+  isMainlyNoun,
+  namesAPerson,
+  opposites,
+  synonyms,
+} from '../src/modules/agent/language/wordnet';
 
 // The words the agent reads questions with (src/modules/agent/language/): WordNet's synonyms,
 // what a noun is a kind of, words formed from a word, whether a word is English or mainly a noun,
@@ -26,6 +34,24 @@ describe('WordNet', () => {
     for (const word of ['parking', 'jury', 'wife', 'pension', 'jury duty', 'meeting room'])
       expect(isMainlyNoun(word)).toBe(true);
     for (const word of ['away', 'passes', 'permanently', 'quick', 'kick in']) expect(isMainlyNoun(word)).toBe(false);
+  });
+
+  it('reads a word as the part of speech it is most used as', () => {
+    // "open" is mostly an adjective: its noun sense ("in the open") gave "country".
+    expect(synonyms('open')).not.toContain('country');
+    expect(synonyms('dog')).toContain('domestic dog');
+  });
+
+  it('gives the opposites of a word in its commonest sense', () => {
+    expect(opposites('agree')).toContain('disagree');
+    expect(opposites('paid')).toContain('unpaid');
+    expect(opposites('eligible')).toContain('ineligible');
+    expect(opposites('holiday')).toEqual([]);
+  });
+
+  it('tells nouns that name a person', () => {
+    for (const word of ['manager', 'recruiter', 'engineer', 'boss']) expect(namesAPerson(word)).toBe(true);
+    for (const word of ['office', 'handbook', 'team', 'finance']) expect(namesAPerson(word)).toBe(false);
   });
 });
 
@@ -67,6 +93,17 @@ describe('question words', () => {
     const read = questionWords(gibberish);
     expect(read.filter((w) => !w.filler)).toHaveLength(MAX_QUESTION_WORDS);
     expect(read[0].text).toBe('zq0vx');
+  });
+
+  it('adds the opposites of a negated word: “don’t agree” may be written “disagree”', () => {
+    expect(words("i don't agree with my rating").agree.alternatives[0]).toEqual({
+      text: 'disagree',
+      origin: 'synonym',
+    });
+    expect(words('is jury service not paid').paid.alternatives[0]).toEqual({ text: 'unpaid', origin: 'synonym' });
+    expect(words('i agree with my rating').agree.alternatives).not.toContainEqual(
+      expect.objectContaining({ text: 'disagree' }),
+    );
   });
 
   it('marks the words that frame a question as filler', () => {

@@ -206,8 +206,18 @@ export const QUESTION_FILLER: ReadonlySet<string> = new Set(
    policy policies rule rules procedure procedures process handbook guide guideline guidelines
    company organisation organization employee employees staff allowed allow possible able please
    many much long often usually exactly anything something thing things way ok okay like
-   monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday
-   january february march april may june july august september october november december`
+   today tomorrow yesterday may
+   hi hello hey oops sorry thanks thank cheers just actually really basically`
     .split(/\s+/)
     .filter(Boolean),
+);
+
+/**
+ * Names in the calendar ("may" is filler above: mostly the verb). Like a number, one is most often the asker's case ("can I take Friday
+ * off"), and weighs little when nothing holds it; one a policy names ("the first Tuesday of the
+ * month", "open on Saturdays") is a word like any other.
+ */
+export const CALENDAR_NAMES: ReadonlySet<string> = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday
+   january february march april june july august september october november december`.split(/\s+/),
 );

@@ -1,6 +1,7 @@
+import * as chrono from 'chrono-node';
 import { HR_CLASSES, QUESTION_FILLER } from './hr-vocabulary';
 import { mendedWord } from './spelling';
-import { broader, derived, synonyms } from './wordnet';
+import { broader, derived, opposites, synonyms } from './wordnet';
 
 /** Where an alternative of a question word comes from; each counts for less than the word itself. */
 export type Origin = 'word' | 'vocabulary' | 'synonym' | 'spelling' | 'related';
@@ -23,6 +24,8 @@ export interface QuestionWord {
   text: string;
   /** The word frames the question ("what does the handbook say about"): it carries no weight. */
   filler: boolean;
+  /** The word is part of a date or a time ("last night", "two months ago"): the asker's case, not the subject. */
+  dated: boolean;
   alternatives: Alternative[];
 }
 
@@ -34,12 +37,16 @@ function singular(word: string): string {
   return word.length > 3 && /[^su]s$/.test(word) ? word.slice(0, -1) : word;
 }
 
-const tokens = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .match(/[a-z0-9]+(?:[-'][a-z0-9]+)*/g)
-    ?.map((t) => t.replace(/'s?$/, '')) ?? [];
+/** The words of a text in lower case, possessives taken off, each with where it starts. */
+const tokensAt = (text: string): { token: string; at: number }[] =>
+  [
+    ...text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .matchAll(/[a-z0-9]+(?:[-'][a-z0-9]+)*/g),
+  ].map((m) => ({ token: m[0].replace(/'s?$/, ''), at: m.index }));
+
+const tokens = (text: string): string[] => tokensAt(text).map((t) => t.token);
 
 interface Phrases {
   /** The classes of each phrase, by its singular words joined with spaces. */
@@ -73,6 +80,27 @@ function vocabularyAlternatives(key: string, classes: number[]): Alternative[] {
   return [...new Set(others)].map((text) => ({ text, origin: 'vocabulary' as const }));
 }
 
+/** Words that turn the next one into its opposite: "don't agree" is "disagree", "not paid" is "unpaid". */
+const NEGATIONS = new Set(
+  `not no never don't dont doesn't doesnt didn't didnt isn't isnt aren't arent wasn't wasnt won't wont
+   can't cant cannot haven't havent hasn't hasnt wouldn't shouldn't`.split(/\s+/),
+);
+
+/** Words that may stand between a negation and the word it turns ("do not really agree"). */
+const SOFTENERS = new Set(['really', 'fully', 'quite', 'even', 'yet', 'be', 'get', 'got', 'being']);
+
+/** Whether the token at `k` is negated: a negation just before it, softeners aside. */
+function negated(typed: readonly string[], k: number): boolean {
+  let j = k - 1;
+  while (j >= 0 && SOFTENERS.has(typed[j])) j--;
+  return j >= 0 && NEGATIONS.has(typed[j]);
+}
+
+/** A negated word's opposites, which say the same in one word ("unpaid"); none for a word not negated. */
+function negatedOpposites(word: string, typed: readonly string[], k: number): Alternative[] {
+  return negated(typed, k) ? opposites(word).map((text) => ({ text, origin: 'synonym' as const })) : [];
+}
+
 /** A single word's alternatives: its WordNet synonyms, what it is a kind of and words formed from it. */
 function wordAlternatives(word: string): Alternative[] {
   return [
@@ -103,7 +131,13 @@ const MAX_TOKENS = 4 * MAX_QUESTION_WORDS;
  */
 export function questionWords(question: string): QuestionWord[] {
   const { classes, longest } = vocabulary();
-  const typed = tokens(question).slice(0, MAX_TOKENS);
+  const read = tokensAt(question).slice(0, MAX_TOKENS);
+  const typed = read.map((t) => t.token);
+  // Dates and times as chrono-node reads them, in the part of the text read (bounded like the words).
+  const end = read.length ? read[read.length - 1].at + read[read.length - 1].token.length : 0;
+  const dates = chrono.parse(question.slice(0, end)).map((d) => [d.index, d.index + d.text.length]);
+  const dated = (start: number, n: number) =>
+    read.slice(start, start + n).every(({ at }) => dates.some(([from, to]) => at >= from && at < to));
   const meant: string[] = [];
   const mean = (k: number) => (meant[k] ??= mendedWord(typed[k]) ?? typed[k]);
   const span = (start: number, n: number) => Array.from({ length: n }, (_, j) => mean(start + j));
@@ -119,13 +153,22 @@ export function questionWords(question: string): QuestionWord[] {
     const mended: Alternative[] = intended === text ? [] : [{ text: intended, origin: 'spelling' }];
     if (found) {
       const key = span(i, n).map(singular).join(' ');
-      words.push({ text, filler: false, alternatives: [...mended, ...vocabularyAlternatives(key, found)] });
+      words.push({
+        text,
+        filler: false,
+        dated: dated(i, n),
+        alternatives: [...mended, ...negatedOpposites(intended, typed, i), ...vocabularyAlternatives(key, found)],
+      });
     } else {
       const filler = QUESTION_FILLER.has(intended) || QUESTION_FILLER.has(singular(intended));
       words.push({
         text,
         filler,
-        alternatives: filler || /\d/.test(text) ? [] : [...mended, ...wordAlternatives(intended)],
+        dated: dated(i, n),
+        alternatives:
+          filler || /\d/.test(text)
+            ? []
+            : [...mended, ...negatedOpposites(intended, typed, i), ...wordAlternatives(intended)],
       });
     }
     if (!words[words.length - 1].filler) content++;

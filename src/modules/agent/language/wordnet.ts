@@ -86,7 +86,19 @@ interface Synset {
   /** The synsets of the same part of speech it is a kind of (hypernyms, "@"). */
   broader: number[];
   /** Words of other synsets formed from one of its words ("+": "die" gives "death"), by its word's number (from 1). */
-  derived: { from: number; part: Part; offset: number; word: number }[];
+  derived: WordPointer[];
+  /** The opposites of its words ("!": "agree" and "disagree"), the same way. */
+  opposite: WordPointer[];
+  /** Its lexicographer file's number: what kind of thing it names (28 is noun.time). */
+  kind: number;
+}
+
+/** A pointer from one word of a synset (its number, from 1) to one word of another. */
+interface WordPointer {
+  from: number;
+  part: Part;
+  offset: number;
+  word: number;
 }
 
 const PARTS: Record<string, Part | undefined> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj' };
@@ -103,20 +115,22 @@ function synset(part: Part, offset: number): Synset {
     const pointersAt = 4 + 2 * count;
     const pointers = Number(fields[pointersAt]);
     const broader: number[] = [];
-    const derived: Synset['derived'] = [];
+    const derived: WordPointer[] = [];
+    const opposite: WordPointer[] = [];
     for (let i = 0; i < pointers; i++) {
       const [symbol, target, pos, ends] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 5 + 4 * i);
       if (symbol === '@' && pos === part[0]) broader.push(Number(target));
       const into = PARTS[pos];
-      if (symbol === '+' && into)
-        derived.push({
+      const list = symbol === '+' ? derived : symbol === '!' ? opposite : null;
+      if (list && into)
+        list.push({
           from: parseInt(ends.slice(0, 2), 16),
           part: into,
           offset: Number(target),
           word: parseInt(ends.slice(2), 16),
         });
     }
-    return { words, broader, derived };
+    return { words, broader, derived, opposite, kind: Number(fields[1]) };
   } finally {
     closeSync(fd);
   }
@@ -147,17 +161,25 @@ export function synonyms(word: string): string[] {
   return remembered('synonyms', word, readSynonyms);
 }
 
+/**
+ * The part of speech a word (given as its base forms) is most used as, by its senses seen in
+ * WordNet's tagged texts (ties and untagged words: noun, verb, adjective, in that order), with its
+ * senses. One part only: mixing in the verb senses of a noun ("to dog", "to notice") or the noun
+ * senses of an adjective ("the open" for "open") brought in words that matched unrelated passages.
+ */
+function commonestPart(forms: readonly string[]): { part: Part; entry: Senses } | undefined {
+  let best: { part: Part; entry: Senses } | undefined;
+  for (const part of Object.keys(SENSES) as Part[]) {
+    const entry = forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
+    if (entry && (!best || entry.tagged > best.entry.tagged)) best = { part, entry };
+  }
+  return best;
+}
+
 function readSynonyms(word: string): string[] {
   const found = new Set<string>();
   const forms = baseForms(word);
-  const listed = (Object.keys(SENSES) as Part[]).flatMap((part) => {
-    const entry = forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
-    return entry ? [{ part, entry }] : [];
-  });
-  // One part of speech: the first (noun, verb, adjective) the word is commonly used as, else the
-  // first it is listed as. A question's key words are mostly nouns; mixing in the verb senses of a
-  // noun ("to dog", "to notice") brought in common words that matched unrelated passages.
-  const used = listed.find((l) => l.entry.tagged > 0) ?? listed[0];
+  const used = commonestPart(forms);
   for (const { part, entry } of used ? [used] : []) {
     for (const offset of entry.offsets.slice(0, Math.min(SENSES[part], Math.max(entry.tagged, 1)))) {
       for (const raw of synset(part, offset).words) {
@@ -223,19 +245,40 @@ export function derived(word: string): string[] {
   return remembered('derived', word, readDerived);
 }
 
-function readDerived(word: string): string[] {
+const readDerived = (word: string) => pointedWords(word, 'derived');
+
+/** WordNet's lexicographer file of nouns that name people (noun.person). */
+const PERSON_KIND = 18;
+
+/** Whether `word` (lower case), as a noun in its commonest sense, names a person ("manager", "recruiter"). */
+export function namesAPerson(word: string): boolean {
+  return nounKind(word) === PERSON_KIND;
+}
+
+/** The lexicographer file of `word`'s commonest noun sense, or -1 when it is no noun. */
+function nounKind(word: string): number {
+  const noun = baseForms(word.replace(/\s+/g, '_'))
+    .map((form) => senses('noun', form))
+    .find((s) => s.offsets.length);
+  return noun ? synset('noun', noun.offsets[0]).kind : -1;
+}
+
+/**
+ * Words opposite to `word` in its commonest sense (WordNet's antonyms): "agree" gives "disagree",
+ * "paid" gives "unpaid". A question says "I don't agree" where a policy says "if you disagree".
+ */
+export function opposites(word: string): string[] {
+  return remembered('opposites', word, (w) => pointedWords(w, 'opposite'));
+}
+
+/** The words a pointer of `word`'s first sense, as its commonest part of speech, leads to. */
+function pointedWords(word: string, kind: 'derived' | 'opposite'): string[] {
   const forms = baseForms(word);
-  const listed = (Object.keys(SENSES) as Part[]).flatMap((part) => {
-    const entry = forms.map((form) => senses(part, form)).find((s) => s.offsets.length);
-    return entry ? [{ part, entry }] : [];
-  });
-  const used = listed.find((l) => l.entry.tagged > 0) ?? listed[0];
+  const used = commonestPart(forms);
   if (!used) return [];
   const first = synset(used.part, used.entry.offsets[0]);
   const own = first.words.findIndex((w) => forms.includes(w.toLowerCase())) + 1;
-  const found = first.derived
-    .filter((d) => d.from === own)
-    .map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
+  const found = first[kind].filter((d) => d.from === own).map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
   return [...new Set(plainWords(found))].filter((w) => w && !forms.includes(w));
 }
 

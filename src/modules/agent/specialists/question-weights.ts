@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { closest } from '../language/edit-distance';
+import { CALENDAR_NAMES } from '../language/hr-vocabulary';
 import { editsFor } from '../language/spelling';
 import { isEnglishWord, isMainlyNoun } from '../language/wordnet';
 import { type Alternative, FACTORS, type Origin, questionWords } from '../language/question-words';
@@ -105,7 +106,7 @@ export async function weighQuestion(em: EntityManager, org: string, text: string
     }),
   );
   await mendSpelling(em, org, candidates);
-  return { words: candidates.flatMap((c) => weigh(c, total)), corpus };
+  return { words: candidates.flatMap((c, k) => weigh(c, total, words[k].dated)), corpus };
 }
 
 /**
@@ -146,7 +147,7 @@ export const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').repl
 const FRAMING = 0.25;
 
 /** A word's weight and its alternatives' ranks and credits; none for a stop word. */
-function weigh([word, ...others]: Candidate[], total: number): WeightedWord[] {
+function weigh([word, ...others]: Candidate[], total: number, dated: boolean): WeightedWord[] {
   // A number no chunk holds is a detail of the asker's case ("after 2 years"), not its subject.
   if (!word.query || (word.chunks === 0 && /^\d+$/.test(word.text))) return [];
   const held = others.filter((o) => o.query && o.chunks > 0 && o.query !== word.query);
@@ -154,16 +155,28 @@ function weigh([word, ...others]: Candidate[], total: number): WeightedWord[] {
   const close =
     word.chunks > 0 || held.some((o) => o.origin !== 'related') ? held.filter((o) => o.origin !== 'related') : held;
   const unique = close.filter((o, index) => close.findIndex((h) => h.query === o.query) === index);
+  // A misspelt word weighs as the word meant ("holliday" as "holiday"), not as all its stand-ins
+  // together: a broad class ("leave") would make it weigh nothing.
+  const mended = unique.find((o) => o.origin === 'spelling');
   const chunks =
     word.chunks > 0
       ? word.chunks
-      : Math.min(
-          total,
-          unique.reduce((sum, o) => sum + o.chunks, 0),
-        );
+      : mended
+        ? mended.chunks
+        : Math.min(
+            total,
+            unique.reduce((sum, o) => sum + o.chunks, 0),
+          );
   // A word nothing holds weighs most when it names the subject (a noun: "parking", "jury"); a verb
   // or an adverb nothing holds ("passes away", "kick in") frames the question more than it asks.
-  const weight = idf(chunks, total) * (chunks === 0 && !isMainlyNoun(word.text) ? FRAMING : 1);
+  // A number is the asker's case ("started 2 months ago"), which a policy states as a threshold
+  // in other numbers: where a chunk holds it, it is most often by chance. So are a date or a time
+  // ("my grandma passed away last night"), and a day nothing holds ("can I take Friday off").
+  const framing =
+    dated ||
+    /^\d+$/.test(word.text) ||
+    (chunks === 0 && (!isMainlyNoun(word.text) || CALENDAR_NAMES.has(word.text.replace(/s$/, ''))));
+  const weight = idf(chunks, total) * (framing ? FRAMING : 1);
   const alternatives = [word, ...unique].map(({ text, origin, query, lexemes, chunks: held }) => ({
     text,
     origin,
