@@ -1,4 +1,9 @@
-import { DIRECTORY_INTENTS, directoryIntent, type Intent } from '../src/modules/agent/specialists/directory-intents';
+import {
+  DIRECTORY_INTENTS,
+  directoryIntent,
+  type Intent,
+  normalizedQuestion,
+} from '../src/modules/agent/specialists/directory-intents';
 
 // The directory specialist's reading of a question (src/modules/agent/specialists/
 // directory-intents.ts): which intent, and about whom. Pure: no database.
@@ -18,6 +23,11 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Who manages Tom?', 'Tom'],
     ['manager of Lena Fischer', 'Lena Fischer'],
     ["Tom's supervisor?", 'Tom'],
+    ["who's Priya's boss?", 'Priya'],
+    ['whos Tom Becker’s line manager', 'Tom Becker'],
+    ["Who is Hannah's manager's manager?", "Hannah's manager"],
+    ['Ana - who does she report to?', 'Ana'],
+    ['who does the CTO report to', 'the CTO'],
   ],
   reportsOf: [
     ["Who are Maria's reports?", 'Maria'],
@@ -29,6 +39,7 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Who works for Maria?', 'Maria'],
     ['Who works under Maria?', 'Maria'],
     ['Who does Maria manage?', 'Maria'],
+    ["Kenji's team - who reports directly to him?", 'Kenji'],
   ],
   teamOf: [
     ["Who is on Ana's team?", 'Ana'],
@@ -51,6 +62,7 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Where does Lena work?', 'Lena'],
     ["What is Lena's office?", 'Lena'],
     ['Which office is Lena in?', 'Lena'],
+    ['where is our head of finance based', 'our head of finance'],
   ],
   departmentOf: [
     ['Which department is Kai in?', 'Kai'],
@@ -66,10 +78,14 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['who are the wellbeing champions', 'wellbeing champions'],
     ["Who's part of the Chess Club?", 'Chess Club'],
     ['who sits on the works council', 'works council'],
+    ['whos on the wellbeing champions', 'wellbeing champions'],
+    ['Who sits on the D&I committee?', 'D&I committee'],
   ],
   whoIs: [
     ['Who is Alice Moreau?', 'Alice Moreau'],
     ['who is alice', 'alice'],
+    ['who is our head of people?', 'our head of people'],
+    ["who's the CFO", 'the CFO'],
   ],
 };
 
@@ -92,4 +108,17 @@ it.each([
   'Can I work from home?',
 ])('leaves “%s” to the other specialists', (question) => {
   expect(directoryIntent(question)).toBeNull();
+});
+
+describe('normalizedQuestion', () => {
+  it.each([
+    ['whos on the team', 'who is on the team'],
+    ['Whats Tom’s role and wheres he based', 'what is Tom’s role and where is Tom based'],
+    ['Priya: who is her manager?', 'Priya: who is Priya manager?'],
+    ["Kenji's reports - list them", "Kenji's reports - list Kenji"],
+    ['Hi, what is her title?', 'Hi, what is her title?'],
+    ['What is his title?', 'What is his title?'],
+  ])('reads “%s” as “%s”', (question, read) => {
+    expect(normalizedQuestion(question)).toBe(read);
+  });
 });

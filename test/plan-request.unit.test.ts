@@ -121,6 +121,9 @@ describe('routing by the planner’s own reader', () => {
     'who reviews the monthly expense reports',
     'Does the office close on Fridays at 4?',
     'What is the policy on working weekends',
+    'first day tomorrow! what time should i get there?',
+    'Starting Monday at 9. Where do I go on the first day?',
+    'left my laptop on the train this morning 😩 what do i do now',
     'asdf qwerty',
   ])('leaves “%s” to the question answerers', (text) => {
     expect(isRequestToAct(text)).toBe(false);

@@ -311,6 +311,27 @@ describe('POST /api/v1/agent/ask', () => {
     );
   });
 
+  it('reads people as people write them: contractions, pronouns, chains of managers, roles and initials', async () => {
+    expect((await asked("who's Carol's manager's manager?")).reply).toBe('Alice Moreau reports to Bob Stone (CTO).');
+    expect((await asked("Bob's team - who reports directly to him?")).reply).toBe(
+      '1 person reports to Bob Stone: Alice Moreau.',
+    );
+    expect((await asked('who is our CTO?')).reply).toBe('Bob Stone is CTO in Engineering, based in Berlin.');
+    expect((await asked('who is the engineering manager')).reply).toBe(
+      'Alice Moreau is Engineering Manager in Engineering, based in Lyon, reporting to Bob Stone.',
+    );
+    expect((await asked('whos in the PG?')).reply).toBe('Platform Guild has 2 members: Alice Moreau, Carol Jones.');
+    expect((await asked('where is our CTO based?')).reply).toBe('Bob Stone is based in Berlin.');
+    expect((await asked('who does the engineering manager report to?')).reply).toBe(
+      'Alice Moreau reports to Bob Stone (CTO).',
+    );
+    // A manager the chain does not reach, and a role nobody holds, are not guessed.
+    expect((await asked("who is Bob's manager's manager?")).reply).toMatch(/^I don’t know/);
+    expect((await asked('who is our head of astronautics?')).reply).toMatch(/^I don’t know/);
+    // A chain climbs at most five managers: a longer one is not a name either.
+    expect((await asked(`who is Carol${"'s manager".repeat(8)}?`)).reply).toMatch(/^I don’t know/);
+  });
+
   it('answers from the organization’s records with the passages it found, citing them', async () => {
     const answer = await asked('What about the Kubernetes certification?');
     expect(answer.agent.name).toBe('Sage');

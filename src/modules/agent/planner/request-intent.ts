@@ -4,10 +4,11 @@ import { MAX_REQUEST, planRequest } from './plan-request';
 /**
  * Questions: a question word or a verb first ("what is…", "when does…", "is there…"), or asking
  * leave for oneself ("can I…", "do I have to…"), at the start of the message or of a clause after
- * a comma or a dash ("I am ill today, until what time must I call?").
+ * a comma, a dash or another sentence, emoji included ("I am ill today, until what time must I
+ * call?", "first day tomorrow! what time should I get there?").
  */
 const QUESTION =
-  /(?:^|[,;:–—]\s*|\s-\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/i;
+  /(?:^|[,;:–—]\s*|\s-\s+|[.!?\p{Extended_Pictographic}]\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/iu;
 /** …unless the question is a polite way to ask for something to be done. */
 const POLITE =
   /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;

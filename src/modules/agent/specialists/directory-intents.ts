@@ -1,3 +1,5 @@
+import { namesAPerson } from '../language/wordnet';
+
 /** What a directory question asks about one person. */
 export type PersonIntent = 'managerOf' | 'reportsOf' | 'teamOf' | 'titleOf' | 'locationOf' | 'departmentOf' | 'whoIs';
 
@@ -16,7 +18,7 @@ export interface AskedIntent {
 const END = String.raw`\s*[?.!]*\s*$`;
 /** A name in the possessive ("Maria's", "James'", "Maria’s"), or "my"; the possessive is taken off below. */
 const OWNER = String.raw`(my|.+?['’]s?)`;
-const BOSS = '(?:line manager|manager|boss|supervisor|team lead|lead)';
+export const BOSS = '(?:line manager|manager|boss|supervisor|team lead|lead)';
 
 const rx = (source: string) => new RegExp(source, 'i');
 
@@ -110,16 +112,60 @@ const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set([
 ]);
 const NOT_A_NAME = /^(?:the|a|an|our|this|that|these|those|your|it|they|we|you|there)\b|(?:\S+\s+){4}\S/i;
 
+/**
+ * Whether a subject names a role instead of a person ("the CTO", "our head of finance", "the
+ * engineering manager"): initials, or words about a person ("head of …", a noun naming a person).
+ */
+export function isRole(subject: string): boolean {
+  const role = /^(?:the|our|your)\s+(.+)$/i.exec(subject)?.[1];
+  if (!role || /(?:\S+\s+){4}\S/.test(role)) return false;
+  const words = role.toLowerCase().split(/\s+/);
+  return /^\p{Lu}{2,5}$/u.test(role) || /^head of\b/i.test(role) || words.some((word) => namesAPerson(word));
+}
+
+/** Contractions and run-together forms people type ("whos on", "wheres Tom based"), written out. */
+const CONTRACTIONS: readonly [RegExp, string][] = [
+  [/\bwho(?:['’]s|s)\b/gi, 'who is'],
+  [/\bwho['’]re\b/gi, 'who are'],
+  [/\bwhat(?:['’]s|s)\b/gi, 'what is'],
+  [/\bwhere(?:['’]s|s)\b/gi, 'where is'],
+];
+
+/** A person named first, in the possessive or before a dash ("Kenji's team - …", "Priya: …"). */
+const NAMED_FIRST = /(?:^|\s)(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:['’]s?\b|\s*[-–—:,]\s)/u;
+
+/** Capitalised words at the start of a message that name nobody. */
+const NOT_A_PERSON = /^(?:hi|hey|hello|ok|okay|so|please|thanks|and|but|also|i|who|what|where|which|how|when)$/i;
+
+/**
+ * The question as the patterns read it: contractions written out, and a pronoun after a named
+ * person replaced by the name ("Kenji's team - who reports directly to him?").
+ */
+export function normalizedQuestion(question: string): string {
+  let text = CONTRACTIONS.reduce((t, [from, to]) => t.replace(from, to), question);
+  const named = NAMED_FIRST.exec(text);
+  if (named && !NOT_A_PERSON.test(named[1])) {
+    const after = named.index + named[0].length;
+    const rest = text
+      .slice(after)
+      .replace(/\b(?:he|she|him|her|them)\b/gi, named[1])
+      .replace(/\b(?:his|their)\b/gi, `${named[1]}'s`);
+    text = text.slice(0, after) + rest;
+  }
+  return text;
+}
+
 /** The intent of a directory question and its subject (quotes and a possessive taken off), or null. */
 export function directoryIntent(question: string): AskedIntent | null {
+  const text = normalizedQuestion(question);
   for (const { intent, pattern } of DIRECTORY_INTENTS) {
-    const match = pattern.exec(question);
+    const match = pattern.exec(text);
     if (!match) continue;
     const subject = (match[1] ?? '')
       .trim()
       .replace(/^["'“‘]|["'”’]$/g, '')
       .replace(/['’]s?$/, '');
-    if (ABOUT_A_PERSON.has(intent) && NOT_A_NAME.test(subject)) continue;
+    if (ABOUT_A_PERSON.has(intent) && NOT_A_NAME.test(subject) && !isRole(subject)) continue;
     return { intent, subject };
   }
   return null;

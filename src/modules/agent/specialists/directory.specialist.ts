@@ -6,7 +6,7 @@ import { planAccess } from '../../idp/idp-access';
 import { IdpScope, TaskState } from '../../idp/idp-enums';
 import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
-import { directoryIntent, type PersonIntent } from './directory-intents';
+import { BOSS, directoryIntent, isRole, type PersonIntent } from './directory-intents';
 import { literal, type Question, type Specialist } from './specialist';
 
 export { directoryIntent } from './directory-intents';
@@ -85,7 +85,8 @@ export class DirectorySpecialist implements Specialist {
 
   private async person(question: Question, intent: PersonIntent, subject: string): Promise<Briefing> {
     const { em } = question.ctx;
-    const found = await findEmployees(em, subject, question.owner.accountId);
+    let found = await findEmployees(em, subject, question.owner.accountId);
+    if (found.length === 0 && (intent === 'whoIs' || isRole(subject))) found = await findByTitle(em, subject);
     if (found.length === 0)
       return facts(
         [],
@@ -185,7 +186,8 @@ export class DirectorySpecialist implements Specialist {
     const group =
       (await em.findOne(Group, { name: { $ilike: literal(subject) } })) ??
       (await em.findOne(Group, { name: { $ilike: literal(name) } })) ??
-      (await em.findOne(Group, { name: { $ilike: `%${literal(name)}%` } }));
+      (await em.findOne(Group, { name: { $ilike: `%${literal(name)}%` } })) ??
+      (await findByInitials(em, name));
     if (!group) return facts([], `I don’t know a group called “${subject}”.`, subject);
     const members = await em.find(GroupMember, { group: group.id }, { populate: ['employee'] });
     const names = members.map((m) => m.employee.getEntity().name).sort((a, b) => a.localeCompare(b));
@@ -231,9 +233,25 @@ export class DirectorySpecialist implements Specialist {
   }
 }
 
-/** The employees a name means: the caller for "I"/"me", else an exact name, else a first or last name, else a partial one. */
-async function findEmployees(em: EntityManager, subject: string, accountId: string): Promise<Employee[]> {
+/** The most managers a chain climbs ("Hannah's manager's manager" is two): one look-up each. */
+const MAX_CHAIN = 5;
+
+/** Someone named by whom they report to: "Hannah's manager", "my boss's boss". */
+const MANAGER_OF = new RegExp(String.raw`^(.+?)['’]s? ${BOSS}$`, 'i');
+
+/**
+ * The employees a name means: the caller for "I"/"me", someone's manager for "<name>'s manager"
+ * (as deep as it is written), else an exact name, else a first or last name, else a partial one.
+ */
+async function findEmployees(em: EntityManager, subject: string, accountId: string, depth = 0): Promise<Employee[]> {
   if (SELF.test(subject)) return em.find(Employee, { account: accountId });
+  const chain = depth < MAX_CHAIN ? MANAGER_OF.exec(subject) : null;
+  if (chain) {
+    const below = await findEmployees(em, chain[1], accountId, depth + 1);
+    if (below.length !== 1) return below;
+    const manager = below[0].manager;
+    return manager ? [await em.findOneOrFail(Employee, manager.id)] : [];
+  }
   const exact = await em.find(
     Employee,
     { name: { $ilike: literal(subject) } },
@@ -253,6 +271,63 @@ async function findEmployees(em: EntityManager, subject: string, accountId: stri
   return em.find(Employee, { name: { $ilike: `%${name}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
 }
 
+/** The longest role looked up by title, in characters. */
+const MAX_TITLE = 80;
+
+/** Words that say "the one holding this role" before a title: "our head of people", "the CFO". */
+const ROLE_ARTICLE = /^(?:our|the|your|a|an)\s+/i;
+
+/** Small words of a title that its initials leave out ("Head of People" is HP, "Chief Financial Officer" CFO). */
+const TITLE_LINKS = String.raw`(?:\s+(?:of|and|the|for|&))*\s+`;
+
+/**
+ * The people holding a role, named by title ("our head of people") or by its initials ("the
+ * CFO"): an exact title, else a title holding the words as words ("office" is not "Officer").
+ * Only for a subject no name matched.
+ */
+async function findByTitle(em: EntityManager, subject: string): Promise<Employee[]> {
+  const role = subject.replace(ROLE_ARTICLE, '').trim();
+  // A title is a few words; a longer subject is a sentence, not a role.
+  if (!role || role.length > MAX_TITLE) return [];
+  const where = { active: true };
+  const options = { orderBy: { name: 'asc' as const }, limit: 10 };
+  const exact = await em.find(Employee, { ...where, title: { $ilike: literal(role) } }, options);
+  if (exact.length) return exact;
+  if (INITIALS.test(role)) return em.find(Employee, { ...where, title: { $re: initialsPattern(role) } }, options);
+  const words = role
+    .replace(/[^\p{L}\p{N}\s&-]/gu, '')
+    .trim()
+    .split(/\s+/)
+    .join(String.raw`\s+`);
+  return words ? em.find(Employee, { ...where, title: { $re: String.raw`(?i)\m${words}\M` } }, options) : [];
+}
+
+/** A word of a name written as initials: "CFO", "D&I", "L&D". */
+const INITIALS = /^(?:\p{Lu}&\p{Lu}|\p{Lu}{2,5})$/u;
+
+/**
+ * A regular expression (PostgreSQL's, case-insensitive) for names whose words these words stand
+ * for: each initial a word, small words between them aside ("D&I committee" is the Diversity and
+ * Inclusion Committee, "CFO" the Chief Financial Officer), every other word as written.
+ */
+function initialsPattern(name: string): string {
+  const words = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) =>
+      INITIALS.test(word)
+        ? [...word.replace(/&/g, '')].map((letter) => `${letter.toLowerCase()}[[:alpha:]-]*`).join(TITLE_LINKS)
+        : `${word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')}[[:alpha:]]*`,
+    );
+  return `(?i)^(?:the\\s+)?${words.join(TITLE_LINKS)}$`;
+}
+
 function describe(e: Employee): string {
   return e.title ? `${e.name} (${e.title})` : e.name;
+}
+
+/** The group a name with initials in it means ("the D&I committee"), or null when it has none. */
+async function findByInitials(em: EntityManager, name: string): Promise<Group | null> {
+  if (!name.split(/\s+/).some((word) => INITIALS.test(word))) return null;
+  return em.findOne(Group, { name: { $re: initialsPattern(name) } });
 }
