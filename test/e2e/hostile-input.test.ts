@@ -172,10 +172,14 @@ describe('hostile JSON bodies', () => {
 
 describe('path parameters that are not ids', () => {
   const withParams = ROUTES.filter((r) => pathParams(r.path).length);
+  // A segment of dots ("." or "..") is resolved away by every client before it is sent (RFC 3986
+  // 5.2.4: "/organization/./profile" is "/organization/profile", another route), so it never
+  // reaches the service as a value.
+  const dots = (value: string) => value === '.' || value === '..';
   const notAnId = fc.oneof(
-    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.string({ minLength: 1, maxLength: 40 }).filter((value) => !dots(value)),
     fc.constantFrom(
-      '..',
+      '...',
       '%00',
       '\u0000',
       'a\u0000b',
