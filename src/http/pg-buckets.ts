@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { type Buckets, type BucketStore, secondsUntil } from './rate-limit';
+import { type Buckets, type BucketStore, MemoryBuckets, secondsUntil } from './rate-limit';
 
 /**
  * Takes $3 from the bucket $1 of capacity $2 that refills $4 a second, in one statement: the row is
@@ -46,10 +46,12 @@ const MINUTE = 60_000;
  * refund is one statement on a small pool of its own: rate-limit checks never queue behind the
  * ORM's pool (which admission fills), and time out quickly.
  *
- * The store fails open: when the database cannot answer (down, unreachable, too slow), requests
- * are let through unlimited rather than refused, and a warning is logged at most once a minute.
- * A database that is down fails those requests anyway (503); refusing them all would turn a
- * momentary fault of the limiter into an outage of everything it guards.
+ * When the database cannot answer (down, unreachable, too slow: a flood that keeps the pool's
+ * queue past a second), each limit falls back to buckets in this instance's memory, so a fault
+ * loosens the limit to one budget per instance rather than lifting it (a flood is what saturates
+ * the pool, exactly when the limit is needed), and a warning is logged at most once a minute.
+ * Refusing every request instead would turn a momentary fault of the limiter into an outage of
+ * everything it guards.
  */
 export class PgBucketStore implements BucketStore {
   private readonly pool: Pool;
@@ -62,6 +64,8 @@ export class PgBucketStore implements BucketStore {
   private warnedAt = -Infinity;
   /** A warning was logged and the store has not answered since. */
   private down = false;
+  /** Each limit's buckets in this process, asked while the database cannot answer. */
+  private readonly local: MemoryBuckets[] = [];
 
   constructor(
     databaseUrl: string,
@@ -78,7 +82,11 @@ export class PgBucketStore implements BucketStore {
     // An idle connection the server dropped: the pool replaces it; without a listener it would crash the process.
     this.pool.on('error', (error) => this.failed(error));
     this.pruner = setInterval(() => {
-      if (Date.now() - this.tookAt <= 2 * MINUTE) void this.attempt(() => this.pool.query(PRUNE), undefined);
+      if (Date.now() - this.tookAt <= 2 * MINUTE)
+        void this.attempt(
+          () => this.pool.query(PRUNE),
+          () => undefined,
+        );
     }, MINUTE);
     this.pruner.unref();
   }
@@ -86,43 +94,52 @@ export class PgBucketStore implements BucketStore {
   buckets(name: string, perMinute: number): Buckets {
     const perSecond = perMinute / 60;
     const values = (key: string, cost: number) => [`${name}:${key}`, perMinute, cost, perSecond];
+    const local = new MemoryBuckets(perMinute);
+    this.local.push(local);
     return {
       take: (key, cost) => {
         this.tookAt = Date.now();
-        return this.attempt(async () => {
-          const { rows } = await this.pool.query<{ took: boolean; tokens: number }>({
-            name: 'rate-limit-take',
-            text: TAKE,
-            values: values(key, cost),
-          });
-          return rows[0].took ? 0 : secondsUntil(rows[0].tokens, cost, perMinute);
-        }, 0);
+        return this.attempt(
+          async () => {
+            const { rows } = await this.pool.query<{ took: boolean; tokens: number }>({
+              name: 'rate-limit-take',
+              text: TAKE,
+              values: values(key, cost),
+            });
+            return rows[0].took ? 0 : secondsUntil(rows[0].tokens, cost, perMinute);
+          },
+          () => local.take(key, cost),
+        );
       },
       refund: (key, cost) =>
-        this.attempt(async () => {
-          await this.pool.query({ name: 'rate-limit-refund', text: REFUND, values: values(key, cost) });
-        }, undefined),
+        this.attempt(
+          async () => {
+            await this.pool.query({ name: 'rate-limit-refund', text: REFUND, values: values(key, cost) });
+          },
+          () => local.refund(key, cost),
+        ),
     };
   }
 
   async close(): Promise<void> {
     clearInterval(this.pruner);
+    for (const buckets of this.local) buckets.close();
     await this.pool.end();
   }
 
-  /** `work`'s answer, or `fallback` (let through) when the database cannot give it. */
-  private async attempt<T>(work: () => Promise<T>, fallback: T): Promise<T> {
-    if (Date.now() < this.pausedUntil) return fallback;
+  /** `work`'s answer, or `fallback`'s (this instance's own buckets) when the database cannot give it. */
+  private async attempt<T>(work: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+    if (Date.now() < this.pausedUntil) return fallback();
     try {
       const answer = await work();
       if (this.down) {
         this.down = false;
-        this.logger.info('rate-limit buckets answer again: requests are limited again');
+        this.logger.info('rate-limit buckets answer again: the limits hold across instances again');
       }
       return answer;
     } catch (error) {
       this.failed(error);
-      return fallback;
+      return fallback();
     }
   }
 
@@ -135,7 +152,7 @@ export class PgBucketStore implements BucketStore {
     this.down = true;
     this.logger.warn(
       { err: error, failures: this.failures },
-      'rate-limit buckets unavailable: requests are let through unlimited until the database answers',
+      'rate-limit buckets unavailable: each instance limits requests alone until the database answers',
     );
     this.failures = 0;
   }

@@ -14,7 +14,8 @@ beforeAll(async () => {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL server binaries not found');
   cluster = await startCluster(bin);
-  // The rate limit's buckets are in the lost database too: it fails open (src/http/pg-buckets.ts).
+  // The rate limit's buckets are in the lost database too: this instance keeps them alone meanwhile
+  // (src/http/pg-buckets.ts).
   t = await startTestApp(
     { DATABASE_URL: cluster.url, RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn' },
     { write: (line: string) => logged.push(JSON.parse(line) as { msg: string }) },
@@ -40,7 +41,7 @@ describe('database loss', () => {
     expect([health.status, health.body.database]).toEqual([503, 'down']);
     // Nothing of the failure's internals reaches the caller.
     expect(rest.text).not.toMatch(/ECONNREFUSED|57P01|stack|at /);
-    // The requests were let through the rate limit, which said so once.
+    // The requests were limited by this instance alone, which said so once.
     expect(logged.filter((line) => line.msg.startsWith('rate-limit buckets unavailable'))).toHaveLength(1);
 
     cluster.start();
