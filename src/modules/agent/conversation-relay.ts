@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { PubSub } from 'type-graphql';
+import { SerialQueue } from '../../common/serial-queue';
 import { PgListener } from '../../db/pg-listener';
 import { TENANT_FILTER } from '../../db/tenant-filter';
 import { TOPICS } from '../../graphql/pubsub';
@@ -64,6 +65,15 @@ export function encodeUpdate(from: string, update: ConversationUpdate, limit = M
 }
 
 /**
+ * The most updates waiting to be sent, and apart from those the most waiting to be published: a
+ * reply streams a few hundred CHUNKs, so this is many replies' worth. Past it (a database too slow
+ * to keep up) updates are dropped and counted in a warning; a client reads what it missed back
+ * with agentHistory.
+ */
+export const MAX_WAITING_UPDATES = 10_000;
+const MINUTE = 60_000;
+
+/**
  * Carries conversation updates (conversationUpdates) between the instances sharing a PostgreSQL
  * server, as ChangeFeed carries change events: the answering instance publishes each update on its
  * own bus at once (ConversationUpdates) and NOTIFYs it here; every other instance LISTENs and
@@ -84,8 +94,11 @@ export class ConversationRelay {
    */
   private readonly instance = randomUUID();
   private listener?: PgListener;
-  private sending: Promise<void> = Promise.resolve();
-  private receiving: Promise<void> = Promise.resolve();
+  private readonly sending = new SerialQueue(MAX_WAITING_UPDATES);
+  private readonly receiving = new SerialQueue(MAX_WAITING_UPDATES);
+  /** Updates dropped since the last warning, and when that was. */
+  private dropped = 0;
+  private warnedAt = -Infinity;
 
   constructor(
     private readonly orm: MikroORM,
@@ -103,14 +116,14 @@ export class ConversationRelay {
   send(update: ConversationUpdate): void {
     if (!this.databaseUrl) return;
     for (const payload of encodeUpdate(this.instance, update))
-      this.sending = this.sending.then(() => this.notify(update, payload));
+      if (!this.sending.push(() => this.notify(update, payload))) this.drop(update.conversationId);
   }
 
   /** Stops listening, and waits for what is queued to be sent and published. */
   async close(): Promise<void> {
     await this.listener?.close();
-    await this.sending;
-    await this.receiving;
+    await this.sending.idle();
+    await this.receiving.idle();
   }
 
   private async notify(update: ConversationUpdate, payload: string): Promise<void> {
@@ -130,7 +143,20 @@ export class ConversationRelay {
       return;
     }
     if (notice.from === this.instance) return;
-    this.receiving = this.receiving.then(() => this.publish(notice));
+    if (!this.receiving.push(() => this.publish(notice))) this.drop(notice.conversationId);
+  }
+
+  /** Counts an update no queue had room for, and says so at most once a minute. */
+  private drop(conversation: string): void {
+    this.dropped++;
+    const now = Date.now();
+    if (now - this.warnedAt < MINUTE) return;
+    this.warnedAt = now;
+    this.logger.warn(
+      { conversation, dropped: this.dropped, waiting: MAX_WAITING_UPDATES },
+      'dropped conversation updates: the database does not keep up with the replies being streamed',
+    );
+    this.dropped = 0;
   }
 
   private async publish(notice: Notice): Promise<void> {
