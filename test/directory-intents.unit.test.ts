@@ -71,6 +71,12 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['What department does Kai work in?', 'Kai'],
     ["What is Kai's department?", 'Kai'],
   ],
+  groupsOf: [
+    ['Which groups is Rory part of?', 'Rory'],
+    ['what committees is Lena Fischer on', 'Lena Fischer'],
+    ['Which clubs does Tom belong to?', 'Tom'],
+    ["what are Ana's groups", 'Ana'],
+  ],
   members: [
     ['Who is in the Platform Guild?', 'Platform Guild'],
     ['Members of the Chess Club', 'Chess Club'],

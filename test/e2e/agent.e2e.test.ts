@@ -322,6 +322,10 @@ describe('POST /api/v1/agent/ask', () => {
     );
     expect((await asked('whos in the PG?')).reply).toBe('Platform Guild has 2 members: Alice Moreau, Carol Jones.');
     expect((await asked('where is our CTO based?')).reply).toBe('Bob Stone is based in Berlin.');
+    const groups = await asked('which groups is Carol part of?');
+    expect(groups.reply).toBe('Carol Jones is a member of 1 group: Platform Guild.');
+    expect(groups.sources.map((s) => s.type)).toEqual(['employee', 'group']);
+    expect((await asked('what groups is Bob in?')).reply).toBe('Bob Stone is in no group.');
     expect((await asked('who does the engineering manager report to?')).reply).toBe(
       'Alice Moreau reports to Bob Stone (CTO).',
     );

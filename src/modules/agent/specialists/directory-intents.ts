@@ -1,7 +1,8 @@
 import { namesAPerson } from '../language/wordnet';
 
 /** What a directory question asks about one person. */
-export type PersonIntent = 'managerOf' | 'reportsOf' | 'teamOf' | 'titleOf' | 'locationOf' | 'departmentOf' | 'whoIs';
+export type PersonIntent =
+  'managerOf' | 'reportsOf' | 'teamOf' | 'titleOf' | 'locationOf' | 'departmentOf' | 'groupsOf' | 'whoIs';
 
 /**
  * What a directory question asks. The directory specialist answers each in an exhaustive switch:
@@ -90,6 +91,14 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
   { intent: 'departmentOf', pattern: rx(String.raw`\b(?:which|what) (?:department|dept|division) is (.+?)${END}`) },
 
   {
+    intent: 'groupsOf',
+    pattern: rx(
+      String.raw`\b(?:which|what) (?:groups?|committees?|clubs?|guilds?) (?:is|does|has) (.+?) (?:in|on|part of|a member of|member of|belong to|joined)${END}`,
+    ),
+  },
+  { intent: 'groupsOf', pattern: rx(String.raw`\bwhat (?:is|are) ${OWNER} (?:groups|memberships)${END}`) },
+
+  {
     intent: 'members',
     pattern: rx(
       String.raw`\b(?:members of|who (?:is|are|sits|sit) (?:in|on|part of)|who['’]s (?:in|on|part of)|who belongs to) (?:the )?(.+?)${END}`,
@@ -109,6 +118,7 @@ const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set([
   'titleOf',
   'locationOf',
   'departmentOf',
+  'groupsOf',
 ]);
 const NOT_A_NAME = /^(?:the|a|an|our|this|that|these|those|your|it|they|we|you|there)\b|(?:\S+\s+){4}\S/i;
 

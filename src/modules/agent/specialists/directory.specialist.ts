@@ -133,6 +133,8 @@ export class DirectorySpecialist implements Specialist {
             : `The directory has no department for ${person.name}.`,
           person,
         );
+      case 'groupsOf':
+        return this.groupsOf(em, person);
       case 'whoIs': {
         const where = [person.department && `in ${person.department}`, person.location && `based in ${person.location}`]
           .filter(Boolean)
@@ -179,6 +181,25 @@ export class DirectorySpecialist implements Specialist {
       manager,
       ...peers,
     );
+  }
+
+  /** The groups someone is a member of, by name, each cited. */
+  private async groupsOf(em: EntityManager, person: Employee): Promise<Briefing> {
+    const memberships = await em.find(GroupMember, { employee: person.id }, { populate: ['group'] });
+    const groups = memberships.map((m) => m.group.getEntity()).sort((a, b) => a.name.localeCompare(b.name));
+    if (groups.length === 0) return fact(`${person.name} is in no group.`, person);
+    const source = (g: Group) => ({ name: g.name, type: 'group', url: `/api/v1/group/${g.id}` });
+    const names = groups.map((g) => g.name).join(', ');
+    return {
+      style: 'facts',
+      passages: [
+        {
+          text: `${person.name} is a member of ${groups.length} group${groups.length === 1 ? '' : 's'}: ${names}.`,
+          source: employeeSource(person),
+        },
+      ],
+      cited: groups.map(source),
+    };
   }
 
   private async members(em: EntityManager, subject: string): Promise<Briefing> {
