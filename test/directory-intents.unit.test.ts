@@ -1,6 +1,7 @@
 import {
   DIRECTORY_INTENTS,
   directoryIntent,
+  directoryIntents,
   type Intent,
   normalizedQuestion,
 } from '../src/modules/agent/specialists/directory-intents';
@@ -28,6 +29,8 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ["Who is Hannah's manager's manager?", "Hannah's manager"],
     ['Ana - who does she report to?', 'Ana'],
     ['who does the CTO report to', 'the CTO'],
+    ["Tom's boss's name?", 'Tom'],
+    ['who does Mei work for', 'Mei'],
   ],
   reportsOf: [
     ["Who are Maria's reports?", 'Maria'],
@@ -40,12 +43,17 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Who works under Maria?', 'Maria'],
     ['Who does Maria manage?', 'Maria'],
     ["Kenji's team - who reports directly to him?", 'Kenji'],
+    ["Maria's team members", 'Maria'],
+    ['Kenji’s reports please', 'Kenji'],
+    ['does anyone report to Tom?', 'Tom'],
+    ['how many people report to Maria', 'Maria'],
   ],
   teamOf: [
     ["Who is on Ana's team?", 'Ana'],
     ['Who’s in Ana’s team?', 'Ana'],
     ["Who are the members of Ana's team?", 'Ana'],
     ["Show me Ana's team", 'Ana'],
+    ["what is Mei's team", 'Mei'],
   ],
   titleOf: [
     ["What is Tom's job title?", 'Tom'],
@@ -55,6 +63,8 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['What does Omar Haddad do here?', 'Omar Haddad'],
     ['What role does Omar have?', 'Omar'],
     ['What is my job title?', 'my'],
+    ["Tom Becker's title", 'Tom Becker'],
+    ["Mei's role?", 'Mei'],
   ],
   locationOf: [
     ['Where is Lena based?', 'Lena'],
@@ -63,6 +73,7 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ["What is Lena's office?", 'Lena'],
     ['Which office is Lena in?', 'Lena'],
     ['where is our head of finance based', 'our head of finance'],
+    ["Lena's location please", 'Lena'],
   ],
   departmentOf: [
     ['Which department is Kai in?', 'Kai'],
@@ -70,6 +81,7 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['Which team is Kai on?', 'Kai'],
     ['What department does Kai work in?', 'Kai'],
     ["What is Kai's department?", 'Kai'],
+    ["Kai's department", 'Kai'],
   ],
   groupsOf: [
     ['Which groups is Rory part of?', 'Rory'],
@@ -92,6 +104,7 @@ const CASES: Record<Intent, [question: string, subject: string][]> = {
     ['who is alice', 'alice'],
     ['who is our head of people?', 'our head of people'],
     ["who's the CFO", 'the CFO'],
+    ['tell me about Kenji', 'Kenji'],
   ],
 };
 
@@ -126,5 +139,24 @@ describe('normalizedQuestion', () => {
     ['What is his title?', 'What is his title?'],
   ])('reads “%s” as “%s”', (question, read) => {
     expect(normalizedQuestion(question)).toBe(read);
+  });
+});
+
+describe('directoryIntents', () => {
+  it('reads each question of a message asking several, a pronoun meaning the first one’s person', () => {
+    expect(directoryIntents('what does Mei do and where does she work')).toEqual([
+      { intent: 'titleOf', subject: 'Mei' },
+      { intent: 'locationOf', subject: 'Mei' },
+    ]);
+    expect(directoryIntents("who is on Ana's team? who is her manager?")).toEqual([
+      { intent: 'teamOf', subject: 'Ana' },
+      { intent: 'managerOf', subject: 'Ana' },
+    ]);
+  });
+
+  it('reads one question as one, and leaves a message with a part no directory question to the others', () => {
+    expect(directoryIntents('Who is Maria’s manager?')).toEqual([{ intent: 'managerOf', subject: 'Maria' }]);
+    expect(directoryIntents('where is Lena based and how much holiday do I get')).toBeNull();
+    expect(directoryIntents('How much holiday do I get?')).toBeNull();
   });
 });

@@ -326,6 +326,10 @@ describe('POST /api/v1/agent/ask', () => {
     expect(groups.reply).toBe('Carol Jones is a member of 1 group: Platform Guild.');
     expect(groups.sources.map((s) => s.type)).toEqual(['employee', 'group']);
     expect((await asked('what groups is Bob in?')).reply).toBe('Bob Stone is in no group.');
+    // Several questions in one message are answered in turn, a pronoun meaning the first one's person.
+    const both = await asked('what does Alice do and where is she based?');
+    expect(both.reply).toBe('Alice Moreau is Engineering Manager in Engineering.\nAlice Moreau is based in Lyon.');
+    expect((await asked("Bob's title?")).reply).toBe('Bob Stone is CTO in Engineering.');
     expect((await asked('who does the engineering manager report to?')).reply).toBe(
       'Alice Moreau reports to Bob Stone (CTO).',
     );

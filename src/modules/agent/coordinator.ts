@@ -1,5 +1,5 @@
 import { AGENTS, type SpecialistName } from './agent-profiles';
-import { directoryIntent } from './specialists/directory.specialist';
+import { directoryIntents } from './specialists/directory.specialist';
 import { isRequestToAct } from './planner/request-intent';
 import { answersPlanner } from './specialists/planner.specialist';
 import type { Question, Routed, Router, Specialist } from './specialists/specialist';
@@ -33,7 +33,7 @@ export class Coordinator implements Router {
 
   private choose(question: Question): SpecialistName {
     if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
-    if (directoryIntent(question.text)) return 'directory';
+    if (directoryIntents(question.text)) return 'directory';
     return 'knowledge';
   }
 }

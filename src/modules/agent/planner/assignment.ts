@@ -1,6 +1,6 @@
 import { AGENTS } from '../agent-profiles';
 import { type AgentMessage, MessageType } from '../agent-message.entity';
-import { directoryIntent } from '../specialists/directory.specialist';
+import { directoryIntents } from '../specialists/directory.specialist';
 import { BaseAssignmentHolder, BaseAssignmentResponse } from './assignment.types';
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
 import type { Plan } from './plan-request';
@@ -201,7 +201,7 @@ function stepsOf(plan: Plan): BaseAssignmentResponse[] {
     step: 0,
     workflowAssignment: true,
   });
-  const worker = directoryIntent(plan.task) ? AGENTS.directory : AGENTS.knowledge;
+  const worker = directoryIntents(plan.task) ? AGENTS.directory : AGENTS.knowledge;
   const work = step({ agent: worker, specificTask: `Answer: ${plan.task}`, step: 1, dependsOn: 0 });
   workflow.tasksDependingOnThis = [work];
   const steps = [workflow, work];

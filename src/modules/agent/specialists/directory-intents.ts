@@ -24,11 +24,34 @@ export const BOSS = '(?:line manager|manager|boss|supervisor|team lead|lead)';
 const rx = (source: string) => new RegExp(source, 'i');
 
 /**
+ * A name in the possessive, of up to four words none of which asks or links ("Tom Becker's", not
+ * "who is on Ana's": that one is the team pattern's).
+ */
+const NAMED = String.raw`((?:(?!(?:who|what|where|which|is|are|on|in|of|at|for|from|to)\s)\S+\s+){0,3}?\S+?['’]s?)`;
+
+/** What a noun after someone's name asks about them ("Tom's title"), most specific first. */
+const POSSESSIVES: readonly [PersonIntent, string][] = [
+  ['managerOf', BOSS],
+  ['reportsOf', '(?:direct reports|reports|team members|people)'],
+  ['teamOf', 'team'],
+  ['titleOf', '(?:job title|title|job|role|position)'],
+  ['locationOf', '(?:location|office|city|base)'],
+  ['departmentOf', '(?:department|dept|division)'],
+  ['groupsOf', '(?:groups|memberships|committees|clubs)'],
+];
+
+/**
  * Directory questions, most specific first: the first pattern that matches decides, and its group
  * captures the person or group asked about. Possessive forms ("Maria's reports", "Tom's job
  * title") come before the plain ones they contain ("who is on …", "who is …").
  */
 export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] = [
+  {
+    intent: 'reportsOf',
+    pattern: rx(
+      String.raw`\bhow many (?:people|employees|staff|persons|direct reports) (?:report|reports) (?:directly )?to (.+?)${END}`,
+    ),
+  },
   { intent: 'count', pattern: /\bhow many (?:active )?(?:employees|people|persons|staff|colleagues|workers)\b/i },
   { intent: 'myTasksOverdue', pattern: /\bmy\b.*\boverdue\b|\boverdue\b.*\bmy\b.*\btasks?\b/i },
   {
@@ -36,7 +59,20 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
     pattern: /\bmy\b.*\btasks?\b.*\bdue\b.*\bthis month\b|\btasks?\b.*\bdue this month\b.*\b(?:i|me|my)\b/i,
   },
 
+  // "<someone>'s <what>" however it is asked ("Tom's title", "what is Mei's team", "Lena's
+  // location please", "Tom's boss's name?"): the possessive names the person, the noun the intent.
+  ...POSSESSIVES.map(([intent, noun]) => ({
+    intent,
+    pattern: rx(
+      String.raw`^(?:(?:and |so |ok )?(?:what|who|where|which) (?:is|are)(?: the)? |(?:tell me|show me|give me|list) |and |what about )?${NAMED} ${noun}(?:['’]s)?(?: please| name| names)?${END}`,
+    ),
+  })),
   { intent: 'managerOf', pattern: rx(String.raw`\bwho (?:does|do) (.+?) report to${END}`) },
+  { intent: 'managerOf', pattern: rx(String.raw`\bwho (?:does|do) (.+?) (?:work for|work under|answer to)${END}`) },
+  {
+    intent: 'reportsOf',
+    pattern: rx(String.raw`\b(?:does|do) (?:anyone|anybody|someone|people) report to (.+?)${END}`),
+  },
   { intent: 'managerOf', pattern: rx(String.raw`\bwho is (.+?)(?:['’]s?)? ${BOSS}${END}`) },
   { intent: 'managerOf', pattern: rx(String.raw`\b${BOSS} of (.+?)${END}`) },
   { intent: 'managerOf', pattern: rx(String.raw`\bwho manages (.+?)${END}`) },
@@ -108,6 +144,7 @@ export const DIRECTORY_INTENTS: readonly { intent: Intent; pattern: RegExp }[] =
   // the name, the knowledge specialist answers instead.
   { intent: 'members', pattern: rx(String.raw`\bwho are (?:the|our) (.+?)${END}`) },
   { intent: 'whoIs', pattern: rx(String.raw`\bwho is (.+?)${END}`) },
+  { intent: 'whoIs', pattern: rx(String.raw`^(?:tell me (?:something )?about|what do you know about) (.+?)${END}`) },
 ];
 
 /** Intents whose subject is a person: it is a name (or "me"), not a phrase such as "the handbook say I should". */
@@ -163,6 +200,28 @@ export function normalizedQuestion(question: string): string {
     text = text.slice(0, after) + rest;
   }
   return text;
+}
+
+/** Where one question ends and another starts: "what does Mei do and where does she work?". */
+const NEXT_QUESTION = /\s*(?:[?;]|,?\s+and)\s+(?=(?:what|who|where|which|how|whom)\b)/i;
+
+/** Pronouns a later question uses for the person the first one named. */
+const PRONOUN = /\b(?:he|she|him|her|they|them)\b/gi;
+
+/**
+ * The intents of a message asking several directory questions at once, each with its subject
+ * (a later question's pronoun is the first one's person), or just the one when it asks one. Null
+ * when any of them is not a directory question: then the message is not one.
+ */
+export function directoryIntents(question: string): AskedIntent[] | null {
+  const whole = directoryIntent(question);
+  const parts = question.split(NEXT_QUESTION).filter((part) => part.trim());
+  const first = parts.length > 1 ? directoryIntent(parts[0]) : null;
+  if (first) {
+    const rest = parts.slice(1).map((part) => directoryIntent(part.replace(PRONOUN, first.subject)));
+    if (rest.every((asked) => asked)) return [first, ...(rest as AskedIntent[])];
+  }
+  return whole ? [whole] : null;
 }
 
 /** The intent of a directory question and its subject (quotes and a possessive taken off), or null. */

@@ -6,10 +6,10 @@ import { planAccess } from '../../idp/idp-access';
 import { IdpScope, TaskState } from '../../idp/idp-enums';
 import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
-import { BOSS, directoryIntent, isRole, type PersonIntent } from './directory-intents';
+import { type AskedIntent, BOSS, directoryIntents, isRole, type PersonIntent } from './directory-intents';
 import { literal, type Question, type Specialist } from './specialist';
 
-export { directoryIntent } from './directory-intents';
+export { directoryIntents } from './directory-intents';
 
 const SELF = /^(i|me|my|myself)$/i;
 
@@ -36,9 +36,25 @@ const fact = (text: string, first: Employee, ...others: Employee[]): Briefing =>
 export class DirectorySpecialist implements Specialist {
   readonly name = 'directory';
 
+  /** Each question the message asks, answered in turn; one it cannot answer is the whole answer's "I don't know". */
   async brief(question: Question): Promise<Briefing> {
-    const asked = directoryIntent(question.text);
-    if (!asked) return facts([]);
+    const asked = directoryIntents(question.text) ?? [];
+    if (asked.length === 0) return facts([]);
+    const briefings: Briefing[] = [];
+    for (const one of asked) {
+      const briefing = await this.answer(question, one);
+      if (briefing.passages.length === 0) return briefing;
+      briefings.push(briefing);
+    }
+    if (briefings.length === 1) return briefings[0];
+    return {
+      style: 'facts',
+      passages: briefings.flatMap((b) => b.passages),
+      cited: briefings.flatMap((b) => b.cited ?? []),
+    };
+  }
+
+  private async answer(question: Question, asked: AskedIntent): Promise<Briefing> {
     const { ctx } = question;
     switch (asked.intent) {
       case 'count':
