@@ -159,4 +159,12 @@ describe('directoryIntents', () => {
     expect(directoryIntents('where is Lena based and how much holiday do I get')).toBeNull();
     expect(directoryIntents('How much holiday do I get?')).toBeNull();
   });
+
+  it('reads the longest message allowed in one pass, however it is spaced', () => {
+    // The splitter once backtracked over whitespace: 10,000 spaces took minutes.
+    for (const message of [' '.repeat(10_000), `${'? '.repeat(2_500)}${' and'.repeat(1_000)}`, '\t\n'.repeat(5_000)])
+      expect(directoryIntents(message)).toBeNull();
+    // Past five questions a message is read as one.
+    expect(directoryIntents(Array.from({ length: 6 }, () => "what is Tom's title").join(' and '))).toBeNull();
+  });
 });

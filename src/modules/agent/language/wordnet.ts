@@ -255,12 +255,16 @@ export function namesAPerson(word: string): boolean {
   return nounKind(word) === PERSON_KIND;
 }
 
-/** The lexicographer file of `word`'s commonest noun sense, or -1 when it is no noun. */
+/** The lexicographer file of `word`'s commonest noun sense, or -1 when it is no noun; read once per word. */
 function nounKind(word: string): number {
+  return Number(remembered('kind', word, readNounKind)[0]);
+}
+
+function readNounKind(word: string): string[] {
   const noun = baseForms(word.replace(/\s+/g, '_'))
     .map((form) => senses('noun', form))
     .find((s) => s.offsets.length);
-  return noun ? synset('noun', noun.offsets[0]).kind : -1;
+  return [String(noun ? synset('noun', noun.offsets[0]).kind : -1)];
 }
 
 /**

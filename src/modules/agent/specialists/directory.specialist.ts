@@ -308,7 +308,7 @@ async function findEmployees(em: EntityManager, subject: string, accountId: stri
   return em.find(Employee, { name: { $ilike: `%${name}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
 }
 
-/** The longest role looked up by title, in characters. */
+/** The longest role looked up by title, or group name by initials, in characters: a name is a few words. */
 const MAX_TITLE = 80;
 
 /** Words that say "the one holding this role" before a title: "our head of people", "the CFO". */
@@ -365,6 +365,6 @@ function describe(e: Employee): string {
 
 /** The group a name with initials in it means ("the D&I committee"), or null when it has none. */
 async function findByInitials(em: EntityManager, name: string): Promise<Group | null> {
-  if (!name.split(/\s+/).some((word) => INITIALS.test(word))) return null;
+  if (name.length > MAX_TITLE || !name.split(/\s+/).some((word) => INITIALS.test(word))) return null;
   return em.findOne(Group, { name: { $re: initialsPattern(name) } });
 }
