@@ -22,7 +22,8 @@ import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
 import { buildApiSchema } from './graphql/schema';
 import { operationLimits } from './graphql/limits';
-import { checkExpensiveFields, operationCostLimits } from './graphql/operation-cost';
+import { checkExpensiveFields, checkListBounds, operationCostLimits } from './graphql/operation-cost';
+import { guardFields } from './graphql/operation-budget';
 import { type HttpContext, httpOperationPlugin, noSubscriptionsOverHttp } from './graphql/http-operation-plugin';
 import { serveSubscriptions } from './graphql/subscriptions';
 import { consoleRouter } from './http/console';
@@ -212,11 +213,13 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
 
   checkExpensiveFields(schema);
+  checkListBounds(schema);
+  guardFields(schema);
   const limits = [operationLimits(config.graphqlLimits), operationCostLimits(config.graphqlLimits)];
   // One admission for /graphql and the REST facade: work at once bounded by cost (ADMISSION_*).
   const admission = new Admission(config.admission);
   // Queries run compiled by graphql-jit, on /graphql (through Apollo's gateway interface) and REST alike.
-  const execution = new CompiledExecution(schema);
+  const execution = new CompiledExecution(schema, config.graphqlLimits);
   const apollo = new ApolloServer<HttpContext>({
     gateway: compiledGateway(schema, execution),
     validationRules: [...limits, noSubscriptionsOverHttp],
@@ -226,7 +229,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     // Apollo wrap every resolver, thousands per list (bench/RESULTS.md).
     // Apollo's landing page loads its IDE from a CDN; development serves GraphiQL from our build (consoleRouter).
     plugins: [
-      httpOperationPlugin(admission),
+      httpOperationPlugin(admission, config.graphqlLimits.maxCost),
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),
     ],
@@ -277,6 +280,7 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     clockSkewSeconds: config.jwtClockSkewSeconds,
     introspection: config.graphqlLimits.introspection,
     rateLimiter: requests,
+    costLimits: config.graphqlLimits,
   });
 
   const url = await listen(server, config);

@@ -87,6 +87,12 @@ export interface Config {
     maxRootFields: number;
     /** Introspection queries answered (default: on outside production). */
     introspection: boolean;
+    /** The most records a GraphQL operation may answer in the worst case, lists multiplied (refused before it runs). */
+    maxCost: number;
+    /** List items one query may answer in all, as it runs (REST included). */
+    maxItems: number;
+    /** How long one query may run before it is stopped. */
+    maxMs: number;
   };
   /** Admission control of HTTP operations (src/http/admission.ts): work at once, the expensive lane, the queue. */
   admission: {
@@ -213,6 +219,9 @@ const schema = z.object({
   GRAPHQL_MAX_EXPENSIVE: z.coerce.number().int().positive().default(1),
   GRAPHQL_MAX_ROOT_FIELDS: z.coerce.number().int().positive().default(50),
   GRAPHQL_INTROSPECTION: boolean.optional(),
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
+  GRAPHQL_MAX_RESULT_ITEMS: z.coerce.number().int().positive().default(100_000),
+  GRAPHQL_MAX_EXECUTION_MS: z.coerce.number().int().positive().default(15_000),
   ADMISSION_MAX_COST: z.coerce.number().int().positive().default(1200),
   ADMISSION_EXPENSIVE_CONCURRENCY: z.coerce.number().int().positive().default(4),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().positive().default(2000),
@@ -336,6 +345,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxExpensive: e.GRAPHQL_MAX_EXPENSIVE,
       maxRootFields: e.GRAPHQL_MAX_ROOT_FIELDS,
       introspection: e.GRAPHQL_INTROSPECTION ?? !production,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxItems: e.GRAPHQL_MAX_RESULT_ITEMS,
+      maxMs: e.GRAPHQL_MAX_EXECUTION_MS,
     },
     admission: {
       maxCost: e.ADMISSION_MAX_COST,

@@ -23,7 +23,7 @@ export const LONG_PAGE = 100;
  * The `first` argument: 1-MAX_PAGE, `defaultPage` when left out. The description states both, and
  * the OpenAPI document reads them from it (src/rest/openapi.ts).
  */
-function PageSize(defaultPage: number): PropertyDecorator {
+export function PageSize(defaultPage: number): PropertyDecorator {
   const decorators = [
     // The schema states the default too, so clients and the operation cost (src/graphql/operation-cost.ts) read it.
     Field(() => Int, {

@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { type BudgetLimits, OperationBudget, runWithin } from './operation-budget';
 
 /**
  * Executes queries compiled by graphql-jit: the same resolvers (and so the same @Authorized
@@ -24,9 +25,29 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 export class CompiledExecution {
   private readonly seen = new WeakMap<DocumentNode, Map<string, CompiledQuery | number>>();
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly budget: BudgetLimits,
+  ) {}
 
-  async run(
+  /**
+   * Runs an operation; a query within its budget (operation-budget.ts): items answered, time, and
+   * `signal`, which aborts when the client goes away. Mutations run whole once started: stopping
+   * one between its write and its answer would leave the caller unsure whether it happened.
+   */
+  run(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variableValues: Record<string, unknown> | undefined,
+    contextValue: unknown,
+    signal?: AbortSignal,
+  ): Promise<ExecutionResult> {
+    const run = () => this.runUnbudgeted(document, operationName, variableValues, contextValue);
+    if (getOperationAST(document, operationName)?.operation !== 'query') return run();
+    return runWithin(contextValue, new OperationBudget(this.budget, signal), run);
+  }
+
+  private async runUnbudgeted(
     document: DocumentNode,
     operationName: string | null | undefined,
     variableValues: Record<string, unknown> | undefined,
@@ -94,7 +115,13 @@ export function compiledGateway(schema: GraphQLSchema, execution: CompiledExecut
     load: () =>
       Promise.resolve({
         executor: (request) =>
-          execution.run(request.document, request.request.operationName, request.request.variables, request.context),
+          execution.run(
+            request.document,
+            request.request.operationName,
+            request.request.variables,
+            request.context,
+            (request.context as { gone?: AbortSignal }).gone,
+          ),
       }),
     stop: () => Promise.resolve(),
   };

@@ -3,7 +3,7 @@ import { type ASTVisitor, GraphQLError, type ValidationContext, type ValidationR
 import type { Context } from '../auth/context';
 import type { Admission, Permit } from '../http/admission';
 import type { Charge } from '../http/rate-limit';
-import { operationCostOf } from './operation-cost';
+import { checkWorstCase, operationCostOf } from './operation-cost';
 
 /**
  * The context of an operation on HTTP /graphql: the shared context, what charges its caller's
@@ -28,7 +28,8 @@ export const noSubscriptionsOverHttp: ValidationRule = (context: ValidationConte
 
 /**
  * Apollo plugin for operations on HTTP /graphql, once the operation is known and valid, with its
- * cost from operation-cost.ts: the rate-limit middleware took one operation for the request, the
+ * cost from operation-cost.ts: an operation whose worst case passes GRAPHQL_MAX_COST is refused
+ * (400) before anything else; the rate-limit middleware took one operation for the request, the
  * rest (one per root field) is taken here, or the request is answered 429 before anything runs;
  * then the operation waits for admission (src/http/admission.ts), or is answered 503. With the
  * buckets on a PostgreSQL server, a request of several root fields thus costs a second statement:
@@ -41,7 +42,7 @@ export const noSubscriptionsOverHttp: ValidationRule = (context: ValidationConte
  * one that goes away while waiting leaves the queue (the signal). A permit still awaited when the
  * response goes (a refusal elsewhere) is released as soon as it comes.
  */
-export function httpOperationPlugin(admission: Admission): ApolloServerPlugin<HttpContext> {
+export function httpOperationPlugin(admission: Admission, maxCost: number): ApolloServerPlugin<HttpContext> {
   return {
     requestDidStart() {
       let permit: Promise<Permit> | undefined;
@@ -49,6 +50,7 @@ export function httpOperationPlugin(admission: Admission): ApolloServerPlugin<Ht
         async didResolveOperation({ schema, operation, document, request, contextValue }) {
           if (!operation) return;
           const cost = operationCostOf(schema, operation, document, request.variables);
+          checkWorstCase(cost, maxCost);
           await contextValue.charge?.(cost.operations - 1);
           permit = admission.admit(cost, contextValue.gone);
           await permit;

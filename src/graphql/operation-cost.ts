@@ -10,6 +10,7 @@ import {
   getNamedType,
   getNullableType,
   isInterfaceType,
+  isLeafType,
   isListType,
   isObjectType,
   Kind,
@@ -19,6 +20,8 @@ import {
   type ValidationRule,
   valueFromASTUntyped,
 } from 'graphql';
+import type { ListExtensions } from '../common/part-list';
+import { badInput } from './errors';
 
 /**
  * What one operation costs: the one place that says so.
@@ -115,6 +118,12 @@ export interface OperationCost {
   expensive: number;
   /** Work of the other root fields, against ADMISSION_MAX_COST (0 when there are none). */
   work: number;
+  /**
+   * The most records the operation may answer: every list counted at the most it may hold (its
+   * `first`, or a bounded list's maxItems), multiplied down the levels. GRAPHQL_MAX_COST refuses
+   * an operation above it before anything runs (checkWorstCase).
+   */
+  worst: number;
 }
 
 /** The arguments that say how many items a list field answers. */
@@ -149,8 +158,42 @@ export function operationCostOf(
   return {
     operations: Math.max(1, total(counts)),
     expensive,
-    work: new Weigher(schema, document, operation, variables).root(),
+    work: new Weigher(schema, document, operation, variables, 'estimate').root(),
+    worst: new Weigher(schema, document, operation, variables, 'worst').root(),
   };
+}
+
+/**
+ * Refuses, before anything runs, an operation that may answer more than `maxCost` records
+ * (GRAPHQL_MAX_COST): `reports { manager { reports { … } } }` seven levels deep answers 50^7
+ * records at the default page of each level, though it is a few hundred bytes of query. The
+ * caller is told the number and how to bring it down.
+ */
+export function checkWorstCase(cost: OperationCost, maxCost: number): void {
+  if (cost.worst <= maxCost) return;
+  throw badInput(
+    `query may answer up to ${cost.worst} records (each list counted at its \`first\`, nested lists multiplied); the limit is ${maxCost} (GRAPHQL_MAX_COST): ask for fewer with \`first\` on the lists, or nest less`,
+  );
+}
+
+/**
+ * Refuses to start when a list of records in the schema has no bound: every such field takes a
+ * page argument (`first`: a connection, a root list, or the parts of one record, PartArgs) or
+ * declares the most it holds (ListBound). Without one, nesting it could multiply work unseen.
+ */
+export function checkListBounds(schema: GraphQLSchema): void {
+  const unbounded: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!(isObjectType(type) || isInterfaceType(type)) || type.name.startsWith('__')) continue;
+    // A connection's nodes and edges are its page: bounded by the `first` of the field answering it.
+    if ('pageInfo' in type.getFields()) continue;
+    for (const field of Object.values(type.getFields())) {
+      const listOfRecords = isListType(getNullableType(field.type)) && !isLeafType(getNamedType(field.type));
+      if (!listOfRecords || field.args.some((arg) => PAGE_ARGUMENTS.includes(arg.name))) continue;
+      if (!(field.extensions as ListExtensions).maxItems) unbounded.push(`${type.name}.${field.name}`);
+    }
+  }
+  if (unbounded.length) throw new Error(`list fields without a bound (PartArgs or ListBound): ${unbounded.join(', ')}`);
 }
 
 /** Weighs the selections of one operation (see operationCostOf). */
@@ -165,6 +208,7 @@ class Weigher {
     document: DocumentNode,
     private readonly operation: OperationDefinitionNode,
     variables: Readonly<Record<string, unknown>>,
+    private readonly mode: 'estimate' | 'worst',
   ) {
     for (const definition of document.definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
@@ -178,7 +222,7 @@ class Weigher {
     }
   }
 
-  /** The work of the root fields outside the expensive lane. */
+  /** The work of the root fields: outside the expensive lane for the estimate, all of them for the worst case. */
   root(): number {
     return this.rootOf(
       this.operation.selectionSet,
@@ -191,7 +235,8 @@ class Weigher {
     let sum = 0;
     for (const node of selection.selections) {
       if (node.kind === Kind.FIELD) {
-        if (!inExpensiveLane(node.name.value)) sum += Math.max(1, this.field(node, type, path));
+        if (this.mode === 'worst' || !inExpensiveLane(node.name.value))
+          sum += Math.max(1, this.field(node, type, path));
       } else if (node.kind === Kind.INLINE_FRAGMENT) {
         sum += this.rootOf(node.selectionSet, type, path);
       } else {
@@ -209,7 +254,7 @@ class Weigher {
     return sum;
   }
 
-  /** The heaviest branch of a selection on `type`. */
+  /** The heaviest branch of a selection on `type` (the estimate), or all its branches (the worst case). */
   private selection(
     selection: SelectionSetNode,
     type: GraphQLNamedType | undefined,
@@ -239,7 +284,8 @@ class Weigher {
           );
         if (known === undefined) this.weighed.set(name, weight);
       }
-      heaviest = Math.max(heaviest, weight);
+      // The estimate follows the heaviest branch; the worst case adds them, so that it bounds every item answered.
+      heaviest = this.mode === 'worst' ? heaviest + weight : Math.max(heaviest, weight);
     }
     return heaviest;
   }
@@ -254,9 +300,17 @@ class Weigher {
     return this.pageSize(node, field) * (list + below);
   }
 
+  /**
+   * How many items a list field is counted at: its page argument (given, else its default); a list
+   * without one, its declared maxItems in the worst case. The estimate weighs the parts of one
+   * record (PartArgs) and bounded lists as one level, as admission always has: their real sizes are
+   * small, and counting REST's whole parts at their maximum would make every list route run alone.
+   */
   private pageSize(node: FieldNode, field: GraphQLField<unknown, unknown>): number {
+    const extensions = field.extensions as ListExtensions;
     const argument = field.args.find((arg) => PAGE_ARGUMENTS.includes(arg.name));
-    if (!argument) return 1;
+    if (this.mode === 'estimate' && extensions.partList) return 1;
+    if (!argument) return this.mode === 'worst' ? (extensions.maxItems ?? 1) : 1;
     const given = node.arguments?.find((arg) => arg.name.value === argument.name);
     // A variable the request leaves out (REST without `limit`) gives the argument its default, as when absent.
     const value = (given && valueFromASTUntyped(given.value, this.variables)) ?? argument.defaultValue;

@@ -21,7 +21,8 @@ import type { ChangeEvent } from '../events/change-event.entity';
 import { type Charge, type RateLimiter, tokenKey } from '../http/rate-limit';
 import { errorCode } from './errors';
 import { guardStream, LiveOperation, LiveSession } from './live-session';
-import { operationCost } from './operation-cost';
+import { type BudgetLimits, OperationBudget, runWithin } from './operation-budget';
+import { checkWorstCase, operationCostOf } from './operation-cost';
 import { TOPICS } from './pubsub';
 
 export interface SubscriptionOptions {
@@ -33,6 +34,8 @@ export interface SubscriptionOptions {
   introspection: boolean;
   /** The buckets of HTTP requests: an operation on a socket costs its caller the same (one per root field). */
   rateLimiter: RateLimiter;
+  /** GRAPHQL_MAX_COST and a query's budget (operation-budget.ts), as on HTTP. */
+  costLimits: BudgetLimits & { maxCost: number };
 }
 
 /**
@@ -129,13 +132,20 @@ export function serveSubscriptions(
   const checks = [...specifiedRules, ...rules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const sessions = new Map<Socket, LiveSession>();
   const charges = new WeakMap<object, Charge>();
-  /** Takes the operation's cost from its caller's bucket; a refusal is the operation's result (429 code), the socket stays. */
+  /** Aborts when the connection closes: a query still running for it is stopped (its budget). */
+  const closed = new Map<Socket, AbortController>();
+  const signals = new WeakMap<object, AbortSignal>();
+  /**
+   * Refuses an operation whose worst case passes GRAPHQL_MAX_COST, as HTTP does, and takes its cost
+   * from its caller's bucket; a refusal is the operation's result (400 or 429 code), the socket stays.
+   */
   const charged = async (args: ExecutionArgs): Promise<ExecutionResult | null> => {
-    const charge = charges.get(args.contextValue as object);
     const operation = getOperationAST(args.document, args.operationName);
-    if (!charge || !operation) return null;
+    if (!operation) return null;
     try {
-      await charge(operationCost(operation, args.document));
+      const cost = operationCostOf(schema, operation, args.document, args.variableValues ?? {});
+      checkWorstCase(cost, options.costLimits.maxCost);
+      await charges.get(args.contextValue as object)?.(cost.operations);
       return null;
     } catch (error) {
       if (error instanceof GraphQLError) return { errors: [error] };
@@ -169,6 +179,7 @@ export function serveSubscriptions(
       schema,
       validate: (checked, document) => validate(checked, document, checks),
       async onConnect(ctx) {
+        closed.set(ctx, new AbortController());
         const header = authorizationOf(ctx.connectionParams);
         if (header instanceof Refusal) return refuse(ctx, header);
         try {
@@ -201,9 +212,17 @@ export function serveSubscriptions(
         const session = sessions.get(ctx);
         if (session && context.caller) context.live = session.operation(context.caller);
         if (header) charges.set(context, options.rateLimiter.charger(tokenKey(header)));
+        const signal = closed.get(ctx)?.signal;
+        if (signal) signals.set(context, signal);
         return context;
       },
-      execute: async (args) => (await charged(args)) ?? execute(args),
+      async execute(args) {
+        const refused = await charged(args);
+        if (refused) return refused;
+        if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return execute(args);
+        const budget = new OperationBudget(options.costLimits, signals.get(args.contextValue as object));
+        return runWithin(args.contextValue, budget, () => execute(args));
+      },
       async subscribe(args) {
         const refused = await charged(args);
         if (refused) return refused;
@@ -217,6 +236,8 @@ export function serveSubscriptions(
         if (error) setImmediate(() => Object.keys(ctx.subscriptions).length === 0 && close(ctx, error));
       },
       onClose(ctx) {
+        closed.get(ctx)?.abort();
+        closed.delete(ctx);
         sessions.get(ctx)?.close();
         sessions.delete(ctx);
       },

@@ -11,6 +11,8 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { MAX_PAGE } from '../common/connection';
+import type { ListExtensions } from '../common/part-list';
 import { restFields } from '../graphql/rest-fields';
 import type { RestRoute } from './routes';
 
@@ -33,8 +35,16 @@ export function selectAll(type: GraphQLOutputType): string {
  * key (@RestName) aliased to it, e.g. `manager: managerId`, so the answer has exactly those keys.
  */
 export function restSelection(type: GraphQLOutputType): string {
-  return selection(type, [], (key, field) => (key === field.name ? key : `${key}: ${field.name}`));
+  return selection(
+    type,
+    [],
+    (key, field) => `${key === field.name ? key : `${key}: ${field.name}`}${wholeParts(field)}`,
+  );
 }
+
+/** REST answers a record with all its parts, up to MAX_PAGE of each (a GraphQL client pages them with `first`). */
+const wholeParts = (field: GraphQLField<unknown, unknown>) =>
+  (field.extensions as ListExtensions).partList ? `(first: ${MAX_PAGE})` : '';
 
 function selection(
   type: GraphQLOutputType,

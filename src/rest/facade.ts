@@ -5,7 +5,7 @@ import type { ContextFactory } from '../auth/context';
 import type { CompiledExecution } from '../graphql/compiled-execution';
 import { badInput } from '../graphql/errors';
 import { maskError } from '../graphql/mask-error';
-import { type Admission, type Permit, type RouteAdmission, routeAdmission } from '../http/admission';
+import { type Admission, clientGone, type Permit, type RouteAdmission, routeAdmission } from '../http/admission';
 import { type PreparedRoute, prepareRoute } from './documents';
 import { sendError } from './errors';
 import { inputProblem, pruneUnknown } from './input';
@@ -69,7 +69,7 @@ async function handle(
       return;
     }
     if (route.upload) variables[route.upload] = await readUpload(req, route.upload, uploadLimitBytes);
-    const result = await execution.run(document, undefined, variables, contextValue);
+    const result = await execution.run(document, undefined, variables, contextValue, clientGone(res));
     if (result.errors?.length) {
       const { code, message } = maskError(result.errors[0], logger);
       copyHeaders(result.errors[0], res);

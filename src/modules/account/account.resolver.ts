@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType, LongSyncPageArgs, WholeSyncPageArgs } from '../../common/connection';
@@ -108,8 +109,9 @@ export class AccountResolver {
   }
 
   @FieldResolver(() => [Grant], { name: 'grants', description: 'Grants in the organizations the caller can see' })
-  grantList(@Ctx() ctx: Context, @Root() account: Account): Promise<Grant[]> {
-    return this.service.grants(ctx, account);
+  @PartList()
+  grantList(@Ctx() ctx: Context, @Root() account: Account, @Args() parts: PartArgs): Promise<Grant[]> {
+    return this.service.grants(ctx, account).then((all) => firstParts(all, parts));
   }
 
   @FieldResolver(() => Created, { name: 'created' })
@@ -124,7 +126,8 @@ export class AccountResolver {
 
   // Empty to anyone but the account itself and a platform ADMIN (docs/rules.md).
   @FieldResolver(() => [Preferences], { name: 'preferences' })
-  preferenceList(@Ctx() ctx: Context, @Root() account: Account): Promise<Preferences[]> {
-    return this.service.preferences(ctx, account);
+  @PartList()
+  preferenceList(@Ctx() ctx: Context, @Root() account: Account, @Args() parts: PartArgs): Promise<Preferences[]> {
+    return this.service.preferences(ctx, account).then((all) => firstParts(all, parts));
   }
 }

@@ -1,3 +1,4 @@
+import { ListBound, MAX_SOURCES } from '../../common/part-list';
 import { Entity, Index, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationRecord } from '../organization/organization-owned';
@@ -77,6 +78,7 @@ export class AgentMessage extends OrganizationRecord {
   timeSpent = 0;
 
   @Field(() => [ContentSource], { description: 'Cited sources; empty for user messages' })
+  @ListBound(MAX_SOURCES)
   @Property({ type: 'jsonb' })
   sources: ContentSource[] = [];
 

@@ -1,3 +1,4 @@
+import { ListBound } from '../../common/part-list';
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { AGENTS } from './agent-profiles';
@@ -28,12 +29,14 @@ export class AgentResolver {
   @Query(() => [SearchResult], {
     description: 'Full-text search over the caller’s conversation names and messages, best first',
   })
+  @ListBound(100)
   agentSearch(@Ctx() ctx: Context, @Arg('input', () => SearchInput) input: SearchInput): Promise<SearchResult[]> {
     return searchConversations(ctx, input);
   }
 
   @Authorized()
   @Query(() => [AgentProfile], { description: 'The coordinator and its specialists' })
+  @ListBound(10)
   agentProfiles(): AgentProfile[] {
     return Object.values(AGENTS);
   }

@@ -1,3 +1,4 @@
+import { ListBound, MAX_SOURCES } from '../../common/part-list';
 import { Field, ID, ObjectType } from 'type-graphql';
 
 /** Who answers (listed by agentProfiles); the coordinator and its specialists each have one. */
@@ -59,12 +60,14 @@ export class AgentResponse {
   reply!: string;
 
   @Field(() => [ContentSource], { nullable: true })
+  @ListBound(MAX_SOURCES)
   sources?: ContentSource[];
 
   @Field(() => Boolean, { nullable: true, description: 'True when the agent asks the user to confirm an action' })
   confirming?: boolean;
 
   @Field(() => [AgentResponse], { nullable: true })
+  @ListBound(10)
   subtasks?: AgentResponse[];
 
   @Field(() => ID, { nullable: true, description: 'The conversation id' })

@@ -1,3 +1,4 @@
+import { ListBound } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType, WholeSyncPageArgs } from '../../common/connection';
@@ -35,6 +36,7 @@ export class ConversationResolver {
   @Query(() => [AgentMessage], {
     description: 'Messages of a conversation, or of all the caller’s, oldest first (at most 1000; since reads on)',
   })
+  @ListBound(1000)
   agentHistory(
     @Ctx() ctx: Context,
     @Arg('input', () => UserRequestInput, { nullable: true }) input?: UserRequestInput | null,

@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, WholePageArgs } from '../../common/connection';
@@ -71,7 +72,8 @@ export class AppLookupResolver {
   }
 
   @FieldResolver(() => [App], { description: 'The organization’s apps' })
-  apps(@Ctx() ctx: Context, @Root() org: Organization): Promise<App[]> {
-    return this.appService.ofOrganization(ctx, org);
+  @PartList()
+  apps(@Ctx() ctx: Context, @Root() org: Organization, @Args() parts: PartArgs): Promise<App[]> {
+    return this.appService.ofOrganization(ctx, org).then((all) => firstParts(all, parts));
   }
 }

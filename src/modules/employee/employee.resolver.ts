@@ -1,3 +1,5 @@
+import { ListBound } from '../../common/part-list';
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType } from '../../common/connection';
@@ -39,6 +41,7 @@ export class EmployeeResolver {
 
   @Authorized()
   @Query(() => [Employee], { description: 'The managers above this employee, nearest first' })
+  @ListBound(1000)
   managerChain(@Ctx() ctx: Context, @Arg('id', () => UUIDScalar) id: string): Promise<Employee[]> {
     return this.service.managerChain(ctx, id);
   }
@@ -94,7 +97,8 @@ export class EmployeeResolver {
 
   @FieldResolver(() => [Employee], { description: 'The employees who report directly to this one, by name' })
   @GraphOnly()
-  reports(@Ctx() ctx: Context, @Root() employee: Employee): Promise<Employee[]> {
-    return this.service.reports(ctx, employee);
+  @PartList()
+  reports(@Ctx() ctx: Context, @Root() employee: Employee, @Args() parts: PartArgs): Promise<Employee[]> {
+    return this.service.reports(ctx, employee).then((all) => firstParts(all, parts));
   }
 }

@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType, LongSyncPageArgs } from '../../common/connection';
@@ -80,7 +81,8 @@ export class GroupResolver {
   }
 
   @FieldResolver(() => [Employee])
-  members(@Ctx() ctx: Context, @Root() group: Group): Promise<Employee[]> {
-    return this.service.members(ctx, group);
+  @PartList()
+  members(@Ctx() ctx: Context, @Root() group: Group, @Args() parts: PartArgs): Promise<Employee[]> {
+    return this.service.members(ctx, group).then((all) => firstParts(all, parts));
   }
 }

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { AllPartsArgs, firstParts, PartList } from '../../common/part-list';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { GraphOnly } from '../../graphql/rest-fields';
 import { UUIDScalar } from '../../graphql/scalars';
@@ -18,12 +19,14 @@ export class IdpNoteResolver {
 
   @Authorized()
   @Query(() => [IdpNote], { description: 'Oldest first' })
+  @PartList()
   idpNotes(
     @Ctx() ctx: Context,
     @Arg('idpId', () => UUIDScalar) idpId: string,
-    @Arg('taskId', () => UUIDScalar, TASK) taskId?: string,
+    @Arg('taskId', () => UUIDScalar, TASK) taskId: string | undefined,
+    @Args() parts: AllPartsArgs,
   ): Promise<NoteView[]> {
-    return this.service.list(ctx, idpId, taskId ?? null);
+    return this.service.list(ctx, idpId, taskId ?? null).then((all) => firstParts(all, parts));
   }
 
   @Authorized()

@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType, WholePageArgs } from '../../common/connection';
@@ -88,12 +89,22 @@ export class IdpTaskResolver {
   // keeps TypeGraphQL from copying a plain root into a new entity instance for each call.
 
   @FieldResolver(() => [IdpNote])
-  notes(@Ctx() ctx: Context, @Root() task: { id: string; idpId: string }): Promise<NoteView[]> {
-    return this.service.notes(ctx, task);
+  @PartList()
+  notes(
+    @Ctx() ctx: Context,
+    @Root() task: { id: string; idpId: string },
+    @Args() parts: PartArgs,
+  ): Promise<NoteView[]> {
+    return this.service.notes(ctx, task).then((all) => firstParts(all, parts));
   }
 
   @FieldResolver(() => [IdpAssignee])
-  assignees(@Ctx() ctx: Context, @Root() task: { id: string; idpId: string }): Promise<AssigneeView[]> {
-    return this.service.assignees(ctx, task);
+  @PartList()
+  assignees(
+    @Ctx() ctx: Context,
+    @Root() task: { id: string; idpId: string },
+    @Args() parts: PartArgs,
+  ): Promise<AssigneeView[]> {
+    return this.service.assignees(ctx, task).then((all) => firstParts(all, parts));
   }
 }

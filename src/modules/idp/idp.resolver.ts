@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, ConnectionType } from '../../common/connection';
@@ -57,13 +58,15 @@ export class IdpResolver {
   // TypeGraphQL from copying a plain root into a new entity instance for each call.
 
   @FieldResolver(() => [IdpTask], { description: 'In order' })
-  tasks(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<TaskView[]> {
-    return this.service.tasks(ctx, plan);
+  @PartList()
+  tasks(@Ctx() ctx: Context, @Root() plan: { id: string }, @Args() parts: PartArgs): Promise<TaskView[]> {
+    return this.service.tasks(ctx, plan).then((all) => firstParts(all, parts));
   }
 
   @FieldResolver(() => [IdpNote], { description: 'Notes on the plan itself; tasks carry their own' })
-  notes(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<NoteView[]> {
-    return this.service.notes(ctx, plan);
+  @PartList()
+  notes(@Ctx() ctx: Context, @Root() plan: { id: string }, @Args() parts: PartArgs): Promise<NoteView[]> {
+    return this.service.notes(ctx, plan).then((all) => firstParts(all, parts));
   }
 
   @FieldResolver(() => Account, {
@@ -76,7 +79,8 @@ export class IdpResolver {
   }
 
   @FieldResolver(() => [IdpAssignee])
-  assignees(@Ctx() ctx: Context, @Root() plan: { id: string }): Promise<AssigneeView[]> {
-    return this.service.assignees(ctx, plan);
+  @PartList()
+  assignees(@Ctx() ctx: Context, @Root() plan: { id: string }, @Args() parts: PartArgs): Promise<AssigneeView[]> {
+    return this.service.assignees(ctx, plan).then((all) => firstParts(all, parts));
   }
 }

@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
@@ -96,8 +97,9 @@ function mappingsOf(target: Mappable, type: MappedType) {
     constructor(readonly service: MappingService) {}
 
     @FieldResolver(() => [Mapping], { description: 'How this record is mapped to apps' })
-    mappings(@Ctx() ctx: Context, @Root() record: { id: string }): Promise<Mapping[]> {
-      return this.service.ofEntity(ctx, type, record.id);
+    @PartList()
+    mappings(@Ctx() ctx: Context, @Root() record: { id: string }, @Args() parts: PartArgs): Promise<Mapping[]> {
+      return this.service.ofEntity(ctx, type, record.id).then((all) => firstParts(all, parts));
     }
   }
   Object.defineProperty(MappingsFieldResolver, 'name', { value: `${target.name}MappingsResolver` });

@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { type Connection, WholeSyncPageArgs } from '../../common/connection';
@@ -121,13 +122,15 @@ export class OrganizationResolver {
   }
 
   @FieldResolver(() => [OrganizationKey], { description: 'Keys; listed to the organization administrators only' })
-  keys(@Ctx() ctx: Context, @Root() org: Organization): Promise<OrganizationKey[]> {
-    return this.service.keys(ctx, org);
+  @PartList()
+  keys(@Ctx() ctx: Context, @Root() org: Organization, @Args() parts: PartArgs): Promise<OrganizationKey[]> {
+    return this.service.keys(ctx, org).then((all) => firstParts(all, parts));
   }
 
   @FieldResolver(() => [Preferences], { name: 'preferences', description: 'Preferences by namespace' })
-  preferenceList(@Ctx() ctx: Context, @Root() org: Organization): Promise<Preferences[]> {
-    return this.preferences.list(ctx, org);
+  @PartList()
+  preferenceList(@Ctx() ctx: Context, @Root() org: Organization, @Args() parts: PartArgs): Promise<Preferences[]> {
+    return this.preferences.list(ctx, org).then((all) => firstParts(all, parts));
   }
 
   @Authorized()

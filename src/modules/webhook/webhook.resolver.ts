@@ -1,3 +1,4 @@
+import { firstParts, PartArgs, PartList } from '../../common/part-list';
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../auth/context';
 import { UUIDScalar } from '../../graphql/scalars';
@@ -89,7 +90,8 @@ export class WebhookDeliveryResolver {
   }
 
   @FieldResolver(() => [WebhookAttempt], { description: 'Every attempt, oldest first' })
-  attempts(@Ctx() ctx: Context, @Root() delivery: WebhookDelivery): Promise<WebhookAttempt[]> {
-    return this.service.attempts(ctx, delivery);
+  @PartList()
+  attempts(@Ctx() ctx: Context, @Root() delivery: WebhookDelivery, @Args() parts: PartArgs): Promise<WebhookAttempt[]> {
+    return this.service.attempts(ctx, delivery).then((all) => firstParts(all, parts));
   }
 }

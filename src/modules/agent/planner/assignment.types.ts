@@ -1,3 +1,4 @@
+import { ListBound } from '../../../common/part-list';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { AgentProfile } from '../agent.types';
 import { LocalDateScalar } from '../../../graphql/scalars';
@@ -22,6 +23,7 @@ export class BaseAssignmentResponse {
   workflowAssignment?: boolean;
 
   @Field(() => [BaseAssignmentResponse], { nullable: true })
+  @ListBound(10)
   tasksDependingOnThis?: BaseAssignmentResponse[];
 }
 
@@ -66,6 +68,7 @@ export class BaseAssignmentHolder {
   date?: string | null;
 
   @Field(() => [BaseAssignmentResponse], { nullable: true })
+  @ListBound(10)
   agents?: BaseAssignmentResponse[];
 
   @Field(() => Boolean, { nullable: true })
