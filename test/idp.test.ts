@@ -386,7 +386,8 @@ describe('listing 100 plans', () => {
         lister.token,
       );
     }
-    const FULL = `query($first: Int) { idps(first: $first) { nodes { id tasks { id notes { id } assignees { entityId } } notes { id } assignees { entityId } } totalCount } }`;
+    // Each part paged: 100 plans of 50 tasks of 50 notes would pass GRAPHQL_MAX_COST.
+    const FULL = `query($first: Int) { idps(first: $first) { nodes { id tasks(first: 5) { id notes(first: 5) { id } assignees(first: 5) { entityId } } notes(first: 5) { id } assignees(first: 5) { entityId } } totalCount } }`;
     const queriesFor = async (first: number) => {
       await t.app.eventsRelayed();
       const execute = jest.spyOn(t.app.db.orm.em.getConnection(), 'execute');
