@@ -16,7 +16,7 @@ import { OutboundGuard } from './common/outbound-guard';
 import { SecretBox } from './common/secret-box';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/orm';
-import { maskError } from './graphql/mask-error';
+import { formatError } from './graphql/mask-error';
 import { ChangeFeed } from './events/change-feed';
 import { OutboxRelay } from './events/outbox-relay';
 import { createBus } from './graphql/pubsub';
@@ -233,19 +233,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),
     ],
-    formatError(formatted, error) {
-      const { code, message } = maskError(error, logger);
-      // Apollo's finer client codes (GRAPHQL_PARSE_FAILED, ...) stand for a refused request; its
-      // INTERNAL_SERVER_ERROR is only the default for an error without a code.
-      const original = formatted.extensions?.code;
-      const finer = code === 'BAD_USER_INPUT' && typeof original === 'string' && original !== 'INTERNAL_SERVER_ERROR';
-      return {
-        message,
-        locations: formatted.locations,
-        path: formatted.path,
-        extensions: { code: finer ? original : code },
-      };
-    },
+    // The one seam every transport's errors pass through (graphql-ws's too): nothing internal leaves.
+    formatError: (_formatted, error) => formatError(error, logger),
+    // What Apollo reports itself (an unexpected failure of a request, which it answers as an
+    // internal error) goes to the service's log, not to the console.
+    logger,
   });
   await apollo.start();
   app.use(consoleRouter(config));
@@ -274,13 +266,16 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
-  const sockets = new WebSocketServer({ server, path: '/graphql' });
+  // A websocket message is bounded as a request body is: `ws` closes a connection whose frame
+  // (or fragmented message) announces more with 1009, before reading it.
+  const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: config.bodyLimitBytes });
   const stopSubscriptions = serveSubscriptions(sockets, schema, contexts, logger, limits, {
     bus,
     clockSkewSeconds: config.jwtClockSkewSeconds,
     introspection: config.graphqlLimits.introspection,
     rateLimiter: requests,
     costLimits: config.graphqlLimits,
+    ...config.websockets,
   });
 
   const url = await listen(server, config);

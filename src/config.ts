@@ -68,6 +68,8 @@ export interface Config {
   };
   logLevel: string;
   bodyLimitBytes: number;
+  /** graphql-ws: operations at once per connection, and connections per caller on one instance. */
+  websockets: { maxSubscriptionsPerConnection: number; maxConnectionsPerCaller: number };
   shutdownGraceMs: number;
   /** Operations a minute per bearer token (per client address without one; a GraphQL request costs one per root field); 0: no limit. */
   rateLimitPerMinute: number;
@@ -209,6 +211,8 @@ const schema = z.object({
     .default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().positive().default(20),
+  WS_MAX_CONNECTIONS_PER_CALLER: z.coerce.number().int().positive().default(10),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
@@ -332,6 +336,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    websockets: {
+      maxSubscriptionsPerConnection: e.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      maxConnectionsPerCaller: e.WS_MAX_CONNECTIONS_PER_CALLER,
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -1,7 +1,10 @@
 import { DriverException } from '@mikro-orm/core';
-import { GraphQLError } from 'graphql';
+import { type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError, GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { type ErrorCode, errorCode } from './errors';
+
+/** What a caller is told of an error that is not theirs to know: the one spelling, on every transport. */
+export const INTERNAL_MESSAGE = 'internal server error';
 
 export interface PublicError {
   code: ErrorCode;
@@ -37,7 +40,9 @@ function rootCause(error: GraphQLError): unknown {
 
 /**
  * What a caller may see of an error: our GraphQLErrors as they are, a lost database as 503, and
- * anything else as a bare internal error, logged with its stack but never returned.
+ * anything else as a bare internal error, logged with its stack but never returned. This is the
+ * one seam every transport passes an error through: REST and the Express error handler write
+ * its code and message, /graphql and graphql-ws its GraphQL shape (formatError below).
  */
 export function maskError(error: unknown, logger: Logger): PublicError {
   // Apollo wraps graphql-js's errors about the request itself (a syntax error, no operation of the
@@ -69,5 +74,30 @@ export function maskError(error: unknown, logger: Logger): PublicError {
     return { code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable; try again shortly' };
   }
   logger.error({ err: original }, 'internal error');
-  return { code: 'INTERNAL_SERVER_ERROR', message: 'internal server error' };
+  return { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE };
+}
+
+/**
+ * An error in GraphQL's shape, as /graphql (Apollo's formatError) and graphql-ws (onNext, onError)
+ * answer it: maskError's code and message, with where in the document and the result it arose.
+ * A refused request keeps its finer client code (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED,
+ * ...): a code of its own, not the default INTERNAL_SERVER_ERROR of an error without one.
+ */
+export function formatError(error: unknown, logger: Logger): GraphQLFormattedError {
+  const { code, message } = maskError(error, logger);
+  const graphQLError = error instanceof GraphQLError ? error : undefined;
+  const own = graphQLError?.extensions?.code;
+  const finer = code === 'BAD_USER_INPUT' && typeof own === 'string' && own !== 'INTERNAL_SERVER_ERROR';
+  return {
+    message,
+    ...(graphQLError?.locations ? { locations: graphQLError.locations } : {}),
+    ...(graphQLError?.path ? { path: graphQLError.path } : {}),
+    extensions: { code: finer ? own : code },
+  };
+}
+
+/** `result` with its errors, if any, as formatError gives them: what graphql-ws sends. */
+export function formatResult(result: ExecutionResult, logger: Logger): FormattedExecutionResult {
+  if (!result.errors) return result as FormattedExecutionResult;
+  return { ...result, errors: result.errors.map((error) => formatError(error, logger)) };
 }

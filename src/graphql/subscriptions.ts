@@ -1,29 +1,40 @@
 import {
-  execute,
   type ExecutionArgs,
   type ExecutionResult,
+  execute,
   getOperationAST,
   GraphQLError,
   type GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
   specifiedRules,
   subscribe,
-  validate,
   type ValidationRule,
 } from 'graphql';
 import type { Context as SocketContext } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import type { PubSub } from 'type-graphql';
 import type { WebSocketServer } from 'ws';
 import type { Context, ContextFactory } from '../auth/context';
 import type { ChangeEvent } from '../events/change-event.entity';
 import { type Charge, type RateLimiter, tokenKey } from '../http/rate-limit';
-import { errorCode } from './errors';
+import { apiError, errorCode } from './errors';
 import { guardStream, LiveOperation, LiveSession } from './live-session';
+import { formatError, formatResult, maskError } from './mask-error';
 import { type BudgetLimits, OperationBudget, runWithin } from './operation-budget';
 import { checkWorstCase, operationCostOf } from './operation-cost';
 import { TOPICS } from './pubsub';
+import { prepareOperation } from './ws-operation';
+import {
+  authorizationOf,
+  CLOSE_CODES,
+  closeReason,
+  FORBIDDEN,
+  INTERNAL_ERROR,
+  Refusal,
+  REFUSALS,
+  tooManyConnections,
+} from './ws-refusals';
+import { type Extra, serveGraphqlWs } from './ws-transport';
 
 export interface SubscriptionOptions {
   /** The bus whose change events tell which connections to re-check at once. */
@@ -36,76 +47,21 @@ export interface SubscriptionOptions {
   rateLimiter: RateLimiter;
   /** GRAPHQL_MAX_COST and a query's budget (operation-budget.ts), as on HTTP. */
   costLimits: BudgetLimits & { maxCost: number };
+  /** WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: operations (subscriptions, queries in flight) one connection runs at once. */
+  maxSubscriptionsPerConnection: number;
+  /** WS_MAX_CONNECTIONS_PER_CALLER: connections one caller (account or organization key) holds open on this instance. */
+  maxConnectionsPerCaller: number;
 }
 
-/**
- * Close codes of a connection whose authentication ended (graphql-ws uses 4401/4403 the same way),
- * or whose caller could not be checked again (1013, Try Again Later: graphql-ws clients retry it).
- */
-const CLOSE_CODES: Record<string, number> = { UNAUTHENTICATED: 4401, FORBIDDEN: 4403, SERVICE_UNAVAILABLE: 1013 };
 /** After its operations were told why, a connection whose authentication ended is closed within this. */
 const CLOSE_GRACE_MS = 1_000;
-/** A close frame's reason is at most 123 bytes of UTF-8 (RFC 6455, 5.5). */
-const MAX_REASON_BYTES = 123;
 
 type Socket = SocketContext<Record<string, unknown> | undefined, Extra>;
 
-/**
- * Why a connection is refused at connection_init, before it is acknowledged: the close code and a
- * reason naming what is wrong (never the token). README.md ("Subscriptions") lists them.
- */
-class Refusal {
-  constructor(
-    readonly code: number,
-    readonly reason: string,
-  ) {}
-}
-
-/** graphql-ws's code for a malformed request: the same connectionParams would be refused again. */
-const BAD_REQUEST = 4400;
-/** graphql-ws's code for a connection_init its onConnect refused (graphql-ws clients retry it). */
-const FORBIDDEN = 4403;
-/** The standard code for a server that could not do its part (RFC 6455, 7.4.1). */
-const INTERNAL_ERROR = 1011;
-/** The standard code for a momentary failure (IANA WebSocket close codes): graphql-ws clients retry it. */
-const TRY_AGAIN_LATER = 1013;
-
-const REFUSALS = {
-  ambiguous: new Refusal(
-    BAD_REQUEST,
-    'ambiguous connectionParams: authorization is given under more than one letter case; send it once',
-  ),
-  notText: new Refusal(BAD_REQUEST, 'connectionParams authorization must be a string: "Bearer <token>"'),
-  missing: new Refusal(
-    FORBIDDEN,
-    'authentication required: connectionParams must hold authorization: "Bearer <token>"',
-  ),
-  unchecked: new Refusal(TRY_AGAIN_LATER, 'access could not be checked: connect again'),
-} as const;
-
-/**
- * The authorization value of connectionParams. Its key is matched in any letter case, as HTTP
- * matches header names (`Authorization`, `authorization`, `AUTHORIZATION`). Two keys that differ
- * only by case are refused rather than one picked: which one the client meant cannot be told,
- * and they may hold different tokens.
- */
-function authorizationOf(params: Record<string, unknown> | undefined): string | Refusal {
-  const keys = Object.keys(params ?? {}).filter((key) => key.toLowerCase() === 'authorization');
-  if (keys.length > 1) return REFUSALS.ambiguous;
-  if (keys.length === 0) return REFUSALS.missing;
-  const value = params?.[keys[0]];
-  return typeof value === 'string' ? value : REFUSALS.notText;
-}
-
-/** `message` cut to fit a close frame, at a character boundary. */
-function closeReason(message: string): string {
-  if (Buffer.byteLength(message) <= MAX_REASON_BYTES) return message;
-  let reason = '';
-  for (const character of message) {
-    if (Buffer.byteLength(`${reason}${character}…`) > MAX_REASON_BYTES) break;
-    reason += character;
-  }
-  return `${reason}…`;
+/** Anything thrown, as graphql-ws takes errors; maskError decides what of it the caller sees. */
+function asGraphQLError(error: unknown): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  return new GraphQLError('internal error', { originalError: error instanceof Error ? error : undefined });
 }
 
 /**
@@ -116,6 +72,9 @@ function closeReason(message: string): string {
  * against current rights (live-session.ts): subscriptions end with an error carrying
  * extensions.code when a right they need is lost, and the socket closes (4401/4403 with the
  * reason) when the token expires or its caller can no longer be resolved.
+ * Every result and error goes out through formatError (mask-error.ts), as on /graphql: an
+ * internal error is logged and answered "internal server error", whether it arose in a query, a
+ * mutation, a subscription's start or one of its events.
  */
 export function serveSubscriptions(
   sockets: WebSocketServer,
@@ -125,16 +84,21 @@ export function serveSubscriptions(
   rules: ValidationRule[],
   options: SubscriptionOptions,
 ): () => Promise<void> {
-  const authorization = (params: Record<string, unknown> | undefined) => {
-    const found = authorizationOf(params);
-    return typeof found === 'string' ? found : undefined;
-  };
   const checks = [...specifiedRules, ...rules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const sessions = new Map<Socket, LiveSession>();
   const charges = new WeakMap<object, Charge>();
   /** Aborts when the connection closes: a query still running for it is stopped (its budget). */
   const closed = new Map<Socket, AbortController>();
   const signals = new WeakMap<object, AbortSignal>();
+  /** Open connections per caller (actorId), and whose each connection is. */
+  const connections = new Map<string, number>();
+  const actors = new Map<Socket, string>();
+  const tooManyOperations = apiError(
+    'TOO_MANY_REQUESTS',
+    `too many operations on this connection: at most ${options.maxSubscriptionsPerConnection} at once ` +
+      '(WS_MAX_SUBSCRIPTIONS_PER_CONNECTION); complete one first',
+  );
+
   /**
    * Refuses an operation whose worst case passes GRAPHQL_MAX_COST, as HTTP does, and takes its cost
    * from its caller's bucket; a refusal is the operation's result (400 or 429 code), the socket stays.
@@ -159,8 +123,10 @@ export function serveSubscriptions(
     if (socket.readyState === socket.OPEN) socket.close(refusal.code, closeReason(refusal.reason));
     return false;
   };
-  const close = (ctx: Socket, error: GraphQLError) =>
-    refuse(ctx, new Refusal(CLOSE_CODES[errorCode(error)] ?? INTERNAL_ERROR, error.message));
+  const close = (ctx: Socket, error: GraphQLError) => {
+    const { code, message } = maskError(error, logger);
+    refuse(ctx, new Refusal(CLOSE_CODES[code] ?? INTERNAL_ERROR, message));
+  };
   /** A token that does not resolve to a caller: 4403 with the reason HTTP would give with its 401 or 403. */
   const refusalOf = (error: unknown): Refusal => {
     if (error instanceof GraphQLError && ['UNAUTHENTICATED', 'FORBIDDEN'].includes(errorCode(error)))
@@ -173,11 +139,38 @@ export function serveSubscriptions(
     if (Object.keys(ctx.subscriptions).length === 0) close(ctx, error);
     else setTimeout(() => close(ctx, error), CLOSE_GRACE_MS).unref();
   };
+  /** Counts the connection to its caller; false when the caller holds as many as allowed. */
+  const admit = (ctx: Socket, actorId: string): boolean => {
+    const open = connections.get(actorId) ?? 0;
+    if (open >= options.maxConnectionsPerCaller) return false;
+    connections.set(actorId, open + 1);
+    actors.set(ctx, actorId);
+    return true;
+  };
+  const forget = (ctx: Socket) => {
+    const actorId = actors.get(ctx);
+    actors.delete(ctx);
+    if (actorId === undefined) return;
+    const open = (connections.get(actorId) ?? 1) - 1;
+    if (open > 0) connections.set(actorId, open);
+    else connections.delete(actorId);
+  };
 
-  const server = useServer(
+  /** The operation's context; its rights kept live by the connection's session, its cost charged to the token. */
+  const contextOf = async (ctx: Socket, header: string | undefined): Promise<Context> => {
+    const context = await contexts.create(header);
+    const session = sessions.get(ctx);
+    if (session && context.caller) context.live = session.operation(context.caller);
+    if (header) charges.set(context, options.rateLimiter.charger(tokenKey(header)));
+    const signal = closed.get(ctx)?.signal;
+    if (signal) signals.set(context, signal);
+    return context;
+  };
+
+  const server = serveGraphqlWs(
+    sockets,
     {
       schema,
-      validate: (checked, document) => validate(checked, document, checks),
       async onConnect(ctx) {
         closed.set(ctx, new AbortController());
         const header = authorizationOf(ctx.connectionParams);
@@ -185,6 +178,9 @@ export function serveSubscriptions(
         try {
           const { caller } = await contexts.create(header);
           if (!caller) return refuse(ctx, REFUSALS.missing);
+          // The client may have gone while its caller was resolved: nothing to keep for it then.
+          if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
+          if (!admit(ctx, caller.actorId)) return refuse(ctx, tooManyConnections(options.maxConnectionsPerCaller));
           const resolve = async () => {
             const fresh = (await contexts.create(header)).caller;
             if (!fresh) throw new Error('no caller');
@@ -196,40 +192,48 @@ export function serveSubscriptions(
           return refuse(ctx, refusalOf(error));
         }
       },
-      async onSubscribe(ctx) {
-        // A connection whose authentication ended takes no new operation while it closes.
-        const session = sessions.get(ctx);
-        if (!session) return;
+      // Everything an operation needs before it runs is built here, so that whatever fails is
+      // that operation's error (graphql-ws would close the connection on a throw).
+      async onSubscribe(ctx, _id, payload) {
+        // graphql-ws has entered this operation among the connection's before asking.
+        if (Object.keys(ctx.subscriptions).length > options.maxSubscriptionsPerConnection) return [tooManyOperations];
         try {
-          await session.current();
+          // A connection whose authentication ended takes no new operation while it closes.
+          await sessions.get(ctx)?.current();
+          const prepared = prepareOperation(schema, payload, checks);
+          if (Array.isArray(prepared)) return prepared;
+          const header = authorizationOf(ctx.connectionParams);
+          return { ...prepared, contextValue: await contextOf(ctx, typeof header === 'string' ? header : undefined) };
         } catch (error) {
-          return [error as GraphQLError];
+          return [asGraphQLError(error)];
         }
       },
-      async context(ctx) {
-        const header = authorization(ctx.connectionParams);
-        const context: Context = await contexts.create(header);
-        const session = sessions.get(ctx);
-        if (session && context.caller) context.live = session.operation(context.caller);
-        if (header) charges.set(context, options.rateLimiter.charger(tokenKey(header)));
-        const signal = closed.get(ctx)?.signal;
-        if (signal) signals.set(context, signal);
-        return context;
-      },
       async execute(args) {
-        const refused = await charged(args);
-        if (refused) return refused;
-        if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return execute(args);
-        const budget = new OperationBudget(options.costLimits, signals.get(args.contextValue as object));
-        return runWithin(args.contextValue, budget, () => execute(args));
+        try {
+          const refused = await charged(args);
+          if (refused) return refused;
+          if (getOperationAST(args.document, args.operationName)?.operation !== 'query') return await execute(args);
+          const budget = new OperationBudget(options.costLimits, signals.get(args.contextValue as object));
+          return await runWithin(args.contextValue, budget, () => execute(args));
+        } catch (error) {
+          return { errors: [asGraphQLError(error)] };
+        }
       },
       async subscribe(args) {
-        const refused = await charged(args);
-        if (refused) return refused;
-        const result = await subscribe(args);
-        const live = (args.contextValue as Context | undefined)?.live;
-        return live instanceof LiveOperation && Symbol.asyncIterator in result ? guardStream(result, live) : result;
+        try {
+          const refused = await charged(args);
+          if (refused) return refused;
+          const result = await subscribe(args);
+          const live = (args.contextValue as Context | undefined)?.live;
+          return live instanceof LiveOperation && Symbol.asyncIterator in result ? guardStream(result, live) : result;
+        } catch (error) {
+          return { errors: [asGraphQLError(error)] };
+        }
       },
+      // Every result (a query's, a subscription's start, each of its events) and every error
+      // message (refused requests, a stream that failed) leaves through the one seam.
+      onNext: (_ctx, _id, _payload, _args, result) => formatResult(result, logger),
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error, logger)),
       onComplete(ctx) {
         const error = sessions.get(ctx)?.ended;
         // graphql-ws forgets the operation right after this hook.
@@ -240,12 +244,10 @@ export function serveSubscriptions(
         closed.delete(ctx);
         sessions.get(ctx)?.close();
         sessions.delete(ctx);
-      },
-      onError(_ctx, _id, _payload, errors) {
-        logger.debug({ errors: errors.map((e) => e.message) }, 'subscription error');
+        forget(ctx);
       },
     },
-    sockets,
+    logger,
   );
 
   // Changes to an account or an organization (grants, keys, deactivation) re-check its connections at once.
@@ -260,8 +262,6 @@ export function serveSubscriptions(
 
   return async () => {
     await changes.return?.();
-    for (const client of sockets.clients) client.close(1001, 'server shutting down');
     await server.dispose();
-    await new Promise<void>((resolve) => sockets.close(() => resolve()));
   };
 }
