@@ -3,6 +3,7 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const importX = require('eslint-plugin-import-x');
+const regexp = require('eslint-plugin-regexp');
 
 // The layers below the modules know no module (ARCHITECTURE.md, "Where modules are wired"): what
 // they need of one comes in as arguments, decorators or an interface of theirs.
@@ -58,6 +59,30 @@ module.exports = tseslint.config(
       ],
       // No two files that need each other at run time (type-only imports are allowed both ways).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Regular expressions that backtrack super-linearly: one pattern on a long message took minutes
+    // of CPU and blocked every other request. 'potential' also reports what may be exploitable, and
+    // a pattern built from constants at run time is read too (`ignorePartial: false`). A pattern the
+    // rule cannot read (built from a parameter or another module's constant) is covered by
+    // test/reader-fuzz.unit.test.ts; docs/development.md says how to write one that passes.
+    files: ['src/**/*.ts', 'console/src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignoreSticky: false, ignorePartial: false }],
+      'regexp/no-misleading-capturing-group': ['error', { reportBacktrackingEnds: true }],
+      // A pattern handed to RegExp in a variable (a helper such as `rx(source)`) is one the rules
+      // above cannot read: write it where it is built.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(NewExpression, CallExpression)[callee.name='RegExp'][arguments.0.type='Identifier']",
+          message:
+            'build the pattern inline (a literal or a String.raw template), where regexp/no-super-linear-backtracking reads it',
+        },
+      ],
     },
   },
   {

@@ -135,6 +135,41 @@ describe('GraphQL', () => {
   });
 });
 
+describe('long runs of white space and control characters', () => {
+  /** Far below the minutes a backtracking reader took on such a question, far above an answer's time on a loaded machine. */
+  const BOUND_MS = 5_000;
+  const HISTORY = 'query ($input: UserRequest) { agentHistory(input: $input) { messageType message } }';
+
+  it('answers "who is" + 9,985 spaces + a name at once, read and kept as "who is <name>"', async () => {
+    // 10,000 characters: the most a question may have (agent.inputs.ts QUESTION_MAX).
+    const question = `who is${' '.repeat(9_985)}Ana Silva`;
+    expect(question).toHaveLength(10_000);
+    const started = performance.now();
+    const asked = await gql<{ ask: { reply: string; conversation: string } }>(ASK, { input: { question } });
+    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.ask.reply).toBe('I don’t know anyone called “Ana Silva” in the directory.');
+    const history = await gql<{ agentHistory: { messageType: string; message: string }[] }>(HISTORY, {
+      input: { conversationId: asked.data!.ask.conversation },
+    });
+    expect(history.data!.agentHistory[0]).toEqual({ messageType: 'user_request', message: 'who is Ana Silva' });
+  });
+
+  it('reads a question of tabs, line breaks and control characters as its words', async () => {
+    const question = `Who is${'\t \u0007'.repeat(1_000)}\n\nCarol\u001b \r\n Jones?${'\n'.repeat(5_000)}`;
+    const started = performance.now();
+    const asked = await gql<{ ask: { reply: string } }>(ASK, { input: { question } });
+    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.ask.reply).toBe('Carol Jones is Software Engineer in Engineering, reporting to Alice Moreau.');
+    const empty = await gql(ASK, { input: { question: '\u0007\u001b\u007f' } });
+    expect(empty.errors?.[0]).toMatchObject({
+      message: 'question is required',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+});
+
 describe('conversationUpdates', () => {
   it('delivers the user’s message, the reply in chunks while it is written, then the final message', async () => {
     const started = await gql<{ startConversation: { id: string } }>('mutation { startConversation { id } }');

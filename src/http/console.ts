@@ -28,7 +28,7 @@ function guidesIndex(dir: string): string {
     .filter((file) => GUIDE.test(file))
     .sort()
     .map((file) => {
-      const title = /^#\s+(.+)$/m.exec(readFileSync(join(dir, file), 'utf8'))?.[1] ?? file;
+      const title = /^#[^\S\n\r\u2028\u2029]+(\S.*)$/m.exec(readFileSync(join(dir, file), 'utf8'))?.[1] ?? file;
       return `<li><a href="/console/guides/${file}">${escape(title)}</a> <small>(${file})</small></li>`;
     });
   return `<!doctype html><meta charset="utf-8"><title>Guides · Talent directory</title>

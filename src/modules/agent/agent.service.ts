@@ -8,6 +8,7 @@ import { Conversation } from './conversation.entity';
 import { conversationOwner, nameFrom, type Owner, ownConversation } from './conversation.service';
 import type { ConversationUpdates } from './conversation-updates';
 import type { Coordinator } from './coordinator';
+import { messageText } from './language/message-text';
 import { type AgentEngine, type ChatTurn, EngineError } from './llm/engine';
 
 export const DEFAULT_MAX_RESULTS = 5;
@@ -130,7 +131,13 @@ export class AgentService {
   }
 }
 
+/**
+ * The question as the agent reads and keeps it (language/message-text.ts): white space runs
+ * collapsed, control characters out. This is where a message enters the agent: every reader,
+ * and every later reading of the conversation (the planner's, the knowledge specialist's), sees it so.
+ */
 function requireQuestion(input: UserRequestInput): string {
-  if (!input.question) throw badInput('question is required');
-  return input.question;
+  const question = messageText(input.question ?? '');
+  if (!question) throw badInput('question is required');
+  return question;
 }

@@ -1,5 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { currentOrganization, requireCaller } from '../../auth/access';
+import { isSpace, trimEndWhere } from '../../common/trim-end';
 import type { Context } from '../../auth/context';
 import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../common/connection';
 import { badInput, forbidden, notFound } from '../../graphql/errors';
@@ -40,7 +41,7 @@ export function nameFrom(question: string): string {
   if (flat.length <= NAME_LENGTH) return flat;
   const cut = flat.slice(0, NAME_LENGTH);
   const space = cut.lastIndexOf(' ');
-  return `${(space > NAME_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+  return `${trimEndWhere(space > NAME_LENGTH / 2 ? cut.slice(0, space) : cut, (c) => isSpace(c) || ',;:.-'.includes(c))}…`;
 }
 
 /** One of the caller's conversations; anyone else's, or a deleted one, is not found. */

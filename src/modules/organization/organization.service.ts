@@ -228,9 +228,10 @@ export class OrganizationService {
         .normalize('NFKD')
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
+        // One hyphen at most at each end, after the line above.
+        .replace(/^-|-$/g, '')
         .slice(0, 55)
-        .replace(/-+$/g, '') || 'org';
+        .replace(/-$/, '') || 'org';
     const taken = new Set(
       (await em.find(Organization, { alias: { $like: `${base}%` } }, { fields: ['alias'] })).map((o) => o.alias),
     );

@@ -1,3 +1,5 @@
+import { isSpace } from '../../../common/trim-end';
+
 /** Target chunk size in characters: a few paragraphs, enough context for an answer. */
 export const CHUNK_CHARS = 1200;
 /** Characters of the previous chunk repeated at the start of the next, so no sentence loses its context. */
@@ -43,7 +45,7 @@ function sections(text: string): Section[] {
       .map((l) => l.trim())
       .filter(Boolean);
     for (const line of lines.length ? [lines.join('\n')] : []) {
-      const heading = /^#{1,6}\s+(.+)$/.exec(line.split('\n')[0]);
+      const heading = /^#{1,6}\s+(\S.*)$/.exec(line.split('\n')[0]);
       if (heading) {
         result.push({ heading: heading[1].trim(), paragraphs: [] });
         const rest = line.split('\n').slice(1).join(' ').trim();
@@ -61,7 +63,7 @@ function pieces(paragraph: string): string[] {
   if (paragraph.length <= CHUNK_CHARS) return [paragraph];
   const out: string[] = [];
   let current = '';
-  for (const sentence of paragraph.match(/[^.!?]+[.!?]+\s*|[^.!?]+$/g) ?? [paragraph]) {
+  for (const sentence of sentences(paragraph)) {
     for (let i = 0; i < sentence.length; i += CHUNK_CHARS) {
       const part = sentence.slice(i, i + CHUNK_CHARS);
       if (current.length + part.length > CHUNK_CHARS) {
@@ -80,4 +82,28 @@ function tail(text: string): string {
   if (text.length <= OVERLAP_CHARS) return text.replace(/\s+/g, ' ');
   const cut = text.slice(-OVERLAP_CHARS);
   return cut.slice(cut.indexOf(' ') + 1).replace(/\s+/g, ' ');
+}
+
+const ENDS = '.!?';
+
+/**
+ * A paragraph's sentences, each with the marks and the white space after it, in one pass (a
+ * pattern for them was tried again at each character of a long run without a mark).
+ */
+function sentences(paragraph: string): string[] {
+  const found: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < paragraph.length) {
+    if (!ENDS.includes(paragraph[i])) {
+      i++;
+      continue;
+    }
+    while (i < paragraph.length && ENDS.includes(paragraph[i])) i++;
+    while (i < paragraph.length && isSpace(paragraph[i])) i++;
+    found.push(paragraph.slice(start, i));
+    start = i;
+  }
+  if (start < paragraph.length) found.push(paragraph.slice(start));
+  return found;
 }

@@ -42,6 +42,9 @@ const EXTENSIONS: Record<string, Kind> = {
 
 export const SUPPORTED = 'plain text, Markdown, HTML, PDF, DOCX, CSV or JSON';
 
+/** A Markdown title line ("# Travel policy"): the space after "#" stays on its line, and the title starts at a letter. */
+const TITLE = /^#[^\S\n\r\u2028\u2029]+(\S.*)$/m;
+
 /** The kind of a file, from its media type or else its file name. */
 export function kindOf(mediaType: string | null, filename: string | null): Kind | null {
   const type = (mediaType ?? '').split(';')[0].trim().toLowerCase();
@@ -84,7 +87,7 @@ export async function extract(bytes: Buffer, kind: Kind, limits: ParseLimits): P
       break;
     default: {
       const text = utf8(bytes, kind === 'markdown' ? 'Markdown' : 'text');
-      result = { title: /^#\s+(.+)$/m.exec(text)?.[1].trim() ?? null, text };
+      result = { title: TITLE.exec(text)?.[1].trim() ?? null, text };
     }
   }
   checkTextSize(result.text.length, limits);
@@ -155,7 +158,7 @@ async function docx(bytes: Buffer, limits: ParseLimits): Promise<{ title: string
     throw new UnreadableContentError('file is not a readable DOCX document');
   }
   const text = htmlToText(html);
-  return { title: /^#\s+(.+)$/m.exec(text)?.[1].trim() ?? null, text };
+  return { title: TITLE.exec(text)?.[1].trim() ?? null, text };
 }
 
 /** Each CSV row as "column: value" pairs, one paragraph per row, so a row is found by its values. */

@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import { parseDates } from './dates';
 import { HR_CLASSES, QUESTION_FILLER } from './hr-vocabulary';
 import { mendedWord } from './spelling';
 import { broader, derived, opposites, synonyms } from './wordnet';
@@ -135,7 +135,7 @@ export function questionWords(question: string): QuestionWord[] {
   const typed = read.map((t) => t.token);
   // Dates and times as chrono-node reads them, in the part of the text read (bounded like the words).
   const end = read.length ? read[read.length - 1].at + read[read.length - 1].token.length : 0;
-  const dates = chrono.parse(question.slice(0, end)).map((d) => [d.index, d.index + d.text.length]);
+  const dates = parseDates(question.slice(0, end)).map((d) => [d.index, d.index + d.text.length]);
   const dated = (start: number, n: number) =>
     read.slice(start, start + n).every(({ at }) => dates.some(([from, to]) => at >= from && at < to));
   const meant: string[] = [];

@@ -5,6 +5,12 @@ import { englishWordsLike, isEnglishWord } from './wordnet';
 /** A misspelling is mended within this many edits: one for short words, two for longer ones. */
 export const editsFor = (word: string) => (word.length >= 7 ? 2 : 1);
 
+/**
+ * The longest word mended, in characters: longer than English's long words, and a token of
+ * thousands of letters is no misspelling (measuring it against the vocabulary took a tenth of a second).
+ */
+export const MAX_MENDED = 40;
+
 let hrWords: Set<string> | null = null;
 
 /** The single words of the HR vocabulary ("wfh", "pto", "bereavement"), meant as written. */
@@ -21,7 +27,14 @@ function vocabularyWords(): Set<string> {
  * the mended word by the caller.
  */
 export function mendedWord(word: string): string | null {
-  if (word.length < 3 || /\d/.test(word) || vocabularyWords().has(word) || isEnglishWord(word)) return null;
+  if (
+    word.length < 3 ||
+    word.length > MAX_MENDED ||
+    /\d/.test(word) ||
+    vocabularyWords().has(word) ||
+    isEnglishWord(word)
+  )
+    return null;
   const limit = editsFor(word);
   const fromVocabulary = closest(word, vocabularyWords(), limit);
   if (fromVocabulary) return fromVocabulary.word;

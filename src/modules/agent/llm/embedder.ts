@@ -1,4 +1,5 @@
 import { errorReason } from '../../../common/error-reason';
+import { trimEndOf } from '../../../common/trim-end';
 
 /** Vectors for texts, or null when no embedding model is available (retrieval then uses words alone). */
 export interface Embedder {
@@ -26,7 +27,7 @@ export class OpenAiEmbedder implements Embedder {
     private readonly model: string,
     private readonly onFailure: (reason: string) => void = () => {},
   ) {
-    this.url = `${baseUrl.replace(/\/+$/, '')}/embeddings`;
+    this.url = `${trimEndOf(baseUrl, '/')}/embeddings`;
   }
 
   async embed(texts: string[]): Promise<number[][] | null> {

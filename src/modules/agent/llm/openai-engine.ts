@@ -9,6 +9,7 @@ import {
 } from './engine';
 import { readCompletion } from './openai-stream';
 import { errorReason } from '../../../common/error-reason';
+import { trimEndOf } from '../../../common/trim-end';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -33,7 +34,7 @@ export class OpenAiEngine implements AgentEngine {
   private readonly url: string;
 
   constructor(private readonly options: OpenAiOptions) {
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.url = `${trimEndOf(options.baseUrl, '/')}/chat/completions`;
   }
 
   async answer(request: EngineRequest, onChunk: (chunk: string) => void): Promise<EngineAnswer> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorReason } from '../../../common/error-reason';
+import { trimEndOf } from '../../../common/trim-end';
 import { describeSchedule } from './assignment';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 import { type Plan, type PlanContext, planRequest } from './plan-request';
@@ -79,7 +80,7 @@ export class ModelCheckedReader implements PlanReader {
     private readonly options: ModelOptions,
     private readonly onFailure: (reason: string) => void,
   ) {
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.url = `${trimEndOf(options.baseUrl, '/')}/chat/completions`;
   }
 
   async read(request: string, context: PlanContext): Promise<Plan> {

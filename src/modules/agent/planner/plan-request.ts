@@ -1,3 +1,4 @@
+import { trimEndOf } from '../../../common/trim-end';
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
 import { type DaysReading, readDays, readMonthDays } from './read-days';
 import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date';
@@ -68,6 +69,12 @@ const NUMBERS: Record<string, number> = {
 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
 /**
+ * An e-mail address. It starts where no character of one is before it: tried at every character
+ * of a long run of them (no "@" after), the run would be read again from each, quadratic in its length.
+ */
+const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+/;
+const ADDRESSES = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/**
  * The longest request the planner reads, in characters. Requests to schedule are a sentence or
  * two; reading costs grow with length (every unknown word is measured against the vocabulary),
  * and a conversation's request with its details may join 40 messages of 10,000 characters.
@@ -135,7 +142,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     problem: null,
   };
   // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
-  const target = /#[\w-]+|[\w.+-]+@[\w-]+\.[\w.-]+/.test(text);
+  const target = /#[\w-]+/.test(text) || ADDRESS.test(text);
   if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
     return invalid(
       plan,
@@ -149,7 +156,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
       /\b(?:the|my|our|your|their|this|last|that|today's|yesterday's)( (?:daily|weekly|monthly|quarterly|yearly|annual|nightly|hourly))(?= [a-z])/g,
       ' the',
     )
-    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
+    .replace(ADDRESSES, ' ')
     .replace(/#[\w-]+/g, ' ')
     .replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
   let readings: Readings;
@@ -388,13 +395,26 @@ function taskOf(text: string, said: string[]): string {
       /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi,
       ' ',
     )
-    .replace(/\s*[,;]\s*/g, ' ')
-    .replace(/(?:\s+(?:and|at|on|in|to|by|of|around|about))+\s*[.!?]*$/i, '')
+    .replace(/[,;]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[^\w#@]+/, '')
-    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|the)\s+)+/i, '')
-    .replace(/[.!?]+$/, '')
     .trim();
-  return cleaned || text;
+  const bare = withoutLinksAtEnd(cleaned)
+    .replace(/^[^\w#@]+/, '')
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|the)\s+)+/i, '');
+  return trimEndOf(bare, '.!?').trim() || text;
+}
+
+/** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
+const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);
+
+/**
+ * A task (its white space single spaces) without the linking words left at its end, nor the marks
+ * after them: word by word from the end, where /(?:\s+(?:and|at|…))+\s*[.!?]*$/ was tried again
+ * from every place of the text.
+ */
+function withoutLinksAtEnd(task: string): string {
+  const words = trimEndOf(task, '.!? ').split(' ');
+  let kept = words.length;
+  while (kept > 1 && LINKS.has(words[kept - 1].toLowerCase())) kept--;
+  return kept < words.length ? words.slice(0, kept).join(' ') : task;
 }

@@ -9,7 +9,8 @@ export interface DeliveryReading {
   words: string[];
 }
 
-const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+/** An address, and the word that led to it; it starts where no character of one is before it (linear in a long run of them). */
+const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?((?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 /** Verbs and phrases that mean e-mail. */
 const EMAIL =
   /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;

@@ -59,7 +59,7 @@ export function readTime(text: string): TimeReading | null {
     return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
   if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
   let m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b\s*${MERIDIEM}?`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b(?:\s*${MERIDIEM})?`,
   ).exec(text);
   if (m) {
     const minutes =
@@ -73,12 +73,12 @@ export function readTime(text: string): TimeReading | null {
     return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
   }
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)\s*${MERIDIEM}?`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)(?:\s*${MERIDIEM})?`,
   ).exec(text);
   // "half nine": half past nine, as said in Britain.
   if (m) return clock(hourOf(m[1]), 30, m[0], m[2]);
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)\s*${MERIDIEM}?(?:\s*(?:hrs|hours|h)\b)?`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)(?:\s*${MERIDIEM})?(?:\s*(?:hrs|hours|h)\b)?`,
   ).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);

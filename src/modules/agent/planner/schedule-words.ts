@@ -1,4 +1,6 @@
+import { trimEndOf } from '../../../common/trim-end';
 import { closest, editDistance } from '../language/edit-distance';
+import { MAX_MENDED } from '../language/spelling';
 import { isEnglishWord } from '../language/wordnet';
 import { zonePlaceWords } from './time-zones';
 
@@ -171,7 +173,9 @@ export function mendScheduleWords(request: string): MendedText {
   let previous = '';
   for (let i = 0; i < words.length; i++) {
     const token = words[i];
-    const bare = /^([A-Za-z0-9]+)([^A-Za-z]*)$/.exec(token);
+    // A word and what follows it up to the next letter ("monday,", "9am!"); the tail starts at a
+    // character that is neither, so that a run of digits is split one way only.
+    const bare = /^([A-Za-z0-9]+)((?:[^A-Za-z0-9][^A-Za-z]*)?)$/.exec(token);
     if (!bare || /^\d/.test(bare[1])) {
       if (token.trim()) previous = token.toLowerCase();
       continue;
@@ -188,7 +192,7 @@ export function mendScheduleWords(request: string): MendedText {
   }
   text = words.join('');
   for (const m of text.toLowerCase().matchAll(/\b(?:every|each|bi)[- ]+([^\s,.;:!?]+)/g)) {
-    const said = m[1].replace(/-?ish$/, '').replace(/-+$/, '');
+    const said = trimEndOf(m[1].replace(/-?ish$/, ''), '-');
     const parts = said.split('-');
     const readable =
       AFTER_EVERY.test(said) ||
@@ -205,7 +209,7 @@ export function mendScheduleWords(request: string): MendedText {
 
 function mendWord(word: string, previous: string, unsure: string[], zoneSpot: boolean): string {
   if (KNOWN_MISSPELLINGS[word]) return KNOWN_MISSPELLINGS[word];
-  if (VOCABULARY.has(word) || word.length < 3) return word;
+  if (VOCABULARY.has(word) || word.length < 3 || word.length > MAX_MENDED) return word;
   if (isEnglishWord(word)) return word;
   const joined = splitJoined(word);
   if (joined) return joined;

@@ -6,7 +6,17 @@ import { planAccess } from '../../idp/idp-access';
 import { IdpScope, TaskState } from '../../idp/idp-enums';
 import { IdpTask } from '../../idp/idp-task.entity';
 import type { Briefing, Passage } from '../llm/engine';
-import { type AskedIntent, BOSS, directoryIntents, isRole, type PersonIntent } from './directory-intents';
+import { type AskedIntent, directoryIntents, isRole, type PersonIntent } from './directory-intents';
+import {
+  departmentAsked,
+  groupName,
+  hasInitials,
+  INITIALS,
+  initialsPattern,
+  managedOne,
+  roleWords,
+  titlePattern,
+} from './directory-subjects';
 import { literal, type Question, type Specialist } from './specialist';
 
 export { directoryIntents } from './directory-intents';
@@ -72,7 +82,7 @@ export class DirectorySpecialist implements Specialist {
   }
 
   private async count(em: EntityManager, text: string): Promise<Briefing> {
-    const department = /\b(?:in|at) (?:the )?(.+?)(?: department| team)?\s*[?.!]*\s*$/i.exec(text)?.[1];
+    const department = departmentAsked(text);
     if (!department) {
       const total = await em.count(Employee, { active: true });
       return facts([
@@ -219,7 +229,7 @@ export class DirectorySpecialist implements Specialist {
   }
 
   private async members(em: EntityManager, subject: string): Promise<Briefing> {
-    const name = subject.replace(/\s+(?:group|team)$/i, '');
+    const name = groupName(subject);
     const group =
       (await em.findOne(Group, { name: { $ilike: literal(subject) } })) ??
       (await em.findOne(Group, { name: { $ilike: literal(name) } })) ??
@@ -273,18 +283,15 @@ export class DirectorySpecialist implements Specialist {
 /** The most managers a chain climbs ("Hannah's manager's manager" is two): one look-up each. */
 const MAX_CHAIN = 5;
 
-/** Someone named by whom they report to: "Hannah's manager", "my boss's boss". */
-const MANAGER_OF = new RegExp(String.raw`^(.+?)['’]s? ${BOSS}$`, 'i');
-
 /**
  * The employees a name means: the caller for "I"/"me", someone's manager for "<name>'s manager"
  * (as deep as it is written), else an exact name, else a first or last name, else a partial one.
  */
 async function findEmployees(em: EntityManager, subject: string, accountId: string, depth = 0): Promise<Employee[]> {
   if (SELF.test(subject)) return em.find(Employee, { account: accountId });
-  const chain = depth < MAX_CHAIN ? MANAGER_OF.exec(subject) : null;
-  if (chain) {
-    const below = await findEmployees(em, chain[1], accountId, depth + 1);
+  const managed = depth < MAX_CHAIN ? managedOne(subject) : null;
+  if (managed) {
+    const below = await findEmployees(em, managed, accountId, depth + 1);
     if (below.length !== 1) return below;
     const manager = below[0].manager;
     return manager ? [await em.findOneOrFail(Employee, manager.id)] : [];
@@ -308,55 +315,22 @@ async function findEmployees(em: EntityManager, subject: string, accountId: stri
   return em.find(Employee, { name: { $ilike: `%${name}%` } }, { orderBy: { name: 'asc' }, limit: 10 });
 }
 
-/** The longest role looked up by title, or group name by initials, in characters: a name is a few words. */
-const MAX_TITLE = 80;
-
-/** Words that say "the one holding this role" before a title: "our head of people", "the CFO". */
-const ROLE_ARTICLE = /^(?:our|the|your|a|an)\s+/i;
-
-/** Small words of a title that its initials leave out ("Head of People" is HP, "Chief Financial Officer" CFO). */
-const TITLE_LINKS = String.raw`(?:\s+(?:of|and|the|for|&))*\s+`;
-
 /**
  * The people holding a role, named by title ("our head of people") or by its initials ("the
  * CFO"): an exact title, else a title holding the words as words ("office" is not "Officer").
  * Only for a subject no name matched.
  */
 async function findByTitle(em: EntityManager, subject: string): Promise<Employee[]> {
-  const role = subject.replace(ROLE_ARTICLE, '').trim();
   // A title is a few words; a longer subject is a sentence, not a role.
-  if (!role || role.length > MAX_TITLE) return [];
+  const role = roleWords(subject);
+  if (!role) return [];
   const where = { active: true };
   const options = { orderBy: { name: 'asc' as const }, limit: 10 };
   const exact = await em.find(Employee, { ...where, title: { $ilike: literal(role) } }, options);
   if (exact.length) return exact;
   if (INITIALS.test(role)) return em.find(Employee, { ...where, title: { $re: initialsPattern(role) } }, options);
-  const words = role
-    .replace(/[^\p{L}\p{N}\s&-]/gu, '')
-    .trim()
-    .split(/\s+/)
-    .join(String.raw`\s+`);
-  return words ? em.find(Employee, { ...where, title: { $re: String.raw`(?i)\m${words}\M` } }, options) : [];
-}
-
-/** A word of a name written as initials: "CFO", "D&I", "L&D". */
-const INITIALS = /^(?:\p{Lu}&\p{Lu}|\p{Lu}{2,5})$/u;
-
-/**
- * A regular expression (PostgreSQL's, case-insensitive) for names whose words these words stand
- * for: each initial a word, small words between them aside ("D&I committee" is the Diversity and
- * Inclusion Committee, "CFO" the Chief Financial Officer), every other word as written.
- */
-function initialsPattern(name: string): string {
-  const words = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) =>
-      INITIALS.test(word)
-        ? [...word.replace(/&/g, '')].map((letter) => `${letter.toLowerCase()}[[:alpha:]-]*`).join(TITLE_LINKS)
-        : `${word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')}[[:alpha:]]*`,
-    );
-  return `(?i)^(?:the\\s+)?${words.join(TITLE_LINKS)}$`;
+  const words = titlePattern(role);
+  return words ? em.find(Employee, { ...where, title: { $re: words } }, options) : [];
 }
 
 function describe(e: Employee): string {
@@ -365,6 +339,6 @@ function describe(e: Employee): string {
 
 /** The group a name with initials in it means ("the D&I committee"), or null when it has none. */
 async function findByInitials(em: EntityManager, name: string): Promise<Group | null> {
-  if (name.length > MAX_TITLE || !name.split(/\s+/).some((word) => INITIALS.test(word))) return null;
+  if (!hasInitials(name)) return null;
   return em.findOne(Group, { name: { $re: initialsPattern(name) } });
 }
