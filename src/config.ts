@@ -44,6 +44,10 @@ export interface Config {
     embeddingModel?: string;
     timeoutMs: number;
     retries: number;
+    /** Most bytes read of one answer (JSON or a whole stream), of one streamed event line, and of one embeddings answer. */
+    maxResponseBytes: number;
+    maxEventBytes: number;
+    maxEmbeddingsBytes: number;
   };
   /** SMTP server for workflow e-mails (smtp://user:pass@host:port), and the sender address. */
   smtp: { url?: string; from: string };
@@ -181,6 +185,10 @@ const schema = z.object({
   LLM_EMBEDDING_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  // 4 MiB, 1 MiB and 16 MiB: far above real answers, far below what hurts.
+  LLM_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(4_194_304),
+  LLM_MAX_EVENT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  LLM_MAX_EMBEDDINGS_BYTES: z.coerce.number().int().min(1024).default(16_777_216),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -319,6 +327,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       embeddingModel: e.LLM_EMBEDDING_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       retries: e.LLM_RETRIES,
+      maxResponseBytes: e.LLM_MAX_RESPONSE_BYTES,
+      maxEventBytes: e.LLM_MAX_EVENT_BYTES,
+      maxEmbeddingsBytes: e.LLM_MAX_EMBEDDINGS_BYTES,
     },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     knowledge: {

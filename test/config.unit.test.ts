@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     [{ KNOWLEDGE_MAX_BYTES: '-1' }, /KNOWLEDGE_MAX_BYTES/],
     [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//],
     [{ KNOWLEDGE_FETCH_TIMEOUT_MS: 'soon' }, /KNOWLEDGE_FETCH_TIMEOUT_MS/],
+    [{ LLM_MAX_RESPONSE_BYTES: '100' }, /LLM_MAX_RESPONSE_BYTES/],
+    [{ LLM_MAX_EVENT_BYTES: 'lots' }, /LLM_MAX_EVENT_BYTES/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
@@ -66,6 +68,9 @@ describe('loadConfig', () => {
       model: undefined,
       timeoutMs: 60_000,
       retries: 2,
+      maxResponseBytes: 4 * 1024 * 1024,
+      maxEventBytes: 1024 * 1024,
+      maxEmbeddingsBytes: 16 * 1024 * 1024,
     });
     const llm = loadConfig({
       DATA_DIR: dir,
@@ -74,8 +79,20 @@ describe('loadConfig', () => {
       LLM_API_KEY: 'k',
       LLM_TIMEOUT_MS: '5000',
       LLM_RETRIES: '0',
+      LLM_MAX_RESPONSE_BYTES: '65536',
+      LLM_MAX_EVENT_BYTES: '4096',
+      LLM_MAX_EMBEDDINGS_BYTES: '131072',
     }).llm;
-    expect(llm).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k', model: 'm', timeoutMs: 5000, retries: 0 });
+    expect(llm).toEqual({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 5000,
+      retries: 0,
+      maxResponseBytes: 65_536,
+      maxEventBytes: 4096,
+      maxEmbeddingsBytes: 131_072,
+    });
   });
 
   it('reads booleans and the database URL', () => {

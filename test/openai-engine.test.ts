@@ -1,6 +1,7 @@
 import { type AgentAnswer, type HistoryRecord, seedDirectory } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from './helpers/fixtures';
+import { gzipBomb, MiB } from './helpers/hostile-body';
 import { connect, subscribe } from './helpers/live';
 import { OpenAiFixture } from './helpers/openai-server';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -10,6 +11,8 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 
 const API_KEY = 'sk-test-4f1c2e9a7b';
 const TIMEOUT_MS = 4000;
+const MAX_RESPONSE = MiB;
+const MAX_EVENT = 64 * 1024;
 
 let llm: OpenAiFixture;
 let t: TestApp;
@@ -25,6 +28,9 @@ beforeAll(async () => {
     LLM_API_KEY: API_KEY,
     LLM_MODEL: 'test-model',
     LLM_TIMEOUT_MS: String(TIMEOUT_MS),
+    LLM_MAX_RESPONSE_BYTES: String(MAX_RESPONSE),
+    LLM_MAX_EVENT_BYTES: String(MAX_EVENT),
+    LLM_MAX_EMBEDDINGS_BYTES: String(MAX_RESPONSE),
   });
   ({ org, admin } = await orgWithAdmin(t, 'Model Org'));
   carol = await member(t, org, admin);
@@ -208,6 +214,28 @@ describe('embeddings', () => {
     expect(lastRequest().body.messages[0].content).toContain('[1] The expense policy covers meals up to 50 euros.');
   });
 
+  it('stops reading a 64 MiB embeddings answer at its cap; documents are learnt and questions answered from words', async () => {
+    expect((await upload('The canteen opens at half past eleven.', 'canteen.txt')).status).toBe(200);
+    const before = llm.sent.length;
+    llm.embeddingsPadding = 64 * MiB;
+    try {
+      expect((await upload('The gym opens at seven.', 'gym.txt')).status).toBe(200);
+      // The canteen's passage has a vector: the question is sent to be embedded, and capped too.
+      llm.respondWith({ chunks: ['From 11:30.'] });
+      const res = await ask({ question: 'When does the canteen open?', maxResults: 1 });
+      expect(res.status).toBe(200);
+      expect(res.body.sources.map((s) => s.name)).toEqual(['canteen.txt']);
+    } finally {
+      llm.embeddingsPadding = 0;
+    }
+    const sent = await Promise.all(llm.sent.slice(before));
+    expect(sent).toHaveLength(2);
+    for (const one of sent) {
+      expect(one.finished).toBe(false);
+      expect(one.bytes).toBeLessThan(16 * MiB);
+    }
+  });
+
   it('learns and answers from words alone when the server has no embeddings', async () => {
     llm.embeddings = false;
     try {
@@ -217,6 +245,55 @@ describe('embeddings', () => {
     } finally {
       llm.embeddings = true;
     }
+  });
+});
+
+// A server that answers without end must cost the service no more than the cap: the read stops
+// there and the connection is closed, so what the server managed to send stays near the cap (the
+// rest of the 16 MiB allowed is what loopback socket buffers take before the close).
+describe('answers past the caps and the deadline', () => {
+  const SENT_AT_MOST = 16 * MiB;
+  const kept = (message: string) => new RegExp(`^${message}; your message is kept in conversation [0-9a-f-]{36}, try`);
+
+  it.each([
+    ['a 64 MiB JSON completion', { hugeJson: 64 * MiB }, `larger than ${MAX_RESPONSE} bytes`],
+    ['a 64 MiB stream of events', { hugeStream: 64 * MiB }, `larger than ${MAX_RESPONSE} bytes`],
+    ['an event line that never ends', { longEvent: 64 * MiB }, `longer than ${MAX_EVENT} bytes`],
+  ])('stops reading %s at its cap and answers 502, keeping the message', async (_what, answer, limit) => {
+    const before = llm.sent.length;
+    llm.respondWith(answer);
+    const res = await ask({ question: 'Anything new?' });
+    expect(res.status).toBe(502);
+    const noun = 'hugeJson' in answer || 'hugeStream' in answer ? 'an answer' : 'an event';
+    // 502 naming the cap, not 503 at LLM_TIMEOUT_MS: the cap ended the read.
+    expect(res.body).toMatch(kept(`the language model server sent ${noun} ${limit}`));
+    expect(llm.sent.length - before).toBe(1);
+    const sent = await llm.sent[before];
+    expect(sent.finished).toBe(false);
+    expect(sent.bytes).toBeLessThan(SENT_AT_MOST);
+  });
+
+  it('counts the inflated bytes of a compressed answer against the cap', async () => {
+    const before = llm.sent.length;
+    llm.respondWith({ gzipJson: gzipBomb(16 * MiB) });
+    const res = await ask({ question: 'Anything compressed?' });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatch(kept(`the language model server sent an answer larger than ${MAX_RESPONSE} bytes`));
+    // What came over the wire was far below the cap: only the inflated bytes passed it.
+    expect((await llm.sent[before]).bytes).toBeLessThan(MAX_RESPONSE / 4);
+  });
+
+  it('ends an answer sent a byte at a time at LLM_TIMEOUT_MS, though bytes keep coming', async () => {
+    const before = llm.sent.length;
+    llm.respondWith({ dripMs: 100 });
+    const started = Date.now();
+    const res = await ask({ question: 'Slowly, please?' });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatch(kept(`the language model server did not answer within ${TIMEOUT_MS} ms`));
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 3000);
+    const sent = await llm.sent[before];
+    expect(sent.finished).toBe(false);
+    expect(sent.bytes).toBeGreaterThan(10);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { AgentAnswer } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { orgWithAdmin } from './helpers/fixtures';
-import { OpenAiFixture } from './helpers/openai-server';
+import { MiB } from './helpers/hostile-body';
+import { OpenAiFixture, type Scripted } from './helpers/openai-server';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // With a language model configured, the planner asks it for the assignment as structured output
@@ -20,6 +21,7 @@ beforeAll(async () => {
     LLM_MODEL: 'test-model',
     LLM_TIMEOUT_MS: '4000',
     LLM_RETRIES: '0',
+    LLM_MAX_RESPONSE_BYTES: String(MiB),
   });
   const { org, admin } = await orgWithAdmin(t, 'Planning Model Org');
   carol = await member(t, org, admin);
@@ -121,8 +123,9 @@ it.each<[string, () => unknown]>([
   });
 });
 
-it('keeps the rules’ plan when the model server fails', async () => {
-  llm.respondWith({ status: 500 }, { chunks: ['Worded by the model.'] }, { status: 503 });
+/** Asks and assigns with the model's two planning answers failing as `failure` says: the rules' plan must stand. */
+async function expectRulesPlanDespite(failure: Scripted): Promise<void> {
+  llm.respondWith(failure, { chunks: ['Worded by the model.'] }, failure);
   const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: REQUEST }, carol.token);
   expect(asked.status).toBe(200);
   const assigned = await t.api.post<Holder>(
@@ -135,4 +138,22 @@ it('keeps the rules’ plan when the model server fails', async () => {
     newWorkflow: true,
     recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',
   });
+}
+
+it('keeps the rules’ plan when the model server fails', async () => {
+  await expectRulesPlanDespite({ status: 503 });
+});
+
+it('stops reading a planning answer past LLM_MAX_RESPONSE_BYTES and keeps the rules’ plan', async () => {
+  const before = llm.sent.length;
+  const started = Date.now();
+  await expectRulesPlanDespite({ hugeJson: 64 * MiB });
+  expect(Date.now() - started).toBeLessThan(4000);
+  // Both planning answers were cut off near the cap (loopback socket buffers take a few MiB more).
+  const sent = await Promise.all(llm.sent.slice(before));
+  expect(sent).toHaveLength(2);
+  for (const one of sent) {
+    expect(one.finished).toBe(false);
+    expect(one.bytes).toBeLessThan(16 * MiB);
+  }
 });

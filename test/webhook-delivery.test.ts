@@ -2,9 +2,18 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { ChangeEvent } from '../src/events/change-event.entity';
 import { Webhook } from '../src/modules/webhook/webhook.entity';
 import { type Member, orgWithAdmin } from './helpers/fixtures';
-import { Receiver, type Received } from './helpers/receiver';
+import { MiB } from './helpers/hostile-body';
+import { type Answer, Receiver, type Received } from './helpers/receiver';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import { createKey, createWebhook, deliveries, eventually, type WebhookRecord } from './helpers/webhooks';
+import {
+  type AttemptRecord,
+  createKey,
+  createWebhook,
+  type DeliveryRecord,
+  deliveries,
+  eventually,
+  type WebhookRecord,
+} from './helpers/webhooks';
 
 /** Deliveries of the receiver, each verified as any Standard Webhooks receiver would. */
 function verified(secretBase64: string, received: Received[]): Received[] {
@@ -226,18 +235,67 @@ describe('webhook delivery', () => {
     await target.close();
   });
 
-  it('records a timeout when the receiver answers too late, and retries', async () => {
+  /** A webhook of its own answered with `answers` (then 200), and its delivery of a new employee once that succeeded. */
+  async function deliveredAfter(
+    name: string,
+    ...answers: Answer[]
+  ): Promise<{ delivery: DeliveryRecord; inbox: Receiver }> {
     const { hook, inbox } = await hooked({ eventType: 'employee.post' });
-    inbox.answer({ status: 200, delayMs: 2000 }, { status: 200 });
-    await employee(t, admin, 'Slow');
+    inbox.answer(...answers);
+    await employee(t, admin, name);
     const [delivery] = await eventually(
       () => deliveries(t, admin, hook.id),
       (list) => list[0]?.state === 'SUCCEEDED',
     );
-    expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: null, error: 'timeout' });
-    // WEBHOOK_TIMEOUT_MS is 800: it waited that long, and gave up before the answer came (2 s).
-    expect(delivery.attempts[0].durationMs).toBeGreaterThanOrEqual(750);
-    expect(delivery.attempts[0].durationMs).toBeLessThan(1900);
+    return { delivery, inbox };
+  }
+
+  /** WEBHOOK_TIMEOUT_MS is 800: the attempt waited that long, and gave up long before the answer's end. */
+  function expectTimedOut(attempt: AttemptRecord): void {
+    expect(attempt).toMatchObject({ ok: false, statusCode: null, error: 'timeout' });
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(750);
+    expect(attempt.durationMs).toBeLessThan(1900);
+  }
+
+  it('records a timeout when the receiver answers too late, and retries', async () => {
+    const { delivery, inbox } = await deliveredAfter('Slow', { status: 200, delayMs: 2000 });
+    expectTimedOut(delivery.attempts[0]);
+    await inbox.close();
+  });
+
+  it('follows no redirect to a public-looking or a metadata address either', async () => {
+    const { delivery, inbox } = await deliveredAfter(
+      'Elsewhere',
+      { status: 301, headers: { location: 'http://93.184.216.34/hook' } },
+      { status: 308, headers: { location: 'http://169.254.169.254/latest/meta-data' } },
+    );
+    expect(delivery.attempts.map((a) => [a.statusCode, a.error])).toEqual([
+      [301, 'redirect (301) not followed'],
+      [308, 'redirect (308) not followed'],
+      [200, null],
+    ]);
+    expect(inbox.received).toHaveLength(3);
+    await inbox.close();
+  });
+
+  it('reads the first KiB of a 50 MiB answer for the record, closes the connection, and retries', async () => {
+    const { delivery, inbox } = await deliveredAfter('Flooded', { status: 500, bodyBytes: 50 * MiB });
+    expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: 500, error: 'HTTP 500' });
+    expect(delivery.attempts[0].responseExcerpt).toBe('x'.repeat(1024));
+    expect(delivery.attempts[0].durationMs).toBeLessThan(800);
+    // The connection was closed long before the body's end: what got out is what loopback buffers hold.
+    const sent = await inbox.sent[0];
+    expect(sent.finished).toBe(false);
+    expect(sent.bytes).toBeLessThan(16 * MiB);
+    await inbox.close();
+  });
+
+  it('ends an answer sent a byte at a time at WEBHOOK_TIMEOUT_MS, though bytes keep coming, and retries', async () => {
+    const { delivery, inbox } = await deliveredAfter('Dripping', { status: 200, dripMs: 100 });
+    expectTimedOut(delivery.attempts[0]);
+    const sent = await inbox.sent[0];
+    expect(sent.finished).toBe(false);
+    expect(sent.bytes).toBeGreaterThanOrEqual(3);
     await inbox.close();
   });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { AgentAnswer } from '../helpers/agent';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
+import { brotliBomb, gzipBomb, MiB } from '../helpers/hostile-body';
 import { buildDocx, buildPdf, PageServer } from '../helpers/knowledge-files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -28,6 +30,7 @@ interface KnowledgeRecord {
 const downloadOf = (document: { id: string }) => `/api/v1/agent/knowledge/${document.id}?download=1`;
 
 const LIMIT = 300_000;
+const FETCH_TIMEOUT_MS = 3000;
 
 let t: TestApp;
 let site: PageServer;
@@ -41,7 +44,7 @@ beforeAll(async () => {
   t = await startTestApp({
     ALLOW_PRIVATE_URLS: 'true',
     KNOWLEDGE_MAX_BYTES: String(LIMIT),
-    KNOWLEDGE_FETCH_TIMEOUT_MS: '3000',
+    KNOWLEDGE_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS),
   });
   ({ org, admin } = await orgWithAdmin(t, 'Knowledge Org'));
   employee = await member(t, org, admin);
@@ -323,6 +326,82 @@ describe('POST /api/v1/agent/add-url-knowledge', () => {
   it('is for administrators: 401 without a token, 403 for an employee', async () => {
     expectError(await addUrl(site.url, ''), 401, 'authentication required');
     expectError(await addUrl(site.url, employee.token), 403, 'requires the ORG_ADMIN role in this organization');
+  });
+});
+
+// Pages of servers that mean harm: each costs at most KNOWLEDGE_MAX_BYTES (counted after
+// decompression) and KNOWLEDGE_FETCH_TIMEOUT_MS in all, whatever the server does.
+describe('pages past the caps and the deadline', () => {
+  it('follows at most 5 redirects: a chain of 10 is refused, its sixth hop never asked for', async () => {
+    for (let i = 0; i < 10; i++) site.pages.set(`/hop-${i}`, { status: 302, location: `/hop-${i + 1}` });
+    site.pages.set('/hop-10', { type: 'text/plain', body: 'The end of the chain.' });
+    const before = await documents();
+    expectError(await addUrl(`${site.url}/hop-0`), 502, 'url redirects more than 5 times');
+    expect(site.requested.filter((p) => p.startsWith('/hop-'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `/hop-${i}`));
+    expect(await documents()).toEqual(before);
+  });
+
+  it('refuses a chunked page without a length at KNOWLEDGE_MAX_BYTES (413), closing the connection', async () => {
+    site.pages.set('/endless', { type: 'text/plain', bodyBytes: 64 * MiB });
+    const sent = site.sent.length;
+    expectError(await addUrl(`${site.url}/endless`), 413, `the page is larger than ${LIMIT} bytes`);
+    const poured = await site.sent[sent];
+    expect(poured.finished).toBe(false);
+    expect(poured.bytes).toBeLessThan(16 * MiB);
+  });
+
+  it.each([
+    ['gzip', gzipBomb],
+    ['br', brotliBomb],
+  ])(
+    'counts the inflated bytes of a %s page: a decompression bomb is refused at the cap (413)',
+    async (encoding, bomb) => {
+      const body = bomb(16 * MiB);
+      expect(body.length).toBeLessThan(LIMIT / 2);
+      site.pages.set(`/bomb-${encoding}`, { type: 'text/plain', encoding, body });
+      expectError(await addUrl(`${site.url}/bomb-${encoding}`), 413, `the page is larger than ${LIMIT} bytes`);
+    },
+  );
+
+  it.each([
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+  ])('reads a %s-compressed page as its text', async (encoding, compress) => {
+    const text = `The visitor wifi password changes every Monday (${encoding}).`;
+    site.pages.set(`/wifi-${encoding}`, { type: 'text/plain', encoding, body: compress(Buffer.from(text)) });
+    const res = await addUrl(`${site.url}/wifi-${encoding}`);
+    expect(res.status).toBe(200);
+    const [learnt] = (await documents()).filter((d) => d.url === `${site.url}/wifi-${encoding}`);
+    expect((await t.api.get(downloadOf(learnt), admin.token)).text).toContain(text);
+  });
+
+  it.each(['zstd', 'constructor'])(
+    'refuses a content-encoding it cannot read (%s): 502, storing nothing',
+    async (encoding) => {
+      site.pages.set(`/coded-${encoding}`, {
+        type: 'text/plain',
+        encoding,
+        body: Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
+      });
+      const before = await documents();
+      expectError(
+        await addUrl(`${site.url}/coded-${encoding}`),
+        502,
+        `url answered in a content-encoding that cannot be read (${encoding})`,
+      );
+      expect(await documents()).toEqual(before);
+    },
+  );
+
+  it('ends a page sent a byte at a time at KNOWLEDGE_FETCH_TIMEOUT_MS, though bytes keep coming', async () => {
+    site.pages.set('/drip', { type: 'text/plain', body: 'Slow words. '.repeat(100), dripMs: 100 });
+    const sent = site.sent.length;
+    const started = Date.now();
+    expectError(await addUrl(`${site.url}/drip`), 502, `url did not answer within ${FETCH_TIMEOUT_MS} ms`);
+    expect(Date.now() - started).toBeLessThan(FETCH_TIMEOUT_MS + 3000);
+    const dripped = await site.sent[sent];
+    expect(dripped.finished).toBe(false);
+    expect(dripped.bytes).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drip, pour, type Sent } from './hostile-body';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -33,6 +34,12 @@ export interface Page {
   type?: string;
   body?: string | Buffer;
   location?: string;
+  /** Sent as the content-encoding (the body is then encoded already, e.g. hostile-body.ts's gzipBomb). */
+  encoding?: string;
+  /** Hostile answers (their sending is recorded in `sent`): a chunked body of this many bytes, no content-length, */
+  bodyBytes?: number;
+  /** or the body sent one byte every this many ms. */
+  dripMs?: number;
 }
 
 /** A small web site on loopback whose pages the test sets (the outside world of URL knowledge). */
@@ -40,6 +47,8 @@ export class PageServer {
   readonly pages = new Map<string, Page>();
   /** The paths requested, in order. */
   readonly requested: string[] = [];
+  /** What each hostile answer sent before the service stopped reading. */
+  readonly sent: Promise<Sent>[] = [];
   private server?: Server;
   url = '';
 
@@ -51,7 +60,11 @@ export class PageServer {
       const headers: Record<string, string> = {};
       if (page.type) headers['content-type'] = page.type;
       if (page.location) headers.location = page.location;
-      res.writeHead(page.status ?? 200, headers).end(page.body ?? '');
+      if (page.encoding) headers['content-encoding'] = page.encoding;
+      res.writeHead(page.status ?? 200, headers);
+      if (page.bodyBytes) this.sent.push(pour(res, page.bodyBytes, 'Lorem ipsum dolor sit amet. '));
+      else if (page.dripMs) this.sent.push(drip(res, String(page.body ?? ''), page.dripMs));
+      else res.end(page.body ?? '');
     });
     await new Promise<void>((resolve) => this.server!.listen(0, host, resolve));
     this.url = `http://${host}:${(this.server!.address() as AddressInfo).port}`;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drip, pour, type Sent, sendWhole } from './hostile-body';
 
 /** How the fixture answers one request. */
 export interface Scripted {
@@ -17,6 +18,16 @@ export interface Scripted {
   plain?: boolean;
   /** Pause between chunks, in ms. */
   delayMs?: number;
+  /** Hostile answers (their sending is recorded in `sent`): a plain completion padded to this many bytes, */
+  hugeJson?: number;
+  /** a gzip body (hostile-body.ts's gzipBomb, made before the request: it takes a while), */
+  gzipJson?: Buffer;
+  /** a stream of this many bytes of empty chunks before [DONE], */
+  hugeStream?: number;
+  /** one event line of this many bytes, never ended, */
+  longEvent?: number;
+  /** or a stream sent one byte every this many ms. */
+  dripMs?: number;
 }
 
 export interface RecordedRequest {
@@ -42,6 +53,10 @@ export class OpenAiFixture {
   readonly embedded: string[][] = [];
   /** Whether the server offers /embeddings (404 otherwise, as servers without it answer). */
   embeddings = true;
+  /** Pads each /embeddings answer to this many bytes (0: a plain answer). */
+  embeddingsPadding = 0;
+  /** What each hostile answer (and padded embeddings answer) sent before the client stopped reading. */
+  readonly sent: Promise<Sent>[] = [];
   private readonly script: Scripted[] = [];
   private server?: Server;
 
@@ -68,6 +83,13 @@ export class OpenAiFixture {
       const { input, model } = JSON.parse(raw) as { input: string[]; model: string };
       this.embedded.push(input);
       const data = input.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text) }));
+      if (this.embeddingsPadding) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        this.sent.push(
+          pour(res, this.embeddingsPadding, 'a', `{"object":"list","data":${JSON.stringify(data)},"padding":"`, '"}'),
+        );
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           object: 'list',
@@ -88,6 +110,11 @@ export class OpenAiFixture {
     this.requests.push({ path: req.url, headers: req.headers, body });
     const answer = this.script.shift() ?? DEFAULT;
     if (answer.hang) return;
+    const hostile = hostileAnswer(answer, res);
+    if (hostile) {
+      this.sent.push(hostile);
+      return;
+    }
     if (answer.status) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
@@ -139,6 +166,25 @@ export class OpenAiFixture {
     send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
     res.end('data: [DONE]\n\n');
   }
+}
+
+/** The answers of a server that means harm: far larger than any cap, compressed bombs, or a drip. */
+function hostileAnswer(answer: Scripted, res: ServerResponse): Promise<Sent> | null {
+  const hi = '{"choices":[{"index":0,"message":{"role":"assistant","content":"Hi"}}],"padding":"';
+  const empty = 'data: {"choices":[{"index":0,"delta":{"content":""}}]}\n\n';
+  const events = { 'content-type': 'text/event-stream' };
+  if (answer.hugeJson) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return pour(res, answer.hugeJson, 'a', hi, '"}');
+  }
+  if (answer.gzipJson) {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    return sendWhole(res, answer.gzipJson);
+  }
+  if (answer.hugeStream) return pour(res.writeHead(200, events), answer.hugeStream, empty, '', 'data: [DONE]\n\n');
+  if (answer.longEvent) return pour(res.writeHead(200, events), answer.longEvent, 'a', 'data: {"padding":"');
+  if (answer.dripMs) return drip(res.writeHead(200, events), `${empty}data: [DONE]\n\n`.repeat(100), answer.dripMs);
+  return null;
 }
 
 /** Words by the concept they express: the fixture's stand-in for a model's sense of meaning. */

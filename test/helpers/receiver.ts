@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drip, pour, type Sent } from './hostile-body';
 
 export interface Received {
   /** When the request had arrived whole (Date.now()). */
@@ -27,6 +28,10 @@ export interface Answer {
   body?: string;
   /** Wait this long before answering (timeouts). */
   delayMs?: number;
+  /** Hostile answers (their sending is recorded in `sent`): a body of this many bytes, */
+  bodyBytes?: number;
+  /** or the body sent one byte every this many ms. */
+  dripMs?: number;
 }
 
 /**
@@ -35,6 +40,8 @@ export interface Answer {
  */
 export class Receiver {
   readonly received: Received[] = [];
+  /** What each hostile answer sent before the service stopped reading. */
+  readonly sent: Promise<Sent>[] = [];
   private readonly answers: Answer[] = [];
   private server?: Server;
   private waiters: (() => void)[] = [];
@@ -62,7 +69,9 @@ export class Receiver {
         setTimeout(() => {
           if (res.destroyed) return;
           res.writeHead(answer.status, answer.headers);
-          res.end(answer.body ?? 'ok');
+          if (answer.bodyBytes) this.sent.push(pour(res, answer.bodyBytes, 'x'));
+          else if (answer.dripMs) this.sent.push(drip(res, answer.body ?? 'x'.repeat(4096), answer.dripMs));
+          else res.end(answer.body ?? 'ok');
         }, answer.delayMs ?? 0);
         for (const wake of this.waiters.splice(0)) wake();
       });

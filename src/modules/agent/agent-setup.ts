@@ -19,6 +19,7 @@ export function agentEngine(llm: Config['llm']): AgentEngine {
     model: llm.model,
     timeoutMs: llm.timeoutMs,
     retries: llm.retries,
+    caps: { maxBytes: llm.maxResponseBytes, maxEventBytes: llm.maxEventBytes },
   });
 }
 
@@ -26,7 +27,13 @@ export function agentEngine(llm: Config['llm']): AgentEngine {
 export function planReader(llm: Config['llm'], onFailure: (reason: string) => void): PlanReader {
   if (!llm.baseUrl || !llm.model) return RULE_READER;
   return new ModelCheckedReader(
-    { baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs },
+    {
+      baseUrl: llm.baseUrl,
+      apiKey: llm.apiKey,
+      model: llm.model,
+      timeoutMs: llm.timeoutMs,
+      maxBytes: llm.maxResponseBytes,
+    },
     onFailure,
   );
 }
@@ -34,7 +41,13 @@ export function planReader(llm: Config['llm'], onFailure: (reason: string) => vo
 /** The embeddings of the OpenAI-compatible server (LLM_EMBEDDING_MODEL, else LLM_MODEL), when one is configured. */
 export function agentEmbedder(llm: Config['llm'], onFailure?: (reason: string) => void): Embedder {
   if (!llm.baseUrl || !llm.model) return NO_EMBEDDINGS;
-  return new OpenAiEmbedder(llm.baseUrl, llm.apiKey, llm.embeddingModel ?? llm.model, onFailure);
+  return new OpenAiEmbedder(
+    llm.baseUrl,
+    llm.apiKey,
+    llm.embeddingModel ?? llm.model,
+    llm.maxEmbeddingsBytes,
+    onFailure,
+  );
 }
 
 /** The coordinator with its specialists; without workflows (the runner's own) it has no planner. */

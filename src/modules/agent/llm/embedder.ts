@@ -1,3 +1,4 @@
+import { readCappedJson } from '../../../common/capped-read';
 import { errorReason } from '../../../common/error-reason';
 import { trimEndOf } from '../../../common/trim-end';
 
@@ -15,7 +16,8 @@ const TIMEOUT_MS = 15_000;
 /**
  * The `/embeddings` endpoint of the OpenAI-compatible server, used when the server offers it. A
  * server that answers 404, 400 or 501 there has none, and is not asked again; any other failure
- * costs that one retrieval or document its vectors, never the request.
+ * costs that one retrieval or document its vectors, never the request. Each answer has
+ * TIMEOUT_MS, body included, and is read up to `maxBytes` only (a larger one is such a failure).
  */
 export class OpenAiEmbedder implements Embedder {
   private unsupported = false;
@@ -25,6 +27,7 @@ export class OpenAiEmbedder implements Embedder {
     baseUrl: string,
     private readonly apiKey: string | undefined,
     private readonly model: string,
+    private readonly maxBytes: number,
     private readonly onFailure: (reason: string) => void = () => {},
   ) {
     this.url = `${trimEndOf(baseUrl, '/')}/embeddings`;
@@ -61,7 +64,9 @@ export class OpenAiEmbedder implements Embedder {
         this.onFailure(`HTTP ${response.status}`);
         return null;
       }
-      const body = (await response.json()) as { data?: { index: number; embedding: number[] }[] };
+      const body = (await readCappedJson(response.body, this.maxBytes)) as {
+        data?: { index: number; embedding: number[] }[];
+      };
       const data = [...(body.data ?? [])].sort((a, b) => a.index - b.index).map((d) => d.embedding);
       return data.length === input.length && data.every((v) => Array.isArray(v) && v.length > 0) ? data : null;
     } catch (error) {

@@ -7,7 +7,7 @@ import {
   type Passage,
   sourcesOf,
 } from './engine';
-import { readCompletion } from './openai-stream';
+import { type ReplyCaps, readCompletion } from './openai-stream';
 import { errorReason } from '../../../common/error-reason';
 import { trimEndOf } from '../../../common/trim-end';
 
@@ -19,6 +19,8 @@ export interface OpenAiOptions {
   timeoutMs: number;
   /** Further attempts after a 429, a 5xx or a lost connection. */
   retries: number;
+  /** Most bytes read of one answer, and of one of its server-sent events. */
+  caps: ReplyCaps;
 }
 
 const BACKOFF_MS = 500;
@@ -28,6 +30,7 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * Any OpenAI-compatible chat-completions server. The reply is streamed (server-sent events) and
  * passed on chunk by chunk; 429 and 5xx answers and lost connections are retried with exponential
  * backoff (or the server's Retry-After) until the deadline; token usage is the server's count.
+ * The deadline covers the whole answer, body included, and the answer is read up to its caps only.
  */
 export class OpenAiEngine implements AgentEngine {
   readonly kind = 'openai';
@@ -84,7 +87,7 @@ export class OpenAiEngine implements AgentEngine {
         );
       }
       try {
-        const { text, tokens } = await readCompletion(response, onChunk);
+        const { text, tokens } = await readCompletion(response, onChunk, this.options.caps);
         return { reply: text.trim(), tokenUsage: tokens, sources: sourcesOf(request.briefing) };
       } catch (error) {
         if (deadline.aborted) throw this.timedOut();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCappedJson } from '../../../common/capped-read';
 import { errorReason } from '../../../common/error-reason';
 import { trimEndOf } from '../../../common/trim-end';
 import { describeSchedule } from './assignment';
@@ -63,7 +64,10 @@ export interface ModelOptions {
   baseUrl: string;
   apiKey?: string;
   model: string;
+  /** For the whole answer, body included. */
   timeoutMs: number;
+  /** Most bytes of the answer read; a larger answer is a failed one. */
+  maxBytes: number;
 }
 
 /**
@@ -133,7 +137,9 @@ export class ModelCheckedReader implements PlanReader {
       await response.body?.cancel();
       throw new Error(`the language model server answered HTTP ${response.status} to the planning request`);
     }
-    const completion = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const completion = (await readCappedJson(response.body, this.options.maxBytes)) as {
+      choices?: { message?: { content?: unknown } }[];
+    };
     const content = completion.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new Error('the language model answered no message to the planning request');
     let json: unknown;
