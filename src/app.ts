@@ -50,6 +50,7 @@ import { Mailer } from './modules/agent/planner/mailer';
 import { WorkflowRunner } from './modules/agent/planner/workflow.runner';
 import { warmPlanner } from './modules/agent/planner/request-intent';
 import { WorkflowService } from './modules/agent/planner/workflow.service';
+import { WorkflowQuotas } from './modules/agent/planner/workflow-quotas';
 import { ParsePool } from './modules/agent/knowledge/parse-pool';
 import { UrlReader } from './modules/agent/knowledge/url-reader';
 import { AccountService } from './modules/account/account.service';
@@ -123,6 +124,9 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   if (config.role !== 'worker') await conversations.start();
   const updates = new ConversationUpdates(bus, conversations);
   const mailer = new Mailer(config.smtp.url, config.smtp.from);
+  // Sign-in's accounts: workflow runs resolve their owner through them as requests do.
+  const accounts = new AccountService();
+  const quotas = new WorkflowQuotas(config.workflows);
   const runner = new WorkflowRunner(
     db.orm,
     queue,
@@ -131,6 +135,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     engine,
     updates,
     mailer,
+    accounts,
+    quotas,
     config.jobPollSeconds,
     logger,
   );
@@ -138,6 +144,8 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   warmPlanner();
   const workflows = new WorkflowService(
     runner,
+    quotas,
+    accounts,
     planReader(config.llm, (reason) =>
       logger.warn({ reason }, 'the language model could not check a plan; the rules’ reading stands'),
     ),
@@ -164,7 +172,6 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
   const rateLimits: BucketStore = config.databaseUrl
     ? new PgBucketStore(config.databaseUrl, logger)
     : new MemoryBucketStore();
-  const accounts = new AccountService();
   const organizations = new OrganizationService(secrets, accounts, config.orgCreation);
   const verifier = new TokenVerifier(config, (keyId) => organizations.keySecret(db.orm.em.fork(), keyId));
   const contexts = new ContextFactory(db.orm, verifier, accounts, bus);

@@ -124,6 +124,7 @@ export interface Config {
   outboxPollMs: number;
   /** Relayed events (with their deliveries and attempts) are deleted after this long, in ms. */
   eventRetentionMs: number;
+  workflows: WorkflowLimits;
 }
 
 const seconds = z
@@ -152,6 +153,30 @@ const addressRanges = z
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Quotas of scheduled workflows (docs/configuration.md, "Workflows"): active workflows, and runs
+ * in any hour, per user and per organization. Each run asks the agent and may send an e-mail, so
+ * these bound what one account, or one tenant, can make the service do unattended.
+ */
+export interface WorkflowLimits {
+  maxPerUser: number;
+  maxPerOrganization: number;
+  maxRunsPerHourPerUser: number;
+  maxRunsPerHourPerOrganization: number;
+}
+const WORKFLOW_LIMITS = z.object({
+  WORKFLOW_MAX_PER_USER: z.coerce.number().int().positive().default(20),
+  WORKFLOW_MAX_PER_ORGANIZATION: z.coerce.number().int().positive().default(200),
+  WORKFLOW_MAX_RUNS_PER_HOUR_PER_USER: z.coerce.number().int().positive().default(60),
+  WORKFLOW_MAX_RUNS_PER_HOUR_PER_ORGANIZATION: z.coerce.number().int().positive().default(600),
+});
+const workflowLimits = (e: z.infer<typeof WORKFLOW_LIMITS>): WorkflowLimits => ({
+  maxPerUser: e.WORKFLOW_MAX_PER_USER,
+  maxPerOrganization: e.WORKFLOW_MAX_PER_ORGANIZATION,
+  maxRunsPerHourPerUser: e.WORKFLOW_MAX_RUNS_PER_HOUR_PER_USER,
+  maxRunsPerHourPerOrganization: e.WORKFLOW_MAX_RUNS_PER_HOUR_PER_ORGANIZATION,
+});
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -248,6 +273,7 @@ const schema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(5_000),
   EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  ...WORKFLOW_LIMITS.shape,
 });
 
 export class ConfigError extends Error {}
@@ -382,5 +408,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollSeconds: e.JOB_POLL_SECONDS,
     outboxPollMs: e.OUTBOX_POLL_MS,
     eventRetentionMs: Math.round(e.EVENT_RETENTION_DAYS * 24 * 3600 * 1000),
+    workflows: workflowLimits(e),
   };
 }

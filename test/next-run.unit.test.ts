@@ -1,5 +1,6 @@
 import { ScheduleFrequency } from '../src/modules/agent/planner/plan-enums';
 import { nextRun, type Schedule } from '../src/modules/agent/planner/next-run';
+import { ScheduleOutOfRange } from '../src/modules/agent/planner/schedule-limits';
 
 // When a workflow runs next (src/modules/agent/planner/next-run.ts): on the wall clock of its
 // time zone, across daylight-saving changes and short months.
@@ -100,7 +101,66 @@ describe('nextRun with a rule', () => {
   });
 
   it('refuses a rule it cannot run rather than guessing', () => {
-    expect(rule('FREQ=SOMETIMES', '2026-11-23T10:00:00Z')).toBeNull();
-    expect(rule('FREQ=DAILY;COUNT=3', '2026-11-23T10:00:00Z')).toBeNull();
+    expect(() => rule('FREQ=SOMETIMES', '2026-11-23T10:00:00Z')).toThrow(ScheduleOutOfRange);
+    expect(() => rule('FREQ=DAILY;COUNT=3', '2026-11-23T10:00:00Z')).toThrow('COUNT=3 is not a part');
+  });
+});
+
+describe('nextRun with values out of range', () => {
+  // Each would overflow a Date (an Invalid Date stored, a RangeError on toISOString), make rrule
+  // loop for ever (a negative interval), or run as something it is not (an interval of 0 as 1).
+  const refused: [string, Partial<Schedule>, RegExp][] = [
+    [
+      'an interval beyond the Date range',
+      { recurrence: 'FREQ=HOURLY;INTERVAL=99999999999' },
+      /longer than a workflow may wait between runs \(10 years\)/,
+    ],
+    [
+      'an interval of minutes beyond the Date range',
+      { recurrence: 'FREQ=MINUTELY;INTERVAL=99999999999' },
+      /every 99999999999 minutes is longer/,
+    ],
+    ['an interval of 0', { recurrence: 'FREQ=DAILY;INTERVAL=0' }, /^every 0 days is not an interval/],
+    ['a negative interval', { recurrence: 'FREQ=DAILY;INTERVAL=-3' }, /INTERVAL=-3 is not a part/],
+    ['a fractional interval', { recurrence: 'FREQ=DAILY;INTERVAL=1.5' }, /INTERVAL=1.5 is not a part/],
+    ['minutes under the minimum', { recurrence: 'FREQ=MINUTELY;INTERVAL=1' }, /at most every 5 minutes/],
+    ['seconds', { recurrence: 'FREQ=SECONDLY' }, /FREQ is MINUTELY to YEARLY/],
+    ['a month day out of range', { recurrence: 'FREQ=MONTHLY;BYMONTHDAY=32' }, /BYMONTHDAY=32/],
+    [
+      'a stored interval beyond the Date range',
+      { recurrence: null, interval: { every: 1e12, unit: 'hour' } },
+      /longer than a workflow may wait/,
+    ],
+    ['a stored interval of 0', { recurrence: null, interval: { every: 0, unit: 'day' } }, /not an interval/],
+    ['an hour of 24', { hour: 24 }, /^hour 24 is not an hour/],
+    ['a minute of 1e9', { minute: 1e9 }, /^minute 1000000000 is not a minute/],
+    [
+      'a weekday of 8',
+      { recurrence: null, frequency: ScheduleFrequency.WEEKLY, day: 8 },
+      /^day 8 is not an ISO weekday/,
+    ],
+    [
+      'a date beyond year 9999',
+      { frequency: ScheduleFrequency.ONCE, recurrence: null, date: '275761-01-01' },
+      /is not a date/,
+    ],
+    [
+      'a date that does not exist',
+      { frequency: ScheduleFrequency.ONCE, recurrence: null, date: '2027-02-30' },
+      /is not a date/,
+    ],
+    ['a zone that does not exist', { timeZone: 'Mars/Olympus' }, /not an IANA time zone/],
+  ];
+  it.each(refused)('throws ScheduleOutOfRange for %s', (_, schedule, reason) => {
+    const run = () =>
+      nextRun({ ...base, frequency: ScheduleFrequency.CUSTOM, ...schedule }, at('2026-11-23T10:00:00Z'));
+    expect(run).toThrow(ScheduleOutOfRange);
+    expect(run).toThrow(reason);
+  });
+
+  it('runs the longest interval it allows: 87,840 hours (366-day years) from the anchor', () => {
+    expect(
+      next({ frequency: ScheduleFrequency.CUSTOM, recurrence: 'FREQ=HOURLY;INTERVAL=87840' }, '2026-11-23T10:00:00Z'),
+    ).toBe('2036-11-30T08:00:00.000Z');
   });
 });

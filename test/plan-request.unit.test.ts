@@ -304,3 +304,57 @@ describe('dates', () => {
     expect(read('every year on April 31st at 9 send me the report').frequency).toBe('INVALID');
   });
 });
+
+describe('intervals and dates out of range', () => {
+  // Each of these was planned and, confirmed, failed with a 500 (an Invalid Date), or ran as
+  // something else (an interval of 0 as every day), or never ran.
+  it.each([
+    [
+      'every 99999999999 hours post the tasks in #ops',
+      /^Every 99999999999 hours is longer than a workflow may wait between runs \(10 years\)\.$/,
+    ],
+    ['every 99999999999 minutes post the tasks in #ops', /^Every 99999999999 minutes is longer/],
+    ['every 99999999999999999999999 hours post the tasks in #ops', /^Every 1e\+23 hours is longer/],
+    ['every 99999999999 days at 9 post the tasks in #ops', /^Every 99999999999 days is longer/],
+    ['every 99999999999 weeks on Monday at 9 post the tasks in #ops', /^Every 99999999999 weeks is longer/],
+    ['every 600 months on the 3rd at 9 post the tasks in #ops', /^Every 600 months is longer/],
+    [
+      'every 0 days at 9 post the tasks in #ops',
+      /^Every 0 days is not an interval: a workflow runs every 1 day or more\.$/,
+    ],
+    ['every 0 hours post the tasks in #ops', /^Every 0 hours is not an interval/],
+    ['every 0 weeks on Monday at 9 post the tasks in #ops', /^Every 0 weeks is not an interval/],
+    ['in 99999999 hours post the tasks in #ops', /is not a date between the years 1970 and 9999/],
+    [
+      'on 25/12/9999 at 9 post the tasks in #ops',
+      /^That is further ahead than a workflow may be planned \(10 years\)\.$/,
+    ],
+  ])('refuses “%s” as INVALID with the reason', (request, reason) => {
+    const plan = read(request);
+    expect(plan).toMatchObject({ frequency: 'INVALID', recurrence: null, problem: expect.stringMatching(reason) });
+    expect(holderOf(plan, 'user')).toMatchObject({ newWorkflow: false, response: plan.problem });
+  });
+
+  it('plans the longest interval and the furthest date it allows', () => {
+    expect(read('every 520 weeks on Monday at 9 post the tasks in #ops')).toMatchObject({
+      frequency: 'CUSTOM',
+      recurrence: 'FREQ=WEEKLY;INTERVAL=520;BYDAY=MO',
+    });
+    expect(read('on 25/12/2035 at 9 post the tasks in #ops')).toMatchObject({ frequency: 'ONCE', date: '2035-12-25' });
+  });
+});
+
+describe('addresses', () => {
+  it('reads an address as written, digits and all, whatever the mending of the words around it', () => {
+    // Mending split "m-3e2b4dfb" at its digits, and the planner read "dfb@example.com" instead.
+    expect(read('Every Friday at 4pm email the headcount to m-3e2b4dfb@example.com')).toMatchObject({
+      channel: 'EMAIL',
+      notifyTo: 'm-3e2b4dfb@example.com',
+      task: 'email the headcount',
+    });
+    expect(read('evry monday at 9 email a1b2@x9.example.org the tasks')).toMatchObject({
+      frequency: 'WEEKLY',
+      notifyTo: 'a1b2@x9.example.org',
+    });
+  });
+});

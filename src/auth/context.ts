@@ -31,6 +31,8 @@ export interface SignedIn {
 export interface SignInAccounts {
   /** The account of a token's issuer and subject, or null before its first sign-in. */
   signedIn(em: EntityManager, issuer: string, subject: string): Promise<SignedIn | null>;
+  /** The account of this id with its grants, or null when it no longer exists; a deactivated account throws as in signedIn. */
+  signedInById(em: EntityManager, accountId: string): Promise<SignedIn | null>;
   /** Creates or links the account of a first sign-in. */
   signIn(em: EntityManager, claims: TokenClaims): Promise<{ id: string; email: string }>;
   grantsOf(em: EntityManager, accountId: string): Promise<{ organization: { id: string }; role: Role }[]>;
@@ -63,27 +65,15 @@ export class ContextFactory {
     const em = this.orm.em.fork();
     const account =
       (await this.accounts.signedIn(em, claims.issuer, claims.sub)) ?? (await this.firstSignIn(em, claims));
-    const memberships = membershipsOf(account.grants);
     // The roles claim carries platform roles only: ADMIN. Any other value in it is ignored, so a
     // token cannot lift its holder above the grants an organization gave them.
     const platformAdmin = claims.roles.includes(Role.ADMIN);
-    // Without an org claim the current organization is the caller's first one.
-    const orgId = claims.org ?? memberships.keys().next().value ?? null;
-    if (claims.org && !memberships.has(claims.org) && !platformAdmin) {
-      throw forbidden('no access to the organization named by the token');
-    }
-    const roles: ReadonlySet<Role> = new Set(orgId ? (memberships.get(orgId) ?? []) : []);
-    return {
-      kind: 'user',
-      actorId: account.id,
-      accountId: account.id,
-      email: account.email,
-      orgId,
-      roles,
+    return accountCaller(account, {
+      org: claims.org,
+      orgNamed: 'named by the token',
       platformAdmin,
-      memberships,
       expiresAt: token.expiresAt,
-    };
+    });
   }
 
   /** A subject seen for the first time: bound to the unbound account of its email, or a new account. */
@@ -91,6 +81,43 @@ export class ContextFactory {
     const account = await this.accounts.signIn(em, claims);
     return { id: account.id, email: account.email, grants: await this.accounts.grantsOf(em, account.id) };
   }
+}
+
+/** Where a signed-in account acts: a token's org claim, or the organization of a workflow run for it. */
+export interface Acting {
+  /** The organization; without it, the account's first. */
+  org?: string;
+  /** How a refusal names the organization ("named by the token"). */
+  orgNamed: string;
+  platformAdmin: boolean;
+  expiresAt?: number;
+}
+
+/**
+ * The one way from a signed-in account (active: signedIn and signedInById refuse a deactivated
+ * one) to a Caller, for requests and for the work done in an account's name (workflow runs): its
+ * grants become its memberships, the organization it acts in must be one of them unless it is a
+ * platform ADMIN (403 otherwise), and its roles there are the ones granted.
+ */
+export function accountCaller(account: SignedIn, acting: Acting): Caller {
+  const memberships = membershipsOf(account.grants);
+  // Without an org claim the current organization is the caller's first one.
+  const orgId = acting.org ?? memberships.keys().next().value ?? null;
+  if (acting.org && !memberships.has(acting.org) && !acting.platformAdmin) {
+    throw forbidden(`no access to the organization ${acting.orgNamed}`);
+  }
+  const roles: ReadonlySet<Role> = new Set(orgId ? (memberships.get(orgId) ?? []) : []);
+  return {
+    kind: 'user',
+    actorId: account.id,
+    accountId: account.id,
+    email: account.email,
+    orgId,
+    roles,
+    platformAdmin: acting.platformAdmin,
+    memberships,
+    expiresAt: acting.expiresAt,
+  };
 }
 
 /** Roles per organization, from an account's grants. */

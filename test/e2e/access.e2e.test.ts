@@ -88,7 +88,8 @@ beforeAll(async () => {
   site.pages.set('/handbook', { type: 'text/plain', body: 'Expenses are filed by the fifth of each month.' });
   receiver = await new Receiver().start();
   // Webhooks and the URL knowledge route reach the loopback receiver and page server.
-  t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true' });
+  // Each cell on a workflow route makes a workflow of the same user: more than WORKFLOW_MAX_PER_USER allows.
+  t = await startTestApp({ ALLOW_PRIVATE_URLS: 'true', WORKFLOW_MAX_PER_USER: '200' });
   ({ org, admin } = await orgWithAdmin(t, 'Access Org'));
   const { admin: stranger } = await orgWithAdmin(t, 'Stranger Org');
   const employee = await member(t, org, admin);

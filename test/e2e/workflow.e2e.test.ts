@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AgentAnswer, type HistoryRecord, nextMinuteAhead } from '../helpers/agent';
+import { expectError } from '../helpers/expect-error';
 import { type AccountMember, member } from '../helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from '../helpers/fixtures';
 import { idsByTime, pagingOf, readPaging } from '../helpers/paging';
@@ -83,13 +84,6 @@ afterAll(async () => {
   await smtp.close();
   await receiver.close();
 });
-
-function expectError(res: { status: number; body: unknown }, status: number, message: string | RegExp): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status,
-    body: typeof message === 'string' ? message : expect.stringMatching(message),
-  });
-}
 
 const ask = async (question: string, token = ana.token) =>
   (await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token)).body;

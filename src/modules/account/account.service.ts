@@ -94,6 +94,30 @@ export class AccountService implements SignInAccounts {
    * every request asks (the ORM's two queries were a fifth of a read's CPU); null for a first sign-in.
    */
   async signedIn(em: EntityManager, issuer: string, subject: string): Promise<SignedIn | null> {
+    const account = await this.readSignedIn(
+      em,
+      'a.subject = ? and (a.issuer = ? or a.issuer is null) order by a.issuer nulls last, g.created_at',
+      [subject, issuer],
+    );
+    if (account?.issuer === null) await this.recordIssuer(em, account.id, issuer);
+    return account;
+  }
+
+  /**
+   * The account of this id and its grants, with the checks of sign-in (a deactivated account is
+   * refused, 403): how work done in an account's name without a token (a workflow run) finds who
+   * it acts for. Null when the account no longer exists.
+   */
+  async signedInById(em: EntityManager, accountId: string): Promise<SignedIn | null> {
+    return this.readSignedIn(em, 'a.id = ? order by g.created_at', [accountId]);
+  }
+
+  /** The first account the condition finds, with its grants; a deactivated one throws 403. */
+  private async readSignedIn(
+    em: EntityManager,
+    condition: string,
+    params: string[],
+  ): Promise<(SignedIn & { issuer: string | null }) | null> {
     const rows = await em.execute<
       {
         id: string;
@@ -106,18 +130,16 @@ export class AccountService implements SignInAccounts {
     >(
       `select a.id, a.email, a.active, a.issuer, g.organization_id, g.role
          from account a left join "grant" g on g.account_id = a.id
-        where a.subject = ? and (a.issuer = ? or a.issuer is null)
-        order by a.issuer nulls last, g.created_at`,
-      [subject, issuer],
+        where ${condition}`,
+      params,
     );
     if (!rows.length) return null;
     const own = rows.filter((r) => r.id === rows[0].id);
     if (!own[0].active) throw forbidden('account is deactivated');
-    if (own[0].issuer === null) await this.recordIssuer(em, own[0].id, issuer);
     const grants = own.flatMap((r) =>
       r.organization_id && r.role ? [{ organization: { id: r.organization_id }, role: r.role }] : [],
     );
-    return { id: own[0].id, email: own[0].email, grants };
+    return { id: own[0].id, email: own[0].email, issuer: own[0].issuer, grants };
   }
 
   /** Creates and flushes an account; `createdBy` null means the account created itself. */

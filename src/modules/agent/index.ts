@@ -12,12 +12,22 @@ import { KnowledgeResolver } from './knowledge/knowledge.resolver';
 import { KnowledgeService } from './knowledge/knowledge.service';
 import { KnowledgeCorpus, KnowledgeTerm } from './knowledge/knowledge-term.entity';
 import { Workflow } from './planner/workflow.entity';
+import { WorkflowRun } from './planner/workflow-run.entity';
 import { WorkflowResolver } from './planner/workflow.resolver';
 
 /** The conversational agent: conversations, the knowledge base, planning and workflows. */
 export const agentModule: ModuleDescriptor = {
   name: 'agent',
-  entities: [Conversation, AgentMessage, KnowledgeDocument, KnowledgeChunk, KnowledgeTerm, KnowledgeCorpus, Workflow],
+  entities: [
+    Conversation,
+    AgentMessage,
+    KnowledgeDocument,
+    KnowledgeChunk,
+    KnowledgeTerm,
+    KnowledgeCorpus,
+    Workflow,
+    WorkflowRun,
+  ],
   resolvers: [
     resolver(ConversationResolver, () => new ConversationResolver(new ConversationService())),
     resolver(

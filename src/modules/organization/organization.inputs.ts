@@ -1,6 +1,18 @@
-import { IsEmail, IsISO31661Alpha2, IsOptional, IsTimeZone, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsEmail,
+  IsFQDN,
+  IsISO31661Alpha2,
+  IsOptional,
+  IsTimeZone,
+  IsUrl,
+  Length,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { Role } from '../../auth/roles';
+import { NotificationPolicy } from './notification-policy';
 import { OptionalOrEmpty, Trimmed } from '../../graphql/validation';
 
 export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -54,6 +66,22 @@ export class OrganizationUpdateInput {
 
   @Field(() => Boolean, { nullable: true, description: 'false deactivates the organization' })
   active?: boolean;
+
+  @Field(() => NotificationPolicy, {
+    nullable: true,
+    description: 'Where workflows may e-mail results: OWN_ADDRESSES (the default) or ANY_ADDRESS',
+  })
+  @IsOptional()
+  notificationPolicy?: NotificationPolicy;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'The organization’s own e-mail domains, replacing the list (at most 50; [] clears it)',
+  })
+  @IsOptional()
+  @ArrayMaxSize(50, { message: 'notificationDomains must list at most 50 domains' })
+  @IsFQDN({}, { each: true, message: 'notificationDomains must be domain names such as example.com' })
+  notificationDomains?: string[];
 }
 
 @InputType({ description: 'An organization profile: every field optional' })

@@ -30,7 +30,7 @@ const ALIAS_IN_USE = 'alias is already in use';
 
 /** Organizations: the rules, the access checks and the EntityManager work behind both APIs. */
 /** Fields update() checks or sets with more than the value; the input's other fields are copied as given. */
-const ORGANIZATION_HANDLED = ['alias', 'active', 'ownerEmail'];
+const ORGANIZATION_HANDLED = ['alias', 'active', 'ownerEmail', 'notificationDomains'];
 
 export class OrganizationService {
   constructor(
@@ -103,6 +103,9 @@ export class OrganizationService {
           caller.actorId,
         );
       }
+      // Domains compare as written in addresses, whatever their case; each once.
+      if (input.notificationDomains)
+        org.notificationDomains = [...new Set(input.notificationDomains.map((domain) => domain.toLowerCase()))];
       if (input.ownerEmail) {
         const owner = await this.ownerAccount(em, caller, input.ownerEmail);
         if (!org.owners.includes(owner.id)) org.owners = [...org.owners, owner.id];

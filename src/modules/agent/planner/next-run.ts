@@ -1,6 +1,7 @@
 import { RRule } from 'rrule';
 import { ScheduleFrequency } from './plan-enums';
 import { clockStep, parseRule, ruleOfFields } from './recurrence';
+import { checkSchedule, MAX_YEARS, ScheduleOutOfRange } from './schedule-limits';
 import { instantOf, wallClock } from './time-zones';
 
 export interface Schedule {
@@ -28,8 +29,37 @@ const floating = (y: number, m: number, d: number, hour = 0, minute = 0) =>
  * stays 9:00 across daylight-saving changes), or null when it never fires again (a ONCE that has
  * passed). Recurring schedules follow their rule exactly (rrule, over local times); a rule of
  * hours or minutes steps in real time from the anchor instead, since a wall clock repeats and skips hours.
+ * A schedule with a value out of range, or whose next run would fall outside the dates a Date
+ * holds, throws ScheduleOutOfRange with the reason (schedule-limits.ts): it is never run as a guess.
  */
 export function nextRun(schedule: Schedule, after: Date): Date | null {
+  checkSchedule(schedule);
+  const next = occurrenceAfter(schedule, after);
+  if (next && Number.isNaN(next.getTime()))
+    throw new ScheduleOutOfRange('the next run falls outside the dates a workflow can be scheduled on.');
+  return next;
+}
+
+/**
+ * Why a schedule about to be planned cannot be, as a sentence to tell the user: a value out of
+ * range (an interval of 0, under five minutes or over ten years), or a first run further ahead
+ * than ten years ("in 99999999 hours"); null when it can be scheduled.
+ */
+export function planningProblem(schedule: Schedule, now: Date): string | null {
+  let first: Date | null;
+  try {
+    first = nextRun(schedule, now);
+  } catch (error) {
+    if (!(error instanceof ScheduleOutOfRange)) throw error;
+    return error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  }
+  const horizon = new Date(now);
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + MAX_YEARS);
+  if (first && first > horizon) return `That is further ahead than a workflow may be planned (${MAX_YEARS} years).`;
+  return null;
+}
+
+function occurrenceAfter(schedule: Schedule, after: Date): Date | null {
   const { timeZone } = schedule;
   const hour = schedule.hour ?? 0;
   const minute = schedule.minute ?? 0;
@@ -49,7 +79,7 @@ export function nextRun(schedule: Schedule, after: Date): Date | null {
     return new Date(start + (Math.floor((after.getTime() - start) / ms) + 1) * ms);
   }
   const parsed = parseRule(text);
-  if (!parsed) return null;
+  if (!parsed) throw new ScheduleOutOfRange(`${text} is not a recurrence rule a workflow follows.`);
   const rule = new RRule({
     ...parsed.origOptions,
     dtstart: floating(anchor.year, anchor.month, anchor.day, hour, minute),

@@ -4,6 +4,7 @@ import { type DaysReading, readDays, readMonthDays } from './read-days';
 import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date';
 import { readDelivery } from './read-delivery';
 import { NotATime, readTime, type TimeReading } from './read-time';
+import { planningProblem } from './next-run';
 import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
 import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
@@ -80,8 +81,6 @@ const ADDRESSES = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
  * and a conversation's request with its details may join 40 messages of 10,000 characters.
  */
 export const MAX_REQUEST = 1_000;
-/** The shortest interval between runs: each run asks the agent, which is not free. */
-const MIN_MINUTES = 5;
 
 interface Readings {
   text: string;
@@ -168,9 +167,11 @@ export function planRequest(request: string, context: PlanContext): Plan {
   }
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
   schedule(plan, readings);
-  const minutes = /^FREQ=MINUTELY(?:;INTERVAL=(\d+))?/.exec(plan.recurrence ?? '');
-  if (minutes && Number(minutes[1] ?? 1) < MIN_MINUTES)
-    return invalid(plan, `A workflow runs at most every ${MIN_MINUTES} minutes.`);
+  const now = context.now ?? new Date();
+  const outOfRange = SCHEDULED.has(plan.frequency)
+    ? planningProblem({ ...plan, interval: null, anchor: now }, now)
+    : null;
+  if (outOfRange) return invalid(plan, outOfRange);
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
@@ -213,7 +214,8 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays, today: wallClock(now, timeZone) };
 }
 
-function invalid(plan: Plan, problem: string): Plan {
+/** The plan refused: INVALID, with no schedule, and the reason to tell the user. */
+export function invalid(plan: Plan, problem: string): Plan {
   return {
     ...plan,
     frequency: ScheduleFrequency.INVALID,

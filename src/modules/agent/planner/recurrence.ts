@@ -22,7 +22,8 @@ export interface RuleParts {
  */
 export function ruleText(parts: RuleParts): string {
   const out = [`FREQ=${parts.freq}`];
-  if (parts.interval && parts.interval > 1) out.push(`INTERVAL=${parts.interval}`);
+  // Kept unless 1, so that an interval of 0 read from a request is refused (schedule-limits.ts), not run as 1.
+  if (parts.interval !== undefined && parts.interval !== 1) out.push(`INTERVAL=${parts.interval}`);
   if (parts.byMonth?.length) out.push(`BYMONTH=${parts.byMonth.join(',')}`);
   if (parts.byMonthDay?.length) out.push(`BYMONTHDAY=${parts.byMonthDay.join(',')}`);
   if (parts.byDay?.length) out.push(`BYDAY=${parts.byDay.join(',')}`);

@@ -160,6 +160,16 @@ export interface MendedText {
  * still looks like a day or a frequency and is not one is reported, so the planner can ask.
  */
 export function mendScheduleWords(request: string): MendedText {
+  // E-mail addresses are the user's exact words: set aside while the rest is mended, so that
+  // "m-3e2b4@example.com" is not split at its digits into another address ("b4@example.com").
+  const addresses: string[] = [];
+  const mended = mendWords(
+    request.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, (address) => `\uE000${addresses.push(address) - 1}\uE000`),
+  );
+  return { ...mended, text: mended.text.replace(/\uE000(\d+)\uE000/g, (_, i: string) => addresses[Number(i)]) };
+}
+
+function mendWords(request: string): MendedText {
   const unsure: string[] = [];
   let text = request
     .replace(/[‘’`´]/g, "'")

@@ -31,7 +31,10 @@ export class Workflow extends OrganizationRecord {
     | 'interval'
     | 'recurrence'
     | 'runDate'
-    | 'notifyTo';
+    | 'notifyTo'
+    | 'pausedReason'
+    | 'lastSkippedAt'
+    | 'lastSkipReason';
 
   @ManyToOne(() => Conversation, { ref: true, deleteRule: 'cascade' })
   conversation!: Ref<Conversation>;
@@ -104,9 +107,17 @@ export class Workflow extends OrganizationRecord {
   @Property({ type: 'text', nullable: true })
   notifyTo?: string | null;
 
-  @Field(() => Boolean, { description: 'false: paused' })
+  @Field(() => Boolean, { description: 'false: paused (see pausedReason), or a ONCE that has run' })
   @Property({ type: 'boolean' })
   active = true;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why the service paused it: its owner may no longer act in the organization (account deactivated or removed, grant revoked, organization deactivated), or its schedule cannot run. Null when active or paused by its owner; resuming clears it',
+  })
+  @Property({ type: 'text', nullable: true })
+  pausedReason?: string | null;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
@@ -126,6 +137,14 @@ export class Workflow extends OrganizationRecord {
   })
   @Property({ type: 'text', nullable: true })
   lastNotification?: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When a due run was last skipped, over an hourly run quota' })
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSkippedAt?: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Why that run was skipped: the quota reached' })
+  @Property({ type: 'text', nullable: true })
+  lastSkipReason?: string | null;
 
   @Field(() => Int)
   @Property({ type: 'integer' })

@@ -1,23 +1,24 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Caller } from '../../../auth/caller';
-import { membershipsOf } from '../../../auth/context';
+import type { SignInAccounts } from '../../../auth/context';
 import { Loaders } from '../../../common/loaders';
 import { scopeToTenant, TENANT_FILTER } from '../../../db/tenant-filter';
 import { setActor } from '../../../events/actor';
 import { type JobQueue, transactionDb } from '../../../jobs/job-queue';
 import type { PubSub } from 'type-graphql';
-import { Account } from '../../account/account.entity';
-import { Grant } from '../../account/grant.entity';
 import { AgentMessage, MessageType } from '../agent-message.entity';
 import { AGENTS } from '../agent-profiles';
 import type { ConversationUpdates } from '../conversation-updates';
 import { Conversation } from '../conversation.entity';
 import { type AgentEngine, type EngineAnswer, EngineError } from '../llm/engine';
 import type { Question, Router } from '../specialists/specialist';
+import { addressRefusal } from './address-policy';
 import type { Mailer } from './mailer';
 import { NotificationChannel, ScheduleFrequency } from './plan-enums';
 import { nextRun, type Schedule } from './next-run';
+import { ScheduleOutOfRange, scheduleProblem } from './schedule-limits';
+import { ownerCaller } from './workflow-caller';
+import type { WorkflowQuotas } from './workflow-quotas';
 import { Workflow } from './workflow.entity';
 
 export const WORKFLOW_QUEUE = 'agent-workflow';
@@ -48,7 +49,9 @@ type RunJob =
  * the task as the user would be answered, writes the answer into the conversation, records it
  * on the workflow (a `workflow.patch` event, which webhooks and live subscribers receive: that
  * is how CHAT and IMMEDIATE notifications go out), e-mails it for EMAIL, and queues the next run
- * in the same transaction.
+ * in the same transaction. Before it starts, a run resolves its owner as sign-in would (a refused
+ * owner, or a schedule that cannot run, pauses the workflow with the reason) and is admitted
+ * against the hourly run quotas (over them, it is skipped with the reason).
  */
 export class WorkflowRunner {
   constructor(
@@ -59,6 +62,8 @@ export class WorkflowRunner {
     private readonly engine: AgentEngine,
     private readonly updates: ConversationUpdates,
     private readonly mailer: Mailer,
+    private readonly accounts: SignInAccounts,
+    private readonly quotas: WorkflowQuotas,
     private readonly pollSeconds: number,
     private readonly logger: Logger,
   ) {}
@@ -68,11 +73,14 @@ export class WorkflowRunner {
     this.queue.work<RunJob>(
       WORKFLOW_QUEUE,
       { pollingIntervalSeconds: this.pollSeconds, batchSize: 1, timeoutSeconds: RUN_TIMEOUT_SECONDS },
-      async ([job]) => this.run(job.data),
+      async ([job]) => this.run(job.data, job.id),
     );
   }
 
-  /** Sets the workflow's next run and queues its job, in the caller's transaction. */
+  /**
+   * Sets the workflow's next run and queues its job, in the caller's transaction. A schedule that
+   * cannot run throws ScheduleOutOfRange before anything is written.
+   */
   async schedule(tx: EntityManager, workflow: Workflow, after = new Date()): Promise<void> {
     workflow.nextRunAt = workflow.active ? nextRun(scheduleOf(workflow), after) : null;
     await tx.flush();
@@ -106,7 +114,7 @@ export class WorkflowRunner {
     this.queue.wake(WORKFLOW_QUEUE);
   }
 
-  private async run(job: RunJob): Promise<void> {
+  private async run(job: RunJob, jobId: string): Promise<void> {
     const em = this.orm.em.fork();
     const workflow = await em.findOne(Workflow, job.workflow, NO_TENANT);
     if (!workflow) return;
@@ -114,7 +122,16 @@ export class WorkflowRunner {
     if (scheduled !== null && (!workflow.active || workflow.nextRunAt?.toISOString() !== scheduled)) return;
     scopeToTenant(em, workflow.organization.id);
     setActor(em, workflow.user.id);
-    const caller = await this.callerOf(em, workflow);
+    const owner = { orgId: workflow.organization.id, userId: workflow.user.id };
+    const resolved = await ownerCaller(em, this.accounts, owner);
+    if ('refused' in resolved) return this.pause(em, workflow, resolved.refused);
+    // Checked before the run, so that its results are never written and then lost to a schedule
+    // its next run cannot be computed from (a value stored out of range).
+    const unschedulable = scheduleProblem(scheduleOf(workflow));
+    if (unschedulable) return this.pause(em, workflow, `its schedule cannot run: ${unschedulable}`);
+    const full = await this.quotas.admitRun(em, owner, workflow.id, jobId);
+    if (full) return this.skip(em, workflow, scheduled, full);
+    const { caller } = resolved;
     const started = Date.now();
     const ctx = { em, caller, loaders: new Loaders(em, caller), bus: this.bus };
     const earlier: AgentMessage[] = [];
@@ -130,7 +147,7 @@ export class WorkflowRunner {
     };
     const outcome = await this.answer(question, workflow);
     const { answer } = outcome;
-    const notification = outcome.failed ? 'not sent: the run failed' : await this.notify(workflow, answer.reply);
+    const notification = outcome.failed ? 'not sent: the run failed' : await this.notify(em, workflow, answer.reply);
     const message = await em.transactional(async (tx) => {
       const written = tx.create(AgentMessage, {
         organization: workflow.organization.id,
@@ -150,11 +167,48 @@ export class WorkflowRunner {
       // A run asked for now is one more: the scheduled runs stay as they were.
       if (scheduled === null) return written;
       if (workflow.scheduleFrequency === ScheduleFrequency.ONCE) workflow.active = false;
-      await this.schedule(tx, workflow, new Date(Math.max(Date.now(), new Date(scheduled).getTime())));
+      await this.scheduleAfter(tx, workflow, scheduled);
       return written;
     });
     this.updates.message(message);
     this.logger.info({ workflow: workflow.id, runs: workflow.runs }, 'workflow ran');
+  }
+
+  /** Queues the run after the one due at `scheduled`; a schedule that cannot run pauses the workflow instead. */
+  private async scheduleAfter(tx: EntityManager, workflow: Workflow, scheduled: string): Promise<void> {
+    try {
+      await this.schedule(tx, workflow, new Date(Math.max(Date.now(), new Date(scheduled).getTime())));
+    } catch (error) {
+      if (!(error instanceof ScheduleOutOfRange)) throw error;
+      workflow.active = false;
+      workflow.pausedReason = `its schedule cannot run: ${error.message}`;
+      workflow.nextRunAt = null;
+      await tx.flush();
+    }
+  }
+
+  /**
+   * Pauses a workflow the service may not run (its owner refused, its schedule out of range):
+   * no run until its owner resumes it, with the reason on the workflow (a workflow.patch event).
+   */
+  private async pause(em: EntityManager, workflow: Workflow, reason: string): Promise<void> {
+    workflow.active = false;
+    workflow.pausedReason = reason;
+    workflow.nextRunAt = null;
+    await em.flush();
+    this.logger.warn({ workflow: workflow.id, reason }, 'workflow paused');
+  }
+
+  /** A run over an hourly quota does not happen: the reason is recorded and, for a scheduled run, the next one queued. */
+  private async skip(em: EntityManager, workflow: Workflow, scheduled: string | null, reason: string): Promise<void> {
+    await em.transactional(async (tx) => {
+      workflow.lastSkippedAt = new Date();
+      workflow.lastSkipReason = reason;
+      if (scheduled === null) return tx.flush();
+      if (workflow.scheduleFrequency === ScheduleFrequency.ONCE) workflow.active = false;
+      await this.scheduleAfter(tx, workflow, scheduled);
+    });
+    this.logger.warn({ workflow: workflow.id, reason }, 'workflow run skipped');
   }
 
   /**
@@ -175,10 +229,13 @@ export class WorkflowRunner {
     }
   }
 
-  private async notify(workflow: Workflow, result: string): Promise<string> {
+  private async notify(em: EntityManager, workflow: Workflow, result: string): Promise<string> {
     switch (workflow.notificationChannel) {
       case NotificationChannel.EMAIL: {
         if (!workflow.notifyTo) return 'undelivered: no e-mail address';
+        // Asked again now: the policy, the domains or the accounts may have changed since it was planned.
+        const refused = await addressRefusal(em, workflow.organization.id, workflow.notifyTo);
+        if (refused) return `undelivered: ${refused}`;
         const mail = await this.mailer.send(workflow.notifyTo, `Workflow: ${workflow.task}`, result);
         return mail.sent ? `sent to ${workflow.notifyTo}` : `undelivered: ${mail.reason}`;
       }
@@ -189,23 +246,6 @@ export class WorkflowRunner {
       default:
         return 'none requested';
     }
-  }
-
-  /** The workflow's user as a caller in its organization, so the run sees what the user may see. */
-  private async callerOf(em: EntityManager, workflow: Workflow): Promise<Caller> {
-    const account = await em.findOneOrFail(Account, workflow.user.id, NO_TENANT);
-    const memberships = membershipsOf(await em.find(Grant, { account: account.id }, NO_TENANT));
-    const orgId = workflow.organization.id;
-    return {
-      kind: 'user',
-      actorId: account.id,
-      accountId: account.id,
-      email: account.email,
-      orgId,
-      roles: memberships.get(orgId) ?? new Set(),
-      platformAdmin: false,
-      memberships,
-    };
   }
 }
 

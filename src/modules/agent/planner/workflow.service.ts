@@ -1,7 +1,8 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireCaller } from '../../../auth/access';
-import type { Context } from '../../../auth/context';
+import type { Context, SignInAccounts } from '../../../auth/context';
 import { type Connection, findPage, MAX_PAGE, type WholeSyncPageArgs } from '../../../common/connection';
-import { badInput, conflict, notFound } from '../../../graphql/errors';
+import { badInput, conflict, forbidden, notFound } from '../../../graphql/errors';
 import { Organization } from '../../organization/organization.entity';
 import { AgentMessage } from '../agent-message.entity';
 import type { UserRequestInput } from '../agent.inputs';
@@ -11,8 +12,13 @@ import { isRequestToAct } from './request-intent';
 import { holderOf, lastRequest } from './assignment';
 import type { BaseAssignmentHolder } from './assignment.types';
 import { isTimeZone } from './time-zones';
-import type { Plan } from './plan-request';
+import { addressRefusal } from './address-policy';
+import { NotificationChannel, SCHEDULED } from './plan-enums';
+import { invalid, type Plan } from './plan-request';
 import { type PlanReader, RULE_READER } from './plan-reader';
+import { ScheduleOutOfRange } from './schedule-limits';
+import { ownerCaller } from './workflow-caller';
+import type { QuotaOwner, WorkflowQuotas } from './workflow-quotas';
 import { Workflow } from './workflow.entity';
 import type { WorkflowRunner } from './workflow.runner';
 
@@ -22,11 +28,14 @@ const PLANNING_WINDOW = 40;
 /**
  * Assignments and workflows: assign plans the user's last request of a conversation (docs/agent.md,
  * "Planning requests: assign"); a confirmed plan becomes a workflow the runner schedules. A user
- * sees and changes only their own workflows.
+ * sees and changes only their own workflows. Plans are held to the quotas (WORKFLOW_MAX_*) and to
+ * the organization's notification policy when planned, confirmed and resumed.
  */
 export class WorkflowService {
   constructor(
     private readonly runner: WorkflowRunner,
+    private readonly quotas: WorkflowQuotas,
+    private readonly accounts: SignInAccounts,
     private readonly reader: PlanReader = RULE_READER,
   ) {}
 
@@ -58,12 +67,37 @@ export class WorkflowService {
       organization.profile?.timezone && isTimeZone(organization.profile.timezone)
         ? organization.profile.timezone
         : 'UTC';
-    return this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
+    const plan = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
+    return (await this.refusal(ctx.em, owner.orgId, plan)) ?? plan;
   }
 
-  /** Stores a complete plan as a workflow and queues its first run. */
+  /**
+   * The plan made INVALID, with the reason, when the limits that do not depend on its words
+   * refuse it: a frequency beyond one user's hourly runs, or an address the organization's
+   * notification policy does not allow. Null when it may be scheduled.
+   */
+  private async refusal(em: EntityManager, orgId: string, plan: Plan): Promise<Plan | null> {
+    if (!SCHEDULED.has(plan.frequency)) return null;
+    const tooOften = this.quotas.frequencyProblem(plan);
+    if (tooOften) return invalid(plan, tooOften);
+    if (plan.channel !== NotificationChannel.EMAIL || !plan.notifyTo) return null;
+    const refused = await addressRefusal(em, orgId, plan.notifyTo);
+    return refused ? invalid(plan, `I cannot e-mail the result there: ${refused}.`) : null;
+  }
+
+  /**
+   * Stores a complete plan as a workflow and queues its first run. Its limits are checked again
+   * (planning read them, but the policy or the accounts may have changed since): 400 for a
+   * frequency or an address refused, or values out of range; 409 past the active workflows allowed.
+   */
   async create(ctx: Context, owner: Owner, conversation: Conversation, plan: Plan, request: string): Promise<Workflow> {
+    this.quotas.checkFrequency(plan);
+    if (plan.channel === NotificationChannel.EMAIL && plan.notifyTo) {
+      const refused = await addressRefusal(ctx.em, owner.orgId, plan.notifyTo);
+      if (refused) throw badInput(refused);
+    }
     return ctx.em.transactional(async (tx) => {
+      await this.quotas.checkActive(tx, { orgId: owner.orgId, userId: owner.accountId });
       const workflow = tx.create(Workflow, {
         organization: owner.orgId,
         conversation: conversation.id,
@@ -80,9 +114,19 @@ export class WorkflowService {
         notificationChannel: plan.channel,
         notifyTo: plan.notifyTo,
       });
-      await this.runner.schedule(tx, workflow);
+      await this.schedule(tx, workflow);
       return workflow;
     });
+  }
+
+  /** The runner's schedule, with a schedule that cannot run answered 400 (nothing is written). */
+  private async schedule(tx: EntityManager, workflow: Workflow): Promise<void> {
+    try {
+      await this.runner.schedule(tx, workflow);
+    } catch (error) {
+      if (error instanceof ScheduleOutOfRange) throw badInput(`the workflow's schedule cannot run: ${error.message}`);
+      throw error;
+    }
   }
 
   /** The caller's workflows, newest first. */
@@ -99,18 +143,37 @@ export class WorkflowService {
     return workflow;
   }
 
-  /** Pauses (active false) or resumes a workflow; resuming schedules its next run from now. */
+  /**
+   * Pauses (active false) or resumes a workflow; resuming schedules its next run from now. A
+   * resume is held to what a run needs: the owner may still act in the organization (403 with the
+   * reason otherwise), the active workflows allowed (409), a schedule that can run (400). Either
+   * clears the reason the service paused it for.
+   */
   async setActive(ctx: Context, id: string, active: boolean): Promise<Workflow> {
     const workflow = await this.get(ctx, id);
     if (workflow.active === active) return workflow;
-    workflow.active = active;
-    await ctx.em.transactional((tx) => this.runner.schedule(tx, workflow));
+    const owner = ownerOf(workflow);
+    if (active) {
+      const resolved = await ownerCaller(ctx.em, this.accounts, owner);
+      if ('refused' in resolved) throw forbidden(`the workflow cannot be resumed: ${resolved.refused}`);
+    }
+    await ctx.em.transactional(async (tx) => {
+      if (active) await this.quotas.checkActive(tx, owner);
+      workflow.active = active;
+      workflow.pausedReason = null;
+      await this.schedule(tx, workflow);
+    });
     return workflow;
   }
 
-  /** Runs a workflow once as soon as possible, paused or not; its schedule is unchanged. 409 while one is queued. */
+  /**
+   * Runs a workflow once as soon as possible, paused or not; its schedule is unchanged. 409 while
+   * one is queued; 429 when its owner's or organization's workflows have run as often this hour as
+   * allowed (the run is admitted again when it starts).
+   */
   async runNow(ctx: Context, id: string): Promise<Workflow> {
     const workflow = await this.get(ctx, id);
+    await this.quotas.checkRunRoom(ctx.em, ownerOf(workflow));
     const queued = await ctx.em.transactional((tx) => this.runner.runNow(tx, workflow));
     if (!queued) throw conflict('a run of this workflow is already queued; ask again once it has run');
     this.runner.wake();
@@ -124,3 +187,5 @@ export class WorkflowService {
     return true;
   }
 }
+
+const ownerOf = (workflow: Workflow): QuotaOwner => ({ orgId: workflow.organization.id, userId: workflow.user.id });
