@@ -144,11 +144,15 @@ describe('long runs of white space and control characters', () => {
     // 10,000 characters: the most a question may have (agent.inputs.ts QUESTION_MAX).
     const question = `who is${' '.repeat(9_985)}Ana Silva`;
     expect(question).toHaveLength(10_000);
+    // The short question first: nobody of that name sends it on to the knowledge specialist,
+    // whose word lists load on first use; that is not what is timed.
+    const short = await gql<{ ask: { reply: string } }>(ASK, { input: { question: 'who is Ana Silva' } });
     const started = performance.now();
     const asked = await gql<{ ask: { reply: string; conversation: string } }>(ASK, { input: { question } });
     expect(performance.now() - started).toBeLessThan(BOUND_MS);
     expect(asked.errors).toBeUndefined();
     expect(asked.data!.ask.reply).toBe('I don’t know anyone called “Ana Silva” in the directory.');
+    expect(asked.data!.ask.reply).toBe(short.data!.ask.reply);
     const history = await gql<{ agentHistory: { messageType: string; message: string }[] }>(HISTORY, {
       input: { conversationId: asked.data!.ask.conversation },
     });
