@@ -2,6 +2,21 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
 
 /**
+ * How much of an error's message and stack a log line keeps. A database error's message is its
+ * whole statement with the values inlined, which may hold a caller's text as long as a request
+ * body: bounded, a line stays readable and a caller cannot fill the log through it.
+ */
+export const MAX_LOGGED_ERROR = 4000;
+
+const cut = (text: unknown) =>
+  typeof text === 'string' && text.length > MAX_LOGGED_ERROR ? `${text.slice(0, MAX_LOGGED_ERROR)}… (cut)` : text;
+
+function boundedError(error: Error): Record<string, unknown> {
+  const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  return { ...serialized, message: cut(serialized.message), stack: cut(serialized.stack) };
+}
+
+/**
  * JSON logs. Credentials are redacted wherever they could appear: request headers, and any
  * field named like a secret in what services log.
  */
@@ -12,6 +27,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, output?: Destinat
   return pino(
     {
       level: config.logLevel,
+      serializers: { err: boundedError },
       redact: {
         paths: [
           'req.headers.authorization',

@@ -6,6 +6,7 @@ import { member, withId } from './helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin } from './helpers/fixtures';
 import { signOrgToken } from './helpers/org-token';
 import { queriesOf } from './helpers/queries';
+import { type Received, Receiver } from './helpers/receiver';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { createKey, createWebhook } from './helpers/webhooks';
 
@@ -675,6 +676,63 @@ describe('parts of an account and an organization', () => {
         (e) => e.type === 'account.patch' && e.changedFields.includes('grants') && e.organization === org.id,
       ),
     ).toBe(true);
+  });
+});
+
+describe('binding an account at sign-in', () => {
+  /** The account's events since it was made, as `type [own fields]`. */
+  const bindingsOf = async (id: string) =>
+    (await eventsOf(id)).filter((e) => e.type === 'account.patch' && !e.changedFields.includes('grants'));
+
+  it('patches the account naming issuer and subject: in the outbox, to a webhook of account.* and to subscribers', async () => {
+    const receiver = await new Receiver().start();
+    try {
+      await createKey(t, admin, 'bindings');
+      await createWebhook(t, admin, { url: receiver.url, eventType: 'account.*', ifUpdates: ['subject'] });
+      const address = email();
+      const invited = await created<{ id: string }>('/api/v1/account', { email: address });
+      const live = await ready(subscribe(admin.token));
+      const sub = `bound-${randomUUID()}`;
+      const token = t.token({ sub, email: address, org: org.id });
+      expect((await t.api.get('/api/v1/organization', token)).status).toBe(200);
+
+      const [binding, ...more] = await bindingsOf(invited.id);
+      expect(more).toEqual([]);
+      expectEvent(binding, 'account', 'patch', invited.id, { actor: invited.id });
+      expect(ownFields(binding)).toEqual(['issuer', 'subject']);
+      expect([binding.previous?.subject, binding.previous?.issuer]).toEqual([null, null]);
+      expect([binding.current?.subject, binding.current?.issuer]).toEqual([sub, 'local']);
+
+      const patched = (r: Received) => r.json.type === 'account.patch' && r.json.data.id === invited.id;
+      const delivered = (await receiver.waitFor((r) => r.some(patched))).find(patched)!;
+      expect(delivered.json).toMatchObject({
+        type: 'account.patch',
+        data: { id: invited.id, organization: org.id, current: { subject: sub } },
+      });
+      expect(delivered.json.data.changedFields).toEqual(expect.arrayContaining(['issuer', 'subject']));
+      let seen = await live.next();
+      while (seen.objectId !== invited.id) seen = await live.next();
+      expect(seen).toMatchObject({ type: 'account.patch', organization: org.id, actor: invited.id });
+
+      // Signing in again binds nothing more.
+      expect((await t.api.get('/api/v1/organization', token)).status).toBe(200);
+      expect(await bindingsOf(invited.id)).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('records the issuer of a subject bound before issuers were, as a patch naming issuer', async () => {
+    const someone = await withId(t, await member(t, org, admin));
+    const bound = (await bindingsOf(someone.id)).length;
+    // An account bound before issuers were recorded: its subject, and no issuer.
+    await t.app.db.orm.em.fork().getConnection().execute('update account set issuer = null where id = ?', [someone.id]);
+    expect((await t.api.get('/api/v1/organization', someone.token)).status).toBe(200);
+    const [recorded, ...more] = (await bindingsOf(someone.id)).slice(bound);
+    expect(more).toEqual([]);
+    expectEvent(recorded, 'account', 'patch', someone.id, { actor: someone.id });
+    expect(ownFields(recorded)).toEqual(['issuer']);
+    expect([recorded.previous?.issuer, recorded.current?.issuer]).toEqual([null, 'local']);
   });
 });
 

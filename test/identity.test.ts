@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ChangeEvent } from '../src/events/change-event.entity';
 import { type AccountRecord, member, withId } from './helpers/directory';
 import { type Member, type OrgRecord, orgWithAdmin, platformAdmin } from './helpers/fixtures';
 import { type Jwks, startJwks } from './helpers/jwks-server';
@@ -97,9 +98,10 @@ describe('an account created by an administrator (unbound)', () => {
     expect((await t.api.get<AccountRecord>(`/api/v1/account/${created.body.id}`, first)).status).toBe(200);
   });
 
-  it('goes to exactly one of two subjects signing in at once', async () => {
+  it('goes to exactly one of two subjects signing in at once, and is one change event', async () => {
     const invited = email('raced');
-    expect((await t.api.post('/api/v1/account', { email: invited }, admin.token)).status).toBe(201);
+    const created = await t.api.post<AccountRecord>('/api/v1/account', { email: invited }, admin.token);
+    expect(created.status).toBe(201);
     const tokens = Array.from({ length: 6 }, (_, i) =>
       t.token({ sub: `racer-${i}-${randomUUID()}`, email: invited, org: org.id }),
     );
@@ -108,6 +110,15 @@ describe('an account created by an administrator (unbound)', () => {
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    // The binding went through the unit of work: one account.patch, naming the subject that won.
+    const bindings = await t.app.db.orm.em.fork().find(ChangeEvent, {
+      objectId: created.body.id,
+      type: 'account.patch',
+      changedFields: { $contains: ['subject'] },
+    });
+    expect(bindings.map((e) => e.current?.subject)).toEqual([
+      expect.stringMatching(new RegExp(`^racer-${statuses.indexOf(200)}-`)),
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { EntityManager, EntityName, FilterOptions, FilterQuery, OrderDefini
 import type { QueryBuilder } from '@mikro-orm/postgresql';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, type ClassType, Field, Int, ObjectType } from 'type-graphql';
-import { badInput } from '../graphql/errors';
+import { cursorOf, cursorValues, type ListOrder } from './cursor';
 
 export const MAX_PAGE = 500;
 export const DEFAULT_PAGE = 50;
@@ -103,15 +103,6 @@ export class WholeSyncPageArgs extends SyncPageArgs {
   declare first?: number;
 }
 
-/** The fields a list is ordered by, the last one unique (the id). */
-export type SortKeys<T> = readonly (keyof T & string)[];
-
-/** How a list is ordered: its sort keys, all ascending or all descending (newest first). */
-export interface ListOrder<T> {
-  keys: SortKeys<T>;
-  descending?: boolean;
-}
-
 /** The order records changed in: what `updatedSince` lists page by. */
 const CHANGED: ListOrder<{ updatedAt: Date; id: string }> = { keys: ['updatedAt', 'id'] };
 
@@ -121,34 +112,6 @@ export function pageOrder<T extends { updatedAt: Date; id: string }>(
   order: ListOrder<T>,
 ): ListOrder<T> {
   return args.updatedSince ? (CHANGED as ListOrder<T>) : order;
-}
-
-/** Names the order in the cursor, so a cursor of one order is refused by another. */
-const tagOf = (order: { keys: readonly string[]; descending?: boolean }) =>
-  `${order.keys.join(',')}${order.descending ? ' desc' : ''}`;
-
-/** Sort keys that hold times (createdAt, updatedAt, a conversation's timestamp): epoch milliseconds in a cursor. */
-const isTime = (key: string) => key.endsWith('At') || key === 'timestamp';
-
-/** A keyset cursor: its order and the sort key values of the last row, opaque to clients. */
-export function cursorOf<T>(row: T, order: ListOrder<T>): string {
-  return encodeCursor([tagOf(order), ...order.keys.map((key) => sortValue(row[key]))]);
-}
-
-function sortValue(value: unknown): string | number {
-  return value instanceof Date ? value.getTime() : String(value);
-}
-
-/** The values of a cursor made in `order`; any other cursor is bad input, naming `after`. */
-export function cursorValues<T>(after: string, order: ListOrder<T>): (string | Date)[] {
-  const [tag, ...values] = decodeCursor(after, order.keys.length + 1);
-  if (tag !== tagOf(order)) throw badInput('after is not a cursor of this list in this order');
-  return values.map((value, i) => {
-    const time = isTime(order.keys[i]);
-    if (typeof value === 'number' && time) return new Date(value);
-    if (typeof value === 'string' && !time) return value;
-    throw badInput('after is not a cursor of this list in this order');
-  });
 }
 
 /** Rows after the keyset `values` in `order`: (a > x) or (a = x and b > y) and so on (< when descending). */
@@ -253,12 +216,8 @@ function compareKeys<T>(item: T, order: ListOrder<T>, values: (string | Date)[])
 function compareKey(mine: unknown, theirs: string | Date): number {
   // cursorValues gives a Date for time keys only, whose values are Dates.
   if (theirs instanceof Date) return Math.sign((mine as Date).getTime() - theirs.getTime());
-  if (typeof mine === 'number') {
-    // A number travels in the cursor as its text (sortValue).
-    const number = Number(theirs);
-    if (!theirs || !Number.isFinite(number)) throw badInput('after is not a cursor of this list in this order');
-    return Math.sign(mine - number);
-  }
+  // A number travels in the cursor as its text, checked to be an integer (cursorValues).
+  if (typeof mine === 'number') return Math.sign(mine - Number(theirs));
   // Code unit order: PostgreSQL's for uuids, which are lowercase hex here.
   const text = String(mine);
   return text < theirs ? -1 : text > theirs ? 1 : 0;
@@ -277,24 +236,6 @@ export function connectionOf<T>(
     count,
     cursorOf: (row) => cursorOf(row, order),
   };
-}
-
-export function encodeCursor(values: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string, length: number): (string | number)[] {
-  try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => typeof v === 'string' || typeof v === 'number')
-    ) {
-      return values;
-    }
-  } catch {}
-  throw badInput('after is not a cursor of this list');
 }
 
 export interface Connection<T> {

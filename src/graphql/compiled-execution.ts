@@ -90,7 +90,11 @@ export class CompiledExecution {
 }
 
 function asGraphQLError(error: Pick<GraphQLError, 'message' | 'path' | 'originalError' | 'extensions'>): GraphQLError {
-  if (error instanceof GraphQLError) return error;
+  // graphql-jit wraps an error a resolver throws (one that is not a GraphQLError) in a GraphQLError
+  // without extensions, on which Apollo's formatting throws before formatError runs: the answer
+  // was Apollo's bare "Internal server error", and nothing was logged. Remade, it is masked and
+  // logged as execute()'s are.
+  if (error instanceof GraphQLError && error.extensions) return error;
   return new GraphQLError(error.message, {
     path: error.path,
     originalError: error.originalError ?? undefined,

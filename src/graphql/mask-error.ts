@@ -39,12 +39,31 @@ function rootCause(error: GraphQLError): unknown {
 }
 
 /**
+ * The longest message answered. graphql-js repeats a refused variable's whole value in the middle
+ * of its message (`Variable "$x" got invalid value "…"; <what is wrong>`), which may be as long as
+ * the request: its middle is cut, so the answer still names the variable and says what is wrong
+ * without echoing the caller's text at length.
+ */
+export const MAX_MESSAGE_LENGTH = 300;
+
+function bounded(message: string): string {
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  const half = (MAX_MESSAGE_LENGTH - 1) / 2;
+  return `${message.slice(0, Math.floor(half))}…${message.slice(-Math.ceil(half))}`;
+}
+
+/**
  * What a caller may see of an error: our GraphQLErrors as they are, a lost database as 503, and
  * anything else as a bare internal error, logged with its stack but never returned. This is the
  * one seam every transport passes an error through: REST and the Express error handler write
  * its code and message, /graphql and graphql-ws its GraphQL shape (formatError below).
  */
 export function maskError(error: unknown, logger: Logger): PublicError {
+  const { code, message } = publicError(error, logger);
+  return { code, message: bounded(message) };
+}
+
+function publicError(error: unknown, logger: Logger): PublicError {
   // Apollo wraps graphql-js's errors about the request itself (a syntax error, no operation of the
   // name given) in errors with a client code, whose originals have none: when nothing but GraphQL
   // errors lies underneath, the wrapper's code and message stand. A parser that ran out of stack

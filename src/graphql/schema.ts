@@ -1,6 +1,7 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker';
+import { DateTimeScalar } from './scalars';
 import { validateInput } from './validation';
 
 type ResolverClass = abstract new (...args: never[]) => object;
@@ -33,6 +34,8 @@ export async function buildApiSchema(
     },
     authChecker,
     validateFn: validateInput,
+    // Dates are TypeGraphQL's DateTimeISO, read within the years PostgreSQL stores (scalars.ts).
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     pubSub: bus,
   });
 }

@@ -1,7 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Created, Status } from '../../common/record.embeddables';
-import { TENANT_FILTER } from '../../db/tenant-filter';
+import { scopeToTenant, TENANT_FILTER } from '../../db/tenant-filter';
+import { setActor } from '../../events/actor';
 import { forbidden, unauthenticated } from '../../graphql/errors';
 import type { Role } from '../../auth/roles';
 import { LOCAL_ISSUER, type TokenClaims } from '../../auth/tokens';
@@ -55,38 +56,69 @@ export class AccountService implements SignInAccounts {
       { subject: claims.sub, $or: [{ issuer: claims.issuer }, { issuer: null }] },
       { orderBy: { issuer: 'asc nulls last' }, limit: 1 },
     );
-    if (account && account.issuer === null) await this.recordIssuer(em, account.id, claims.issuer);
+    if (account && account.issuer === null) await this.recordIssuer(em, account.id, claims.issuer, claims.org);
     return account ?? null;
   }
 
   /** Binds an unbound account to the token's subject; an account bound to another subject stays out of reach (401). */
   private async bind(em: EntityManager, account: Account, claims: TokenClaims): Promise<Account> {
+    const isTheirs = (bound: Account) =>
+      bound.subject === claims.sub && (bound.issuer ?? claims.issuer) === claims.issuer;
     if (!account.subject) {
-      // Conditional, so that of two subjects racing for one unbound account exactly one wins.
-      const won = await em.nativeUpdate(
-        Account,
-        { id: account.id, subject: null },
-        { subject: claims.sub, issuer: claims.issuer },
-      );
-      em.clear();
-      const current = await em.findOneOrFail(Account, account.id);
-      if (!won && !(current.subject === claims.sub && current.issuer === claims.issuer))
-        throw unauthenticated(BOUND_ELSEWHERE);
-      account = current;
-    } else if (!(account.subject === claims.sub && (account.issuer ?? claims.issuer) === claims.issuer)) {
+      account = await this.writeBinding(em, account.id, claims.org, (current) => {
+        // Of two subjects racing for one unbound account, the second reads the first's subject here.
+        if (!current.subject) Object.assign(current, { subject: claims.sub, issuer: claims.issuer });
+        else if (!isTheirs(current)) throw unauthenticated(BOUND_ELSEWHERE);
+      });
+    } else if (!isTheirs(account)) {
       throw unauthenticated(BOUND_ELSEWHERE);
     }
     if (!account.active) throw forbidden('account is deactivated');
     return account;
   }
 
-  private async recordIssuer(em: EntityManager, accountId: string, issuer: string): Promise<void> {
+  private async recordIssuer(
+    em: EntityManager,
+    accountId: string,
+    issuer: string,
+    organization?: string | null,
+  ): Promise<void> {
     try {
-      await em.nativeUpdate(Account, { id: accountId, issuer: null }, { issuer });
+      await this.writeBinding(em, accountId, organization, (current) => {
+        if (current.issuer === null) current.issuer = issuer;
+      });
     } catch (error) {
       // Another account already holds (sub, issuer): it is found first from now on.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
     }
+  }
+
+  /**
+   * Changes an account's binding (`change` sets issuer and subject on the current row) through
+   * the unit of work, so that change capture records it as account.patch naming the fields: a
+   * webhook of account.* and the change feed see a subject bound at sign-in. The row is read with
+   * FOR UPDATE first, so two sign-ins at once take turns: the second waits for the first to commit
+   * and `change` sees what it bound. The event's actor is the account (it signed in), its
+   * organization the one the token names or the account's first.
+   */
+  private async writeBinding(
+    em: EntityManager,
+    accountId: string,
+    organization: string | null | undefined,
+    change: (current: Account) => void,
+  ): Promise<Account> {
+    return em.transactional(async (tx) => {
+      const current = await tx.findOneOrFail(Account, accountId, {
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
+      change(current);
+      const grants = await this.grantsOf(tx, accountId);
+      const home = grants.find((g) => g.organization.id === organization) ?? grants[0];
+      scopeToTenant(tx, home?.organization.id ?? null);
+      setActor(tx, accountId);
+      return current;
+    });
   }
 
   /**

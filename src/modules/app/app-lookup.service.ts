@@ -2,15 +2,8 @@ import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { readableOrganizations, requireCaller } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Context } from '../../auth/context';
-import {
-  type Connection,
-  cursorValues,
-  type ListOrder,
-  MAX_PAGE,
-  type PageArgs,
-  pageOfList,
-  queryPage,
-} from '../../common/connection';
+import { type Connection, MAX_PAGE, type PageArgs, pageOfList, queryPage } from '../../common/connection';
+import { cursorValues, type ListOrder } from '../../common/cursor';
 import { SecretBox } from '../../common/secret-box';
 import { forbidden } from '../../graphql/errors';
 import {

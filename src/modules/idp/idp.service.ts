@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentOrganization, requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
-import { type Connection, connectionOf, cursorValues, DEFAULT_PAGE, pageOrder } from '../../common/connection';
+import { type Connection, connectionOf, DEFAULT_PAGE, pageOrder } from '../../common/connection';
+import { cursorValues } from '../../common/cursor';
 import { Created, Status } from '../../common/record.embeddables';
 import { badInput } from '../../graphql/errors';
 import { Account } from '../account/account.entity';

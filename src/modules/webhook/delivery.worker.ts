@@ -121,6 +121,8 @@ export class DeliveryWorker {
   /**
    * Creates the deliveries the events owe to the active webhooks of their organizations, and their
    * jobs, in the relay's transaction. The relay reads across organizations: rows are named by id.
+   * Deliveries and attempts are written in SQL, past change capture: they record how events were
+   * sent and are no change events themselves (an event of a delivery would be delivered in turn).
    */
   async dispatch(tx: EntityManager, events: ChangeEvent[]): Promise<void> {
     const orgIds = [...new Set(events.map((e) => e.organization).filter((id): id is string => !!id))];
