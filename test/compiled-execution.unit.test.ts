@@ -19,7 +19,7 @@ for (const [name, field] of Object.entries(schema.getQueryType()!.getFields()))
 it('hands an error a resolver throws to formatError, compiled or not', async () => {
   const seen: unknown[] = [];
   const apollo = new ApolloServer({
-    gateway: compiledGateway(schema, new CompiledExecution(schema)),
+    gateway: compiledGateway(schema, new CompiledExecution(schema, { maxItems: 1_000, maxMs: 10_000 })),
     formatError(formatted: GraphQLFormattedError, error: unknown) {
       seen.push((error as { originalError?: Error }).originalError?.message);
       return { message: 'masked', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
