@@ -27,6 +27,7 @@ const NOT_EVENTS: Record<string, string> = {
   webhook_attempt: 'attempts of a delivery, the same',
   change_event: 'the outbox itself (the relay stamps and prunes it)',
   rate_bucket: 'rate-limit state, no record of the API',
+  workflow_run: 'the hourly ledger of workflow runs the quotas count, rate state too (a run shows on its workflow)',
 };
 
 const naming = new UnderscoreNamingStrategy();

@@ -164,7 +164,12 @@ export function mendScheduleWords(request: string): MendedText {
   // "m-3e2b4@example.com" is not split at its digits into another address ("b4@example.com").
   const addresses: string[] = [];
   const mended = mendWords(
-    request.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, (address) => `\uE000${addresses.push(address) - 1}\uE000`),
+    // An address starts where a run of its characters starts (the look-behind): tried from every
+    // letter of a long word, the pattern would scan the rest each time, quadratic in its length.
+    request.replace(
+      /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+      (address) => `\uE000${addresses.push(address) - 1}\uE000`,
+    ),
   );
   return { ...mended, text: mended.text.replace(/\uE000(\d+)\uE000/g, (_, i: string) => addresses[Number(i)]) };
 }
