@@ -79,11 +79,12 @@ export class ChangeFeed {
   /** Inside the relay's transaction: announces the events to every instance when it commits. */
   async announce(tx: EntityManager, events: ChangeEvent[]): Promise<void> {
     if (!this.databaseUrl || !events.length) return;
-    // Marked before the commit: the notification can come back before committed() runs.
+    // Marked before the commit: the notification can come back before committed() runs. A worker
+    // (no listener) serves no subscribers: it only announces.
     const now = Date.now();
     for (const [id, { at }] of this.mine) if (now - at > FORGET_MS) this.mine.delete(id);
     for (const [id, at] of this.late) if (now - at > FORGET_MS) this.late.delete(id);
-    for (const event of events) this.mine.set(event.id, { event, at: now });
+    if (this.listener) for (const event of events) this.mine.set(event.id, { event, at: now });
     for (let i = 0; i < events.length; i += IDS_PER_NOTICE) {
       const ids = events
         .slice(i, i + IDS_PER_NOTICE)
@@ -96,12 +97,23 @@ export class ChangeFeed {
   /** After the relay's transaction committed. */
   committed(events: ChangeEvent[]): void {
     if (!this.databaseUrl) return this.publish(events);
+    if (!this.listener) return;
     // Published when their notification comes back; this is for a notification that never does.
     setTimeout(() => {
       const left = events.filter((event) => this.mine.delete(event.id));
       for (const event of left) this.late.set(event.id, Date.now());
       if (left.length) this.enqueue(async () => this.publish(left), left);
     }, OWN_NOTICE_MS).unref();
+  }
+
+  /**
+   * Settles once what this instance relayed so far has been published to its subscribers (its
+   * own notifications came back, or OWN_NOTICE_MS passed): App.eventsRelayed waits on it.
+   */
+  async idle(): Promise<void> {
+    const deadline = Date.now() + OWN_NOTICE_MS;
+    while (this.mine.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.publishing.idle();
   }
 
   async close(): Promise<void> {
