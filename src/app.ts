@@ -298,7 +298,11 @@ export async function createApp(config: Config, logger: Logger = createLogger(co
     })();
     return closing;
   };
-  return { server, url, config, db, logger, eventsRelayed: () => relay.idle(), close };
+  const eventsRelayed = async () => {
+    await relay.idle();
+    await feed.idle();
+  };
+  return { server, url, config, db, logger, eventsRelayed, close };
 }
 
 /** Listens on PORT and HOST; returns the URL the service answers on. */

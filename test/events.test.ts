@@ -503,6 +503,7 @@ function subscribe(token: string, args = ''): Live {
   });
   clients.push(client);
   const queue: LiveEvent[] = [];
+  let live = false;
   const waiting: ((event: LiveEvent) => void)[] = [];
   let fail: (message: string) => void = () => undefined;
   const failure = new Promise<string>((resolve) => (fail = resolve));
@@ -517,7 +518,13 @@ function subscribe(token: string, args = ''): Live {
         if (value.errors?.length) return fail(value.errors[0].message);
         const event = value.data?.changes;
         if (!event) return;
-        if (event.objectId === probe?.id) return probeSeen();
+        // What came before the first probe was made before the subscription was known to be live
+        // (and may have been relayed late): only what comes after counts.
+        if (event.objectId === probe?.id) {
+          if (!live) queue.length = 0;
+          live = true;
+          return probeSeen();
+        }
         const waiter = waiting.shift();
         if (waiter) waiter(event);
         else queue.push(event);

@@ -205,22 +205,25 @@ if (testDatabase() === 'postgres') {
     }
 
     /**
-     * A `changes` subscriber of the admin's organization connected through the load balancer, once
-     * it is known to receive: graphql-ws acknowledges no subscription, so employees are created
-     * (through the load balancer) until one's event reaches it. Answers which instance it is on.
+     * A `changes` subscriber of the admin's organization connected through the load balancer (or
+     * to `on`), once it is known to receive: graphql-ws acknowledges no subscription, so employees
+     * are created (through the load balancer, or `probeVia`) until one's event reaches it. Answers
+     * which instance it is on.
      */
     const subscribeToChanges = async (
       admin: Member,
+      on: Api = gateway,
+      probeVia: Api = gateway,
     ): Promise<{ client: Client; live: Live<Change>; instance: string; probes: Set<string> }> => {
       const upgrades = proxy.routed.filter((r) => r.kind === 'upgrade').length;
-      const client = connect({ api: gateway }, admin.token);
+      const client = connect({ api: on }, admin.token);
       const live = subscribe<Change>(client, 'subscription { changes { id type objectId changedFields current } }', {});
       const probes = new Set<string>();
       try {
         await live.ready;
         await eventually(
           async () => {
-            const probe = await gateway.post<{ id: string }>('/api/v1/employee', { name: 'Probe' }, admin.token);
+            const probe = await probeVia.post<{ id: string }>('/api/v1/employee', { name: 'Probe' }, admin.token);
             probes.add(probe.body.id);
             return eventually(
               async () => live.received,
@@ -235,7 +238,7 @@ if (testDatabase() === 'postgres') {
         await client.dispose();
         throw error;
       }
-      const instance = proxy.routed.filter((r) => r.kind === 'upgrade')[upgrades].target;
+      const instance = on === gateway ? proxy.routed.filter((r) => r.kind === 'upgrade')[upgrades].target : on.baseUrl;
       return { client, live, instance, probes };
     };
 
@@ -466,29 +469,38 @@ if (testDatabase() === 'postgres') {
       }
     }, 90_000);
 
-    it('streams a reply answered by one api process to a conversationUpdates subscriber of the other, in order', async () => {
-      const { org, admin } = await orgWithAdmin(service, 'Conversation Across Instances');
-      const carol = await member(service, org, admin);
+    interface Update {
+      conversationUpdates: {
+        kind: string;
+        chunk: string | null;
+        message: { messageType: string; message: string } | null;
+      };
+    }
+
+    /**
+     * A new member's conversation, started through api-2, and a conversationUpdates subscription
+     * of it on api-1 (not yet known to receive).
+     */
+    const watchedConversation = async (name: string) => {
+      const { org, admin } = await orgWithAdmin(service, name);
+      const user = await member(service, org, admin);
       const started = await direct(api2).api.post<{ id: string }>(
         '/api/v1/agent/conversations/start',
         undefined,
-        carol.token,
+        user.token,
       );
       expect(started.status).toBe(200);
-      const conversationId = started.body.id;
-      interface Update {
-        conversationUpdates: {
-          kind: string;
-          chunk: string | null;
-          message: { messageType: string; message: string } | null;
-        };
-      }
-      const client = connect(direct(api1), carol.token);
+      const client = connect(direct(api1), user.token);
       const live = subscribe<Update>(
         client,
         'subscription ($id: ID!) { conversationUpdates(conversationId: $id) { kind chunk message { messageType message } } }',
-        { id: conversationId },
+        { id: started.body.id },
       );
+      return { user, conversationId: started.body.id, client, live };
+    };
+
+    it('streams a reply answered by one api process to a conversationUpdates subscriber of the other, in order', async () => {
+      const { user: carol, conversationId, client, live } = await watchedConversation('Conversation Across Instances');
       const answered = (updates: Update[]) =>
         updates.some((u) => u.conversationUpdates.message?.messageType === 'agent_response');
       try {
@@ -525,6 +537,164 @@ if (testDatabase() === 'postgres') {
         await client.dispose();
       }
     });
+
+    // A NOTIFY payload holds less than 8000 bytes (PostgreSQL refuses the statement otherwise):
+    // what the instances tell each other carries ids, and text only in pieces that fit, so a
+    // record or a message of any size reaches the other instances whole. And what one instance
+    // writes in a burst reaches a subscriber of the other in the order it was written, all of it.
+    it('carries changes too large for a NOTIFY payload to a subscriber of the other api process, and a burst in order', async () => {
+      const { admin } = await orgWithAdmin(service, 'Large Changes Across Instances');
+      const other = api2.process!.api;
+      const { client, live } = await subscribeToChanges(admin, api1.process!.api, other);
+      try {
+        // A task of a plan: its description alone is 15 KB in UTF-8, twice that in a patch's event.
+        const plan = await other.post<{ id: string }>(
+          '/api/v1/idp',
+          { name: 'Large', startDate: '2026-01-01', type: 'CAREER' },
+          admin.token,
+        );
+        expect(plan.status).toBe(201);
+        const long = (c: string) => c.repeat(5000);
+        const task = await other.post<{ id: string }>(
+          `/api/v1/idp/${plan.body.id}/tasks`,
+          { name: 'Read the long brief', description: long('漢') },
+          admin.token,
+        );
+        expect(task.status).toBe(201);
+        const patched = await other.patch(
+          `/api/v1/idp/${plan.body.id}/tasks/${task.body.id}`,
+          { description: long('字') },
+          admin.token,
+        );
+        expect(patched.status).toBe(200);
+        const ofTask = () => live.received.map((c) => c.changes).filter((c) => c.objectId === task.body.id);
+        await eventually(
+          async () => ofTask().map((c) => c.type),
+          (types) => types.length >= 2,
+          15_000,
+        );
+        expect(ofTask().map((c) => [c.type, c.current.description])).toEqual([
+          ['idpTask.post', long('漢')],
+          ['idpTask.patch', long('字')],
+        ]);
+
+        // A burst: two writers at once, each making 150 changes of its own employee one after
+        // another, through each api process in turn (so the subscriber's own instance relays some
+        // and hears of the others'); each employee's changes must arrive all, in the order made.
+        const titles = Array.from({ length: 150 }, (_, i) => `title ${i}`);
+        const employees = await Promise.all(
+          ['Bursting A', 'Bursting B'].map(
+            async (name) => (await other.post<{ id: string }>('/api/v1/employee', { name }, admin.token)).body.id,
+          ),
+        );
+        await Promise.all(
+          employees.map(async (id, writer) => {
+            for (const [i, title] of titles.entries()) {
+              const through = ((i + writer) % 2 ? api1 : api2).process!.api;
+              expect((await through.patch(`/api/v1/employee/${id}`, { title }, admin.token)).status).toBe(200);
+            }
+          }),
+        );
+        const seen = () =>
+          employees.map((id) =>
+            live.received
+              .map((c) => c.changes)
+              .filter((c) => c.objectId === id && c.type === 'employee.patch')
+              .map((c) => c.current.title),
+          );
+        await eventually(
+          async () => seen().map((each) => each.length),
+          (n) => n.every((count) => count >= titles.length),
+          30_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(seen()).toEqual([titles, titles]);
+      } finally {
+        live.stop();
+        await client.dispose();
+      }
+    }, 120_000);
+
+    it('streams a 10,000-character message and a burst of chunks to a conversationUpdates subscriber of the other api process, whole and in order', async () => {
+      const {
+        user: dana,
+        conversationId,
+        client,
+        live,
+      } = await watchedConversation('Long Conversation Across Instances');
+      const responses = (updates: Update[]) =>
+        updates.filter((u) => u.conversationUpdates.message?.messageType === 'agent_response');
+      try {
+        // Set up once a reply through the other instance reaches it; every reply asked is awaited.
+        await live.ready;
+        let asked = 0;
+        await eventually(
+          async () => {
+            asked++;
+            await direct(api2).api.post(
+              '/api/v1/agent/reply',
+              { conversationId, question: 'Are you there?' },
+              dana.token,
+            );
+            return eventually(
+              async () => live.received,
+              (all) => responses(all).length > 0,
+              3_000,
+            ).catch(() => []);
+          },
+          (all) => all.length > 0,
+          20_000,
+        );
+        await eventually(
+          async () => live.received,
+          (all) => responses(all).length === asked,
+          5_000,
+        );
+        const from = live.received.length;
+        // 10,000 characters of 2 to 4 bytes each, asked; a reply of one 20 KB chunk, then 400 small ones at once.
+        const question = '€'.repeat(9_000) + '😀'.repeat(500);
+        expect(question.length).toBe(10_000);
+        const big = 'é'.repeat(10_000);
+        const small = Array.from({ length: 400 }, (_, i) => ` ${i}`);
+        llm.respondWith({ chunks: [big, ...small] });
+        const res = await direct(api2).api.post<AgentAnswer>(
+          '/api/v1/agent/reply',
+          { conversationId, question },
+          dana.token,
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.reply).toBe(big + small.join(''));
+        const updates = (
+          await eventually(
+            async () => live.received.slice(from),
+            (all) => responses(all).length > 0,
+            20_000,
+          )
+        ).map((u) => u.conversationUpdates);
+        const chunks = updates.filter((u) => u.kind === 'CHUNK').map((u) => u.chunk!);
+        expect({
+          first: updates[0],
+          last: updates[updates.length - 1],
+          // The 20 KB chunk comes in pieces that fit a payload; the small ones as they were, in order.
+          chunks: chunks.join(''),
+          small: chunks.slice(-small.length),
+          count: updates.length,
+        }).toEqual({
+          first: { kind: 'MESSAGE', chunk: null, message: { messageType: 'user_request', message: question } },
+          last: {
+            kind: 'MESSAGE',
+            chunk: null,
+            message: { messageType: 'agent_response', message: big + small.join('') },
+          },
+          chunks: big + small.join(''),
+          small,
+          count: chunks.length + 2,
+        });
+      } finally {
+        live.stop();
+        await client.dispose();
+      }
+    }, 60_000);
 
     it('holds a token to RATE_LIMIT_PER_MINUTE across the api processes, not to that much per process', async () => {
       // The worker serves no requests: only the api processes need the limit.

@@ -1,7 +1,10 @@
-import { SerialQueue } from '../src/common/serial-queue';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { DropWarnings, SerialQueue } from '../src/common/serial-queue';
 
 // Work run one after another with a bound on what waits (src/common/serial-queue.ts): the
-// conversation relay's sends and receipts, which a slow database must not let grow without end.
+// conversation relay's sends and receipts and the change feed's publications, which a slow
+// database must not let grow without end.
 
 /** A piece of work that records its start and waits until released. */
 function gate(log: string[], name: string) {
@@ -44,4 +47,37 @@ it('goes on after a piece that throws', async () => {
   queue.push(async () => void log.push('after'));
   await queue.idle();
   expect(log).toEqual(['after']);
+});
+
+it('says what it dropped at most once a minute, with how many since the last warning', () => {
+  jest.useFakeTimers({ now: 0 });
+  try {
+    let lines = '';
+    const logger = pino(
+      { base: null, timestamp: false },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const drops = new DropWarnings(logger, 'dropped', 2);
+    drops.count({ batch: 1 });
+    drops.count({ batch: 2 });
+    drops.count({ batch: 3 });
+    jest.setSystemTime(60_000);
+    drops.count({ batch: 4 });
+    expect(
+      lines
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
+      { level: 40, batch: 1, dropped: 1, waiting: 2, msg: 'dropped' },
+      { level: 40, batch: 4, dropped: 3, waiting: 2, msg: 'dropped' },
+    ]);
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -59,6 +59,8 @@ export interface EventSink {
  * that wrote events (`kick`), on start (events a stopped or crashed instance left), and on a timer.
  * Each batch is claimed with FOR UPDATE SKIP LOCKED, so instances sharing a database never relay
  * the same event twice, and the deliveries, their jobs and the `dispatchedAt` stamp commit together.
+ * On a PostgreSQL server the relays of the instances take turns (ChangeFeed.takeTurn), so batches
+ * commit in the outbox's order and live subscribers see changes in the order they were made.
  * Plain SQL throughout: at the write load of bench/fanout.ts it runs hundreds of times a second.
  */
 export class OutboxRelay {
@@ -151,6 +153,7 @@ export class OutboxRelay {
 
   private async relayBatch(): Promise<number> {
     const relayed = await this.orm.em.fork().transactional(async (tx) => {
+      await this.feed.takeTurn(tx);
       const rows = await tx.execute<EventRow[]>(
         `select ${EVENT_COLUMNS} from change_event where dispatched_at is null order by created_at, id limit ${BATCH} for update skip locked`,
       );

@@ -2,9 +2,9 @@ import type { TestApp } from './test-app';
 
 // The relay's statements (src/events/outbox-relay.ts, written unquoted; the ORM quotes names): its
 // reads and marks of the outbox, the webhooks it looks up and the deliveries it writes for the
-// events (DeliveryWorker.dispatch), and its notifications.
+// events (DeliveryWorker.dispatch), its turn among the instances' relays, and its notifications.
 const RELAY =
-  /^\s*(select\b[\s\S]*from "?change_event"?[\s\S]*for update skip locked|update "?change_event"?|select id, organization_id, event_type, if_updates from webhook where|insert into webhook_delivery|select pg_notify)/i;
+  /^\s*(select\b[\s\S]*from "?change_event"?[\s\S]*for update skip locked|update "?change_event"?|select id, organization_id, event_type, if_updates from webhook where|insert into webhook_delivery|select pg_notify|select pg_advisory_xact_lock)/i;
 
 /** Every SQL statement the service sends while `request` runs (the way to prove a bounded count). */
 export async function queriesOf(t: TestApp, request: () => Promise<unknown>): Promise<string[]> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { PubSub } from 'type-graphql';
-import { SerialQueue } from '../../common/serial-queue';
+import { DropWarnings, SerialQueue } from '../../common/serial-queue';
 import { PgListener } from '../../db/pg-listener';
 import { TENANT_FILTER } from '../../db/tenant-filter';
 import { TOPICS } from '../../graphql/pubsub';
@@ -71,7 +71,6 @@ export function encodeUpdate(from: string, update: ConversationUpdate, limit = M
  * with agentHistory.
  */
 export const MAX_WAITING_UPDATES = 10_000;
-const MINUTE = 60_000;
 
 /**
  * Carries conversation updates (conversationUpdates) between the instances sharing a PostgreSQL
@@ -96,16 +95,20 @@ export class ConversationRelay {
   private listener?: PgListener;
   private readonly sending = new SerialQueue(MAX_WAITING_UPDATES);
   private readonly receiving = new SerialQueue(MAX_WAITING_UPDATES);
-  /** Updates dropped since the last warning, and when that was. */
-  private dropped = 0;
-  private warnedAt = -Infinity;
+  private readonly drops: DropWarnings;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly bus: PubSub,
     private readonly databaseUrl: string | undefined,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.drops = new DropWarnings(
+      logger,
+      'dropped conversation updates: the database does not keep up with the replies being streamed',
+      MAX_WAITING_UPDATES,
+    );
+  }
 
   /** Listens for the other instances' updates (a worker serves no subscribers: it only sends). */
   async start(): Promise<void> {
@@ -146,17 +149,9 @@ export class ConversationRelay {
     if (!this.receiving.push(() => this.publish(notice))) this.drop(notice.conversationId);
   }
 
-  /** Counts an update no queue had room for, and says so at most once a minute. */
+  /** Counts an update no queue had room for (DropWarnings says so at most once a minute). */
   private drop(conversation: string): void {
-    this.dropped++;
-    const now = Date.now();
-    if (now - this.warnedAt < MINUTE) return;
-    this.warnedAt = now;
-    this.logger.warn(
-      { conversation, dropped: this.dropped, waiting: MAX_WAITING_UPDATES },
-      'dropped conversation updates: the database does not keep up with the replies being streamed',
-    );
-    this.dropped = 0;
+    this.drops.count({ conversation });
   }
 
   private async publish(notice: Notice): Promise<void> {
