@@ -13,7 +13,7 @@ interface Tree {
   depth: number;
 }
 
-function treeSchema(calls: { count: number }): GraphQLSchema {
+function treeSchema(calls: { count: number; onCall?: () => void }): GraphQLSchema {
   const node: GraphQLObjectType = new GraphQLObjectType({
     name: 'Node',
     fields: () => ({
@@ -22,6 +22,7 @@ function treeSchema(calls: { count: number }): GraphQLSchema {
         type: new GraphQLList(node),
         resolve: async (parent: Tree) => {
           calls.count++;
+          calls.onCall?.();
           await new Promise((resolve) => setTimeout(resolve, 2));
           return Array.from({ length: 10 }, () => ({ depth: parent.depth + 1 }));
         },
@@ -38,17 +39,16 @@ function treeSchema(calls: { count: number }): GraphQLSchema {
 const DEEP = parse('{ root { children { children { children { children { depth } } } } } }');
 
 it('stops walking the tree once the client has gone: later levels do not run', async () => {
-  const calls = { count: 0 };
-  const schema = treeSchema(calls);
   const client = new AbortController();
+  // The client leaves once the second level's ten lists have started, before the third's.
+  const calls = { count: 0, onCall: () => calls.count === 11 && client.abort() };
+  const schema = treeSchema(calls);
   const context = {};
-  const running = runWithin(context, new OperationBudget({ maxItems: 1_000_000, maxMs: 60_000 }, client.signal), () =>
-    execute({ schema, document: DEEP, contextValue: context }),
+  const result = await runWithin(
+    context,
+    new OperationBudget({ maxItems: 1_000_000, maxMs: 60_000 }, client.signal),
+    () => execute({ schema, document: DEEP, contextValue: context }),
   );
-  // The first level (1 call) and the second (10 calls) start; the client leaves before the third.
-  await new Promise((resolve) => setTimeout(resolve, 8));
-  client.abort();
-  const result = await running;
   expect(result.errors?.map((e) => e.message)).toEqual(['the client went away; the operation was stopped']);
   expect(result.data).toBeUndefined();
   // Unbounded, the walk would run 1 + 10 + 100 + 1000 resolvers.
