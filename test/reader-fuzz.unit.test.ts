@@ -57,6 +57,8 @@ import { literal } from '../src/modules/agent/specialists/specialist';
 const LENGTH = 10_000;
 /** Far above a linear reader's time on a loaded 2-core machine, far below what a cubic one takes. */
 const BOUND_MS = 250;
+/** Readings of an input over the bound before it counts as slow. */
+const RETRIES = 4;
 /** Slow inputs listed before a reader's test stops. */
 const MAX_SLOW = 3;
 
@@ -259,10 +261,12 @@ it.each(Object.keys(READERS))(
       return performance.now() - started;
     };
     for (const [input, text] of INPUTS) {
-      // Over the bound once, it is read again: a pause of the machine (another process, a
-      // collection, V8 compiling a pattern the first time it meets a long text) is not the reader's;
-      // a reader that backtracks is as slow the second time.
-      const took = timed(text) > BOUND_MS ? timed(text) : 0;
+      // Over the bound, it is read again, up to RETRIES times, and its fastest reading counts: a
+      // pause of the machine (another process, a collection, V8 compiling a pattern the first time
+      // it meets a long text) is not the reader's, and CI runs other suites beside this one; a
+      // reader that backtracks is as slow every time.
+      let took = timed(text);
+      for (let retry = 0; retry < RETRIES && took > BOUND_MS; retry++) took = Math.min(took, timed(text));
       if (took > BOUND_MS) slow.push(`${input}: ${took.toFixed(0)} ms`);
       // A reader that is slow once is slow on many: a few show it, the rest would take minutes.
       if (slow.length === MAX_SLOW) break;
