@@ -1,3 +1,4 @@
+import type { AnswerConfidence } from '../answer-confidence';
 import type { AgentProfile, ContentSource } from '../agent.types';
 
 /** An earlier message of the conversation, as context for the next answer. */
@@ -40,6 +41,11 @@ export interface Briefing {
   notFound?: string;
   /** Retrieval: the question's content words as weighed. */
   terms?: WeightedTerm[];
+  /**
+   * How sure the specialist is. Left out: ANSWERED with passages, UNKNOWN without. A specialist
+   * that answers from the records sets it; one that only found close passages says UNSURE.
+   */
+  confidence?: AnswerConfidence;
 }
 
 export interface EngineRequest {
