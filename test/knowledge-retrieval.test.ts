@@ -143,8 +143,10 @@ describe('a policy in HR words, asked about in everyday words', () => {
     expect((await ask(employee, 'How long is maternity leave?')).reply).toMatch(
       /^Birth parents may take up to 52 weeks of parental leave\./,
     );
-    expect((await ask(employee, 'Can I WFH on Fridays?')).reply).toMatch(
-      /^Staff may work remotely up to three days per week/,
+    // Fridays are nowhere in the handbook: the remote-working passage is found, and offered rather
+    // than given as the answer (docs/agent.md, "Confidence").
+    expect((await ask(employee, 'Can I WFH on Fridays?')).reply).toBe(
+      'I’m not sure. These passages may help:\n- Staff Handbook — Remote working (source: Staff Handbook)',
     );
     expect((await ask(employee, 'Is there a policy on working from home?')).reply).toMatch(
       /^Staff may work remotely up to three days per week/,

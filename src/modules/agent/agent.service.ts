@@ -2,6 +2,7 @@ import { requireCaller } from '../../auth/access';
 import type { Context } from '../../auth/context';
 import { apiError, badInput } from '../../graphql/errors';
 import { AgentMessage, MessageType } from './agent-message.entity';
+import { AnswerConfidence } from './answer-confidence';
 import type { UserRequestInput } from './agent.inputs';
 import { AgentResponse } from './agent.types';
 import { Conversation } from './conversation.entity';
@@ -9,7 +10,7 @@ import { conversationOwner, nameFrom, type Owner, ownConversation } from './conv
 import type { ConversationUpdates } from './conversation-updates';
 import type { Coordinator } from './coordinator';
 import { messageText } from './language/message-text';
-import { type AgentEngine, type ChatTurn, EngineError } from './llm/engine';
+import { type AgentEngine, type Briefing, type ChatTurn, EngineError } from './llm/engine';
 
 export const DEFAULT_MAX_RESULTS = 5;
 /** Earlier messages given to the agent as context. */
@@ -127,8 +128,18 @@ export class AgentService {
       confirming: briefing.confirming ?? false,
       subtasks: [],
       conversation: conversation.id,
+      confidence: confidenceOf(briefing),
     });
   }
+}
+
+/**
+ * How sure the answer is (docs/agent.md, "Confidence"): the specialist's word, else ANSWERED when
+ * it found something (the directory's facts, the planner's plan or its question) and UNKNOWN when
+ * not. With the openai engine too, this is retrieval's confidence, not the model's.
+ */
+function confidenceOf(briefing: Briefing): AnswerConfidence {
+  return briefing.confidence ?? (briefing.passages.length ? AnswerConfidence.ANSWERED : AnswerConfidence.UNKNOWN);
 }
 
 /**

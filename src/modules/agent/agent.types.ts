@@ -1,5 +1,7 @@
 import { ListBound, MAX_SOURCES } from '../../common/part-list';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { GraphOnly } from '../../graphql/rest-fields';
+import { AnswerConfidence } from './answer-confidence';
 
 /** Who answers (listed by agentProfiles); the coordinator and its specialists each have one. */
 @ObjectType({ description: 'An agent: the coordinator or one of its specialists' })
@@ -72,6 +74,14 @@ export class AgentResponse {
 
   @Field(() => ID, { nullable: true, description: 'The conversation id' })
   conversation?: string;
+
+  // GraphQL only: REST's answer keeps the interface's shape.
+  @Field(() => AnswerConfidence, {
+    description:
+      'How sure the agent is: ANSWERED (from the records, or a passage that covers the question), UNSURE (the reply says so and offers the closest passages by title), UNKNOWN ("I don’t know")',
+  })
+  @GraphOnly()
+  confidence!: AnswerConfidence;
 }
 
 /** One hit of agentSearch: a conversation whose name matches, or a message. */

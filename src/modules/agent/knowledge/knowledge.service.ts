@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { AnswerConfidence } from '../answer-confidence';
 import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { administeredOrganization, currentOrganization, requireCaller } from '../../../auth/access';
@@ -169,6 +170,8 @@ export class KnowledgeService {
       sources: [sourceOf(document)],
       confirming: false,
       subtasks: [],
+      // What it learnt is a fact, not a retrieval.
+      confidence: AnswerConfidence.ANSWERED,
     });
   }
 

@@ -15,6 +15,8 @@ export interface Passage {
   score?: number;
   /** Retrieved passages: the sentence that answers most of the question, to lead the answer with. */
   lead?: string;
+  /** Retrieved chunks: the heading of the document's section the passage is in. */
+  section?: string;
 }
 
 /** A content word of the question and its weight (its rarity in the organization's knowledge). */
@@ -78,6 +80,15 @@ export class EngineError extends Error {
     super(message);
   }
 }
+
+/** The first words of an unsure answer (docs/agent.md, "Confidence"). */
+export const NOT_SURE = 'I’m not sure. These passages may help:';
+
+/** A passage by its title: the document's name and, for a chunk, its section's heading. */
+export const titleOf = (passage: Passage): string =>
+  passage.section && passage.section !== passage.source.name
+    ? `${passage.source.name} — ${passage.section}`
+    : (passage.source.name ?? '');
 
 export const DONT_KNOW =
   'I don’t know. I found nothing about that in the directory, the development plans or the knowledge base.';

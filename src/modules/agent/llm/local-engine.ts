@@ -1,4 +1,13 @@
-import { type AgentEngine, DONT_KNOW, type EngineAnswer, type EngineRequest, sourcesOf } from './engine';
+import { AnswerConfidence } from '../answer-confidence';
+import {
+  type AgentEngine,
+  DONT_KNOW,
+  type EngineAnswer,
+  type EngineRequest,
+  NOT_SURE,
+  sourcesOf,
+  titleOf,
+} from './engine';
 
 /** Words per streamed chunk: small enough to look live, large enough not to flood the socket. */
 const WORDS_PER_CHUNK = 4;
@@ -24,12 +33,15 @@ export class LocalEngine implements AgentEngine {
 }
 
 /**
- * Facts as they are. Retrieved passages: the sentence that answers most of the question first,
+ * Facts as they are. Unsure retrieval: "I’m not sure" and the passages by title. Retrieved passages: the sentence that answers most of the question first,
  * citing its source, then the passages themselves (the best one only when it says more than that
  * sentence), each with its source. The specialist has already left out passages far below the best.
  */
 function compose({ briefing }: EngineRequest): string {
   if (briefing.passages.length === 0) return briefing.unknown ?? DONT_KNOW;
+  // Unsure: say so first, and name the closest passages rather than quote one as the answer.
+  if (briefing.confidence === AnswerConfidence.UNSURE)
+    return [NOT_SURE, ...briefing.passages.map((p) => `- ${titleOf(p)} (source: ${p.source.name})`)].join('\n');
   if (briefing.style === 'facts') return briefing.passages.map((p) => p.text).join('\n');
   const [best, ...others] = briefing.passages;
   const lead = best.lead?.trim();

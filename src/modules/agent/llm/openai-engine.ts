@@ -1,11 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AnswerConfidence } from '../answer-confidence';
 import {
   type AgentEngine,
   type EngineAnswer,
   EngineError,
   type EngineRequest,
+  NOT_SURE,
   type Passage,
   sourcesOf,
+  titleOf,
 } from './engine';
 import { type ReplyCaps, readCompletion } from './openai-stream';
 import { errorReason } from '../../../common/error-reason';
@@ -124,6 +127,16 @@ function systemPrompt({ agent, briefing, instructions }: EngineRequest): string 
   ];
   if (briefing.confirming)
     parts.push('You are asking the user to confirm an action: end by asking them to reply "yes" to confirm.');
+  // Retrieval's confidence (docs/agent.md, "Confidence"): the model is told when the context only comes close.
+  if (briefing.confidence === AnswerConfidence.UNSURE)
+    parts.push(
+      `The context below only comes close to the question and may not answer it. Begin your reply with "${NOT_SURE}", then name the passages by title as suggestions (${briefing.passages.map(titleOf).join('; ')}); do not present them as the answer.`,
+    );
+  // With embeddings retrieval keeps passages that cover little of the question, for the model to judge.
+  else if (briefing.confidence === AnswerConfidence.UNKNOWN && briefing.passages.length)
+    parts.push(
+      'No passage below covers much of the question: unless one plainly answers it, say first that you don’t know.',
+    );
   parts.push(
     briefing.passages.length
       ? `Context (${briefing.style}):\n${briefing.passages.map(numbered).join('\n')}`

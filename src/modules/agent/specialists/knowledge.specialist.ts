@@ -5,8 +5,8 @@ import type { Briefing, Passage } from '../llm/engine';
 import type { Question, Specialist } from './specialist';
 import { searched } from '../../../common/search-expressions';
 import {
+  answeringSentence,
   B,
-  bestSentence,
   K1,
   KEEP_SHARE,
   MIN_COVERAGE,
@@ -14,6 +14,8 @@ import {
   scorePassage,
 } from './passage-scoring';
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
+import { confidenceOf, coveredWeight, type Evidence, sectionOf } from './retrieval-confidence';
+import { AnswerConfidence } from '../answer-confidence';
 
 interface Row {
   type: string;
@@ -153,6 +155,25 @@ const SOURCE_PATHS: Record<string, (row: Row) => string> = {
   idpTask: (r) => `/api/v1/idp/${r.parent}/tasks/${r.id}`,
 };
 
+/** What one retrieval found: the passages, the question's weighed words, and the evidence of the best passage. */
+type Retrieved = Pick<Briefing, 'passages' | 'terms'> & { evidence: Evidence | null };
+
+/** How many passages an unsure answer offers. */
+const SUGGESTIONS = 3;
+
+/** The closest passages of distinct titles (document and section), at most SUGGESTIONS. */
+function suggestions(passages: Passage[]): Passage[] {
+  const seen = new Set<string>();
+  return passages
+    .filter((p) => {
+      const title = `${p.source.name}|${p.section ?? ''}`;
+      if (seen.has(title)) return false;
+      seen.add(title);
+      return true;
+    })
+    .slice(0, SUGGESTIONS);
+}
+
 /** With embeddings, this many times maxResults candidates are ranked again by meaning. */
 const CANDIDATES = 4;
 
@@ -184,17 +205,17 @@ export class KnowledgeSpecialist implements Specialist {
     const previous = [...question.earlier].reverse().find((m) => m.messageType === 'user_request');
     if (found.passages.length === 0 && previous)
       found = await this.retrieve(question, plans, `${previous.message} ${question.text}`);
-    return { style: 'excerpts', ...found };
+    const { evidence, ...briefed } = found;
+    const confidence = confidenceOf(evidence);
+    // Unsure: the closest few are offered by title, as suggestions, not quoted as an answer.
+    const passages = confidence === AnswerConfidence.UNSURE ? suggestions(briefed.passages) : briefed.passages;
+    return { style: 'excerpts', ...briefed, passages, confidence };
   }
 
-  private async retrieve(
-    { ctx, owner, maxResults }: Question,
-    plans: string | null,
-    text: string,
-  ): Promise<Pick<Briefing, 'passages' | 'terms'>> {
+  private async retrieve({ ctx, owner, maxResults }: Question, plans: string | null, text: string): Promise<Retrieved> {
     const org = owner.orgId;
     const { words, corpus } = await weighQuestion(ctx.em, org, text);
-    if (!words.length) return { passages: [] };
+    if (!words.length) return { passages: [], evidence: null };
     const terms = words.map((w) => ({ text: w.text, weight: w.weight }));
     const embeddings = this.embedder !== NO_EMBEDDINGS;
     const limit = embeddings ? maxResults * CANDIDATES : maxResults * SPARE;
@@ -241,19 +262,25 @@ export class KnowledgeSpecialist implements Specialist {
       text: row.body,
       source: { name: row.name, type: row.type, url: SOURCE_PATHS[row.type](row) },
       score: best ? score / best : 0,
+      section: (row.type === 'document' || row.type === 'url' ? sectionOf(row.body) : null) ?? undefined,
     }));
-    if (passages.length) {
-      const sentences = await ctx.em.execute<{ text: string; lexemes: string[] }[]>(SENTENCES, [
-        passages[0].text,
-        SENTENCE_BREAKS,
-      ]);
-      passages[0].lead =
-        bestSentence(
-          sentences.map((s) => [s.text, s.lexemes]),
-          words,
-        ) ?? undefined;
-    }
-    return { passages, terms };
+    if (!passages.length) return { passages, terms, evidence: null };
+    const sentences = await ctx.em.execute<{ text: string; lexemes: string[] }[]>(SENTENCES, [
+      passages[0].text,
+      SENTENCE_BREAKS,
+    ]);
+    const lead = answeringSentence(
+      sentences.map((s) => [s.text, s.lexemes]),
+      words,
+    );
+    passages[0].lead = lead?.text;
+    // The evidence is read from what the statement already returned: no further work per chunk.
+    const weight = words.reduce((sum, w) => sum + w.weight, 0) || 1;
+    const evidence: Evidence = {
+      share: coveredWeight(ranked[0].row.hits, words) / weight,
+      leadShare: (lead?.covered ?? 0) / weight,
+    };
+    return { passages, terms, evidence };
   }
 
   /** Word score (as a share of the best) plus meaning (cosine similarity) for chunks with a vector. */

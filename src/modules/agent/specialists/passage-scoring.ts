@@ -75,10 +75,14 @@ function coverage(lexemes: ReadonlySet<string>, words: readonly WeightedWord[]):
 const MIN_SENTENCE_WORDS = 4;
 
 /**
- * The sentence of a passage that covers most of the question's weight (ties: the first), or null
- * when none covers any. Headings and fragments lead only when no full sentence covers anything.
+ * The sentence of a passage that covers most of the question's weight (ties: the first), with the
+ * weight it covers, or null when none covers any. Headings and fragments lead only when no full
+ * sentence covers anything.
  */
-export function bestSentence(sentences: readonly [string, string[]][], words: readonly WeightedWord[]): string | null {
+export function answeringSentence(
+  sentences: readonly [string, string[]][],
+  words: readonly WeightedWord[],
+): { text: string; covered: number } | null {
   let best: { text: string; covered: number; full: boolean } | null = null;
   for (const [text, lexemes] of sentences) {
     const covered = coverage(new Set(lexemes), words);
@@ -87,5 +91,10 @@ export function bestSentence(sentences: readonly [string, string[]][], words: re
     if (!best || (full && !best.full) || (full === best.full && covered > best.covered))
       best = { text: text.trim(), covered, full };
   }
-  return best?.text ?? null;
+  return best && { text: best.text, covered: best.covered };
+}
+
+/** The text of the answering sentence (see answeringSentence), or null. */
+export function bestSentence(sentences: readonly [string, string[]][], words: readonly WeightedWord[]): string | null {
+  return answeringSentence(sentences, words)?.text ?? null;
 }
