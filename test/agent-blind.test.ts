@@ -1,0 +1,286 @@
+import type { AgentAnswer } from './helpers/agent';
+import { orgWithAdmin } from './helpers/fixtures';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import * as company from './fixtures/blind/company';
+import { ASKER, NOW, ORG_ZONE, REQUESTS, type BlindRequest } from './fixtures/blind/requests';
+
+// The agent scored on a blind set (test/fixtures/blind/): another company's directory, documents,
+// questions and scheduling requests, written by someone who had read none of the agent's code.
+// Each request is asked and then assigned over REST as a user would, and every field of the plan
+// and the stored task text are compared with the label; each question is asked and its reply
+// checked for the facts and the source. The clock reads the set's NOW (only Date is faked, so
+// timers and the database run as always), so "tomorrow" and a past date mean what the writer meant.
+
+interface Holder {
+  response: string;
+  needsConfirmation: boolean;
+  scheduleFrequency: string;
+  hourOfWorkflow: number | null;
+  minuteOfWorkflow: number | null;
+  dayOfWorkflow: number | null;
+  timeZone: string;
+  recurrence: string | null;
+  date: string | null;
+  notificationChannel: string;
+  notificationTo: string | null;
+  agents: { specificTask: string; step: number }[];
+}
+
+/** NOW, a wall-clock time in ORG_ZONE, as an instant. */
+function instantOf(local: string, zone: string): Date {
+  const asUtc = new Date(`${local}:00Z`);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(asUtc);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return new Date(asUtc.getTime() - (shown - asUtc.getTime()));
+}
+
+let t: TestApp;
+let askerToken: string;
+
+beforeAll(async () => {
+  jest.useFakeTimers({
+    now: instantOf(NOW, ORG_ZONE),
+    advanceTimers: true,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  t = await startTestApp();
+  const { org, admin } = await orgWithAdmin(t, company.COMPANY.name);
+  const zoned = await t.api.graphql(
+    `mutation { updateOrganizationProfile(input: { timezone: "${ORG_ZONE}" }) { id } }`,
+    {},
+    admin.token,
+  );
+  if (zoned.errors) throw new Error(JSON.stringify(zoned.errors));
+  const post = async (path: string, body: unknown): Promise<string> => {
+    const res = await t.api.post<{ id: string }>(path, body, admin.token);
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+    return res.body.id;
+  };
+  const ids = new Map<string, string>();
+  for (const { key, manager, ...person } of company.PEOPLE)
+    ids.set(key, await post('/api/v1/employee', { ...person, manager: manager ? ids.get(manager) : undefined }));
+  for (const team of company.TEAMS)
+    await post('/api/v1/group', { ...team, members: team.members.map((key) => ids.get(key)) });
+  for (const doc of company.DOCS) {
+    const form = new FormData();
+    form.append('file', new Blob([doc.text], { type: 'text/markdown' }), doc.name);
+    const added = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+    if (added.status !== 200) throw new Error(`upload ${doc.name}: ${added.status} ${added.text}`);
+  }
+  await post('/api/v1/account', { email: ASKER });
+  askerToken = t.token({ sub: ASKER, email: ASKER, org: org.id });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  jest.useRealTimers();
+});
+
+/** Words a stored task may hold beside the task's own: the verb of the request and who it is for. */
+const TASK_FRAME = new Set(
+  'send email e-mail mail post share give tell remind notify ping message dm text forward drop me us to please about of for with the a an my our'.split(
+    ' ',
+  ),
+);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}#@.\s-]/gu, ' ')
+    .replace(/[.-](?=\s|$)/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** Why the stored task is not the task: a word of the label missing, or a word of the schedule or delivery left in it. */
+function taskWrongness(want: string, got: string): string | null {
+  const have = new Set(words(got));
+  const missing = words(want).filter((w) => !TASK_FRAME.has(w) && !have.has(w));
+  const wanted = new Set(words(want));
+  const extra = words(got).filter((w) => !TASK_FRAME.has(w) && !wanted.has(w));
+  if (missing.length || extra.length)
+    return `task "${got}" (want "${want}"${missing.length ? `; lacks ${missing.join(' ')}` : ''}${extra.length ? `; residue ${extra.join(' ')}` : ''})`;
+  return null;
+}
+
+/** The differences between a plan and its label, empty when fully right. */
+function planWrongness({ expect: want }: BlindRequest, got: Holder): string[] {
+  const fields: [string, unknown, unknown][] = [['frequency', got.scheduleFrequency, want.frequency]];
+  if (want.frequency !== 'INVALID') {
+    fields.push(
+      ['hour', got.hourOfWorkflow ?? null, want.hour ?? null],
+      ['minute', got.minuteOfWorkflow ?? null, want.minute ?? null],
+      // A one-off's weekday is its date's: the date is compared when labelled.
+      [
+        'day',
+        want.frequency === 'ONCE' ? null : (got.dayOfWorkflow ?? null),
+        want.frequency === 'ONCE' ? null : (want.day ?? null),
+      ],
+      ['timeZone', zoneClock(got.timeZone), zoneClock(want.timeZone ?? ORG_ZONE)],
+      ['channel', got.notificationChannel, want.channel ?? 'NONE'],
+      ['notifyTo', got.notificationTo ?? null, want.notifyTo ?? null],
+      ['needsConfirmation', got.needsConfirmation, want.needsConfirmation ?? false],
+    );
+    if (want.recurrence !== undefined)
+      fields.push(['recurrence', ruleKey(got.recurrence ?? null), ruleKey(want.recurrence)]);
+    if (want.date !== undefined) fields.push(['date', got.date ?? null, want.date]);
+  }
+  const wrong = fields
+    .filter(([, have, wanted]) => have !== wanted)
+    .map(([name, have, wanted]) =>
+      name === 'timeZone'
+        ? `timeZone: got ${got.timeZone}, want ${want.timeZone ?? ORG_ZONE}`
+        : `${name}: got ${String(have)}, want ${String(wanted)}`,
+    );
+  if (want.task !== undefined && want.frequency !== 'INVALID') {
+    const work = got.agents?.find((a) => a.step === 1)?.specificTask?.replace(/^Answer: /, '') ?? '';
+    const why = taskWrongness(want.task, work);
+    if (why) wrong.push(why);
+  }
+  return wrong;
+}
+
+/** A zone's offsets in winter and summer: two names for the same clock (Etc/GMT-2 and UTC+2, Hamburg and Berlin) are one zone. */
+function zoneClock(zone: string): string {
+  try {
+    return ['2027-01-15T12:00:00Z', '2027-07-15T12:00:00Z']
+      .map((at) =>
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+          .format(new Date(at))
+          .split(' ')
+          .pop(),
+      )
+      .join('/');
+  } catch {
+    return `unknown zone ${zone}`;
+  }
+}
+
+/** An RRULE with its parts and lists in one order, so equal rules written differently compare equal. */
+const ruleKey = (rule: string | null) =>
+  rule === null
+    ? null
+    : rule
+        .toUpperCase()
+        .split(';')
+        .map((part) =>
+          part
+            .split('=')
+            .map((side, i) => (i ? side.split(',').sort().join(',') : side))
+            .join('='),
+        )
+        .filter((part) => part !== 'INTERVAL=1')
+        .sort()
+        .join(';');
+
+const pct = (n: number, of: number) => `${n}/${of} (${of ? ((n / of) * 100).toFixed(1) : '0.0'}%)`;
+
+it('prints the scheduling requests of the blind set read fully right, with and without the task text', async () => {
+  expect(REQUESTS.length).toBeGreaterThanOrEqual(150);
+  let right = 0;
+  let rightWithoutTask = 0;
+  let colleague = 0;
+  let colleagueRight = 0;
+  const colleagues = new Set(company.PEOPLE.map((p) => p.email.toLowerCase()));
+  const misread: string[] = [];
+  for (const labelled of REQUESTS) {
+    const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: labelled.request }, askerToken);
+    expect(asked.status).toBe(200);
+    const assigned = await t.api.post<Holder>(
+      '/api/v1/agent/assign',
+      { conversationId: asked.body.conversation },
+      askerToken,
+    );
+    // assign refuses (400) a conversation whose last message it does not read as a request to plan.
+    expect([200, 400]).toContain(assigned.status);
+    const wrong =
+      assigned.status === 200
+        ? planWrongness(labelled, assigned.body)
+        : [`not planned: ${assigned.text.slice(0, 160)}`];
+    const toColleague =
+      !!labelled.expect.notifyTo &&
+      labelled.expect.notifyTo.toLowerCase() !== ASKER.toLowerCase() &&
+      colleagues.has(labelled.expect.notifyTo.toLowerCase()) &&
+      !labelled.request.toLowerCase().includes(labelled.expect.notifyTo.toLowerCase());
+    if (toColleague) colleague++;
+    if (wrong.length === 0) right++;
+    if (wrong.every((w) => w.startsWith('task '))) rightWithoutTask++;
+    if (toColleague && wrong.length === 0) colleagueRight++;
+    if (wrong.length) misread.push(`"${labelled.request}": ${wrong.join('; ')}`);
+  }
+  console.log(
+    `blind requests (${company.COMPANY.name}): ${pct(right, REQUESTS.length)} fully right including the task text; ` +
+      `${pct(rightWithoutTask, REQUESTS.length)} without the task text; a named colleague as recipient ${pct(colleagueRight, colleague)}\n` +
+      misread.join('\n'),
+  );
+  expect(right + misread.length).toBe(REQUESTS.length);
+}, 600_000);
+
+it('prints the questions of the blind set answered right, answered wrong and declined, by kind', async () => {
+  const { QUESTIONS, DOCS } = company;
+  const title = (name: string) => /^# (.+)$/m.exec(DOCS.find((d) => d.name === name)?.text ?? '')?.[1] ?? name;
+  const tally = { directory: [0, 0, 0], document: [0, 0, 0], unknown: [0, 0, 0] } as Record<string, number[]>;
+  const misses: string[] = [];
+  for (const { question, expect: want } of QUESTIONS) {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, askerToken);
+    expect(res.status).toBe(200);
+    const reply = res.body.reply;
+    const declined = /^I['’]?m not sure|^I don['’]t know|^I do not know/i.test(reply);
+    const counts = tally[want.kind];
+    counts[2]++;
+    if (want.kind === 'unknown') {
+      if (declined) counts[0]++;
+      else {
+        counts[1]++;
+        misses.push(`unknown "${question}": answered ${reply.slice(0, 140).replace(/\n/g, ' ⏎ ')}`);
+      }
+      continue;
+    }
+    const lower = reply.toLowerCase();
+    const missing = want.includes.filter((fact) => !lower.includes(fact.toLowerCase()));
+    const cites =
+      want.kind !== 'document' ||
+      res.body.sources.some(
+        ({ name }) => name === want.source || name === title(want.source) || name.startsWith(title(want.source)),
+      );
+    if (!missing.length && cites && !declined) counts[0]++;
+    else if (!declined) {
+      counts[1]++;
+      misses.push(
+        `${want.kind} "${question}": wrong (${missing.length ? `lacks ${missing.join(', ')}` : 'wrong source'}) ${reply.slice(0, 140).replace(/\n/g, ' ⏎ ')}`,
+      );
+    } else misses.push(`${want.kind} "${question}": declined`);
+  }
+  const line = (kind: string) => {
+    const [ok, wrong, of] = tally[kind];
+    return kind === 'unknown'
+      ? `unanswerable declined ${pct(ok, of)}, answered ${pct(wrong, of)}`
+      : `${kind} right ${pct(ok, of)}, answered wrong ${pct(wrong, of)}`;
+  };
+  console.log(
+    `blind questions (${company.COMPANY.name}): ${line('directory')}; ${line('document')}; ${line('unknown')}\n${misses.join('\n')}`,
+  );
+  expect(QUESTIONS.length).toBeGreaterThanOrEqual(60);
+}, 600_000);
