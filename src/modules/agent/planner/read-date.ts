@@ -44,6 +44,8 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(
       text,
     );
+  // chrono costs milliseconds a request; only what it finds with one of these words is kept below.
+  if (!relative && !CASUAL.test(text) && !NAMED_MONTH.test(text) && !/\d{4}-\d{2}-\d{2}/.test(text)) return null;
   for (const found of parseDates(text, reference, { forwardDate: true })) {
     const tags = found.tags();
     const known = found.start;
