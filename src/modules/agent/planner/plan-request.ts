@@ -69,6 +69,11 @@ const NUMBERS: Record<string, number> = {
   'forty-five': 45,
 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
+/** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
+const TIMES_A_DAY =
+  /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
+/** A greeting: at the start, or "good morning" anywhere. */
+const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
  * An e-mail address. It starts where no character of one is before it: tried at every character
  * of a long run of them (no "@" after), the run would be read again from each, quadratic in its length.
@@ -85,6 +90,8 @@ export const MAX_REQUEST = 1_000;
 interface Readings {
   text: string;
   time: TimeReading | null;
+  /** Times of day said: more than one is asked about. */
+  times: number;
   date: DateReading | null;
   /** A date said so that it could be two ("12/05"): what to ask. */
   unclearDate: string | null;
@@ -140,6 +147,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     missing: [],
     problem: null,
   };
+  if (zone.problem) return invalid(plan, zone.problem);
   // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
   const target = /#[\w-]+/.test(text) || ADDRESS.test(text);
   if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
@@ -157,7 +165,9 @@ export function planRequest(request: string, context: PlanContext): Plan {
     )
     .replace(ADDRESSES, ' ')
     .replace(/#[\w-]+/g, ' ')
-    .replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
+    .replace(zone.words?.toLowerCase() ?? '\u0000', ' ')
+    // "Good afternoon,", "Morning!": a greeting says when it is written, not when to run.
+    .replace(GREETING, ' ');
   let readings: Readings;
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
@@ -176,8 +186,12 @@ export function planRequest(request: string, context: PlanContext): Plan {
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
+  if (readings.times > 1 || TIMES_A_DAY.test(text))
+    plan.missing.push(
+      'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
+    );
   askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
-  plan.task = taskOf(mended.text, [
+  plan.task = taskOf(mended.text, plan.channel, [
     ...(readings.time?.words ?? []),
     ...(readings.date?.words ?? []),
     ...readings.days.words,
@@ -196,6 +210,8 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   };
   let time = readTime(rest);
   without(time?.words ?? []);
+  // "at 9am and 5pm": a second time of day is never dropped silently.
+  const times = time ? 1 + (readTime(rest) ? 1 : 0) : 0;
   let date: DateReading | null = null;
   let unclearDate: string | null = null;
   try {
@@ -211,7 +227,16 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   const impossible = monthDays.days.find((day) => day < 1 || day > 31);
   if (impossible !== undefined)
     throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
-  return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays, today: wallClock(now, timeZone) };
+  return {
+    text: scan,
+    time,
+    times,
+    date,
+    unclearDate,
+    days: readDays(rest),
+    monthDays,
+    today: wallClock(now, timeZone),
+  };
 }
 
 /** The plan refused: INVALID, with no schedule, and the reason to tell the user. */
@@ -310,9 +335,16 @@ function schedule(plan: Plan, r: Readings): void {
       text,
     );
   const everyNth = /\b(?:every|each) (?:the )?\d{1,2}(?:st|nd|rd|th)\b/.test(text);
+  if (monthDays.working)
+    return set(ScheduleFrequency.CUSTOM, {
+      freq: 'MONTHLY',
+      byDay: byDay(WEEK),
+      bySetPos: monthDays.working === 'first' ? 1 : -1,
+    });
   if (monthly || everyNth) {
-    if (monthDays.days.length > 1)
-      return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: monthDays.days });
+    // Several days, the last among them: each kept (never one of them silently).
+    const several = [...monthDays.days, ...(monthDays.last ? [-1] : [])];
+    if (several.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: several });
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? null);
     return set(ScheduleFrequency.MONTHLY, day === null ? null : { freq: 'MONTHLY', ...monthDayParts(day) }, day);
   }
@@ -370,8 +402,8 @@ function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: s
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The request without the words that say when, where to and in which zone: what a run does. */
-function taskOf(text: string, said: string[]): string {
-  let task = text;
+function taskOf(text: string, channel: NotificationChannel, said: string[]): string {
+  let task = text.replace(GREETING_SAID, ' ');
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
     task = task.replace(
@@ -383,7 +415,7 @@ function taskOf(text: string, said: string[]): string {
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
-      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
+      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve |fifteen |twenty |thirty )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
       ' ',
     )
     // "the weekly summary" names the summary: its adjective stays.
@@ -393,18 +425,33 @@ function taskOf(text: string, said: string[]): string {
     )
     .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
-    .replace(
-      /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi,
-      ' ',
-    )
-    .replace(/[,;]/g, ' ')
+    .replace(COURTESY, ' ')
+    .replace(DELIVERY_SAID, ' ')
+    .replace(channel === NotificationChannel.CHAT ? CHAT_SAID : /$^/, ' ')
+    .replace(/[,;:()[\]!]|\s-+(?=\s)|^\s*-+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const bare = withoutLinksAtEnd(cleaned)
+  let bare = withoutLinksAtEnd(cleaned)
     .replace(/^[^\w#@]+/, '')
-    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|the)\s+)+/i, '');
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '');
+  // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
+  if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
   return trimEndOf(bare, '.!?').trim() || text;
 }
+
+/** Courtesy: what a request says to be polite, never part of the task. */
+const COURTESY =
+  /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hiya|hi(?: there| team| all)?|hello(?: there| team)?|thanks(?: a lot| so much)?|thank you(?: very much)?|thx|cheers|maybe|i(?:['’]d| would)? (?:like|want|need)|i['’]d love)\b/gi;
+/** A greeting said before the request ("Good afternoon,", "Morning!"). */
+const GREETING_SAID = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/i;
+/** How a result reaches the user, said around the task ("email me", "ping me with", "to be emailed"). */
+const DELIVERY_SAID =
+  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message) (?:with|about|on))?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
+/** The channel a result is posted in, with the word that led to it. */
+const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: channel)?/gi;
+/** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */
+const SENDING_VERB =
+  /^(?:e-?mail|send|mail|post|share|forward|fwd|deliver|drop|push|dm|text|ping|message)\s+(?:me\s+)?(?:(?:with|about)\s+)?/i;
 
 /** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
 const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);
