@@ -104,7 +104,7 @@ it('asks the user which reading is meant when the model disagrees, and schedules
   });
   expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, scheduleFrequency: 'CUSTOM' });
   expect(holder.response).toBe(
-    `To schedule “email me my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`,
+    `To schedule “my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`,
   );
 });
 
