@@ -426,3 +426,55 @@ describe('several occurrences in a period are kept or asked about, never dropped
     expect(read(request)).toMatchObject({ frequency: 'CUSTOM', recurrence, missing: [], task: 'the tasks' });
   });
 });
+
+describe('one-off dates, past, vague and contradictory requests', () => {
+  it.each([
+    ['a week from today at 9 email me the tasks', '2026-12-02'],
+    ['in three days at 10am email me the tasks', '2026-11-28'],
+    ['two weeks from now at 9 email me the tasks', '2026-12-09'],
+    ['on the twenty-eighth at 9 email me the tasks', '2026-11-28'],
+  ])('“%s” is once, on %s', (request, date) => {
+    expect(read(request)).toMatchObject({ frequency: 'ONCE', date, hour: expect.any(Number), task: 'the tasks' });
+  });
+
+  it('reads a day of the month said in words', () => {
+    expect(read('every month on the twenty-eighth at 9 email me the tasks')).toMatchObject({
+      frequency: 'MONTHLY',
+      day: 28,
+      hour: 9,
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=28',
+      task: 'the tasks',
+    });
+  });
+
+  it.each([
+    ['yesterday at 9 email me the tasks', /^Yesterday has passed/],
+    ['on 3 March 2025 at 9 email me the tasks', /^2025-03-03 has passed/],
+    ['today at 8am email me the tasks', /^08:00 today has passed/],
+    ['every weekday on Sundays at 9 email me the tasks', /^Sunday is not a weekday/],
+    ['every weekend on Monday at 9 email me the tasks', /^Monday is not on a weekend/],
+    ['on the 5th of month 13 at 9 email me the tasks', /^there is no month 13/],
+  ])('refuses “%s” as INVALID with the reason', (request, reason) => {
+    const plan = read(request);
+    expect(plan).toMatchObject({ frequency: 'INVALID', problem: expect.stringMatching(reason) });
+    expect(holderOf(plan, 'user').response).toBe(plan.problem);
+  });
+
+  it.each([
+    'sometime this week email me the tasks',
+    'later email me the tasks',
+    'at some point next week send me the tasks',
+  ])('asks when “%s” is, never guesses', (request) => {
+    const plan = read(request);
+    expect(plan.missing[0]).toMatch(/^when exactly “/);
+    expect(holderOf(plan, 'user')).toMatchObject({ needsConfirmation: true, newWorkflow: false });
+  });
+
+  it('asks how to deliver on a channel the product does not have, rather than refusing or e-mailing', () => {
+    const plan = read('every Monday at 9 send me the tasks via WhatsApp');
+    expect(plan).toMatchObject({ frequency: 'WEEKLY', channel: 'NONE', notifyTo: null, task: 'the tasks' });
+    expect(plan.missing).toEqual([
+      'how to deliver the result: I cannot send it by WhatsApp, but I can e-mail it, post it in a chat channel (#name) or notify you',
+    ]);
+  });
+});

@@ -69,6 +69,49 @@ const NUMBERS: Record<string, number> = {
   'forty-five': 45,
 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30 };
+/**
+ * A day of the month in words after "the" where a date ends ("the twenty-eighth of", "the fifth at
+ * 9"): "the third quarter", "the first Monday" stay words (read-days reads the latter).
+ */
+const ORDINAL_DAY = new RegExp(
+  String.raw`\bthe (?:(twenty|thirty)[- ])?(${Object.keys(ORDINAL_WORDS).join('|')})(?= (?:of|and|at|every|each|day|in|on)\b|[,.;!]|$)`,
+  'g',
+);
+function ordinalDay(_said: string, ten: string | undefined, unit: string): string {
+  const n = (ten ? TENS[ten.toLowerCase()] : 0) + ORDINAL_WORDS[unit.toLowerCase()];
+  const suffix =
+    n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `the ${n}${suffix}`;
+}
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const WORKING_DAYS = /\b(?:week ?days?|working days?|business days?|work ?days?|m-f)\b/;
+/** A time said so vaguely that any reading would be a guess. */
+const VAGUE =
+  /\b(?:some ?time(?: (?:this|next) (?:week|month))?|at some point(?: (?:this|next) (?:week|month))?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
 /** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
 const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
@@ -167,7 +210,9 @@ export function planRequest(request: string, context: PlanContext): Plan {
     .replace(/#[\w-]+/g, ' ')
     .replace(zone.words?.toLowerCase() ?? '\u0000', ' ')
     // "Good afternoon,", "Morning!": a greeting says when it is written, not when to run.
-    .replace(GREETING, ' ');
+    .replace(GREETING, ' ')
+    // "the twenty-eighth": a day of the month in words, read as "the 28th".
+    .replace(ORDINAL_DAY, ordinalDay);
   let readings: Readings;
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
@@ -176,12 +221,17 @@ export function planRequest(request: string, context: PlanContext): Plan {
     throw error;
   }
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
-  schedule(plan, readings);
+  const contradiction = contradictionIn(readings);
+  if (contradiction) return invalid(plan, contradiction);
+  if (readings.date?.relative) once(plan, readings);
+  else schedule(plan, readings);
   const now = context.now ?? new Date();
   const outOfRange = SCHEDULED.has(plan.frequency)
     ? planningProblem({ ...plan, interval: null, anchor: now }, now)
     : null;
   if (outOfRange) return invalid(plan, outOfRange);
+  const past = passed(plan, readings);
+  if (past) return invalid(plan, past);
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
@@ -191,7 +241,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
       'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
     );
   askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
-  plan.task = taskOf(mended.text, plan.channel, [
+  plan.task = taskOf(mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay), plan.channel, [
     ...(readings.time?.words ?? []),
     ...(readings.date?.words ?? []),
     ...readings.days.words,
@@ -361,7 +411,7 @@ function schedule(plan: Plan, r: Readings): void {
 }
 
 /** A one-off: on the date named, the weekday named, or today (tomorrow when the time has passed). */
-function once(plan: Plan, { date, days, time, today, text }: Readings): void {
+function once(plan: Plan, { date, days, time, today, text, monthDays }: Readings): void {
   const ahead = (n: number) =>
     new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
   const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);
@@ -372,6 +422,13 @@ function once(plan: Plan, { date, days, time, today, text }: Readings): void {
     const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
     plan.date = ahead((days.weekdays[0] - today.weekday + 7) % 7 || (thisWeek ? 0 : 7));
     plan.day = days.weekdays[0];
+  } else if (monthDays.days.length === 1 && !monthDays.last) {
+    // "on the 28th": the next 28th (this month's unless it has passed).
+    const day = monthDays.days[0];
+    const thisMonth = day >= today.day;
+    const at = new Date(Date.UTC(today.year, today.month - (thisMonth ? 1 : 0), day));
+    if (at.getUTCDate() !== day) return;
+    plan.date = at.toISOString().slice(0, 10);
   } else if (todayWords) plan.date = ahead(0);
   else if (time) {
     const passed = time.hour * 60 + time.minute <= today.hour * 60 + today.minute;
@@ -380,8 +437,39 @@ function once(plan: Plan, { date, days, time, today, text }: Readings): void {
   plan.frequency = ScheduleFrequency.ONCE;
 }
 
+/** Days said together that cannot be: a weekday schedule on a weekend day, or the reverse. */
+function contradictionIn({ text, days }: Readings): string | null {
+  const said = days.weekdays.filter((d) => !days.except.includes(d));
+  const names = (list: number[]) => list.map((d) => WEEKDAYS[d - 1]).join(' and ');
+  const weekend = said.filter((d) => d >= 6);
+  if (weekend.length && WORKING_DAYS.test(text) && !/\b(?:first|last) (?:working|business|week) ?day/.test(text))
+    return `${names(weekend)} ${weekend.length > 1 ? 'are not weekdays' : 'is not a weekday'}: say whether the workflow runs on weekdays or on ${names(weekend)}.`;
+  const week = said.filter((d) => d <= 5);
+  if (week.length && /\b(?:every|each|on|at) weekends?\b/.test(text))
+    return `${names(week)} ${week.length > 1 ? 'are' : 'is'} not on a weekend: say whether the workflow runs at weekends or on ${names(week)}.`;
+  return null;
+}
+
+/** Why a one-off cannot run: its date or its time today has passed. */
+function passed(plan: Plan, { text, today }: Readings): string | null {
+  if (/\byesterday\b(?!['’]s)/.test(text) && !/\b(?:from|of|since|for) yesterday\b/.test(text))
+    return 'Yesterday has passed: say a time to come.';
+  if (plan.frequency !== ScheduleFrequency.ONCE || !plan.date) return null;
+  const now = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  if (plan.date < now) return `${plan.date} has passed: say a date to come.`;
+  const clock = (plan.hour ?? 24) * 60 + (plan.minute ?? 0);
+  if (plan.date === now && clock <= today.hour * 60 + today.minute)
+    return `${String(plan.hour).padStart(2, '0')}:${String(plan.minute).padStart(2, '0')} today has passed: say a time to come.`;
+  return null;
+}
+
 function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: string | null, unsure: string[]): void {
   const ask = (what: string) => plan.missing.push(what);
+  const vague = VAGUE.exec(plan.task);
+  if (vague && plan.frequency === ScheduleFrequency.NONE) {
+    plan.problem = null;
+    ask(`when exactly “${vague[0]}” is (a day or a date, and a time)`);
+  }
   if (unsure.length)
     ask(
       `what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`,

@@ -22,12 +22,36 @@ const DIRECT =
 const CHAT_PLACE =
   /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms teams|microsoft teams|chat|(?:team |group |our |the )?channel)\b|\b(?:slack|teams) (?:channel|chat|message)\b/;
 
+const SERVICE_NAMES: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  signal: 'Signal',
+  sms: 'SMS',
+  discord: 'Discord',
+  wechat: 'WeChat',
+  skype: 'Skype',
+  viber: 'Viber',
+  imessage: 'iMessage',
+};
+/** Messaging services and devices the product does not deliver to. */
+const ELSEWHERE =
+  /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|fax|pager|text message|phone call)\b/;
+
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
  * address written, or the user's for "me"), told to the user directly ("ping me"), or not at
  * all ("remind me" is the run itself).
  */
 export function readDelivery(text: string, original: string, userEmail: string | null): DeliveryReading {
+  // A channel the product does not have is asked about, never refused nor replaced by another.
+  const elsewhere = ELSEWHERE.exec(text);
+  if (elsewhere)
+    return {
+      channel: NotificationChannel.NONE,
+      notifyTo: null,
+      missing: `how to deliver the result: I cannot send it by ${SERVICE_NAMES[elsewhere[1]] ?? elsewhere[1]}, but I can e-mail it, post it in a chat channel (#name) or notify you`,
+      words: [elsewhere[0]],
+    };
   const hashtag = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#([a-z0-9][\w-]*[a-z0-9]|[a-z0-9])/i.exec(original);
   // The channel stays in the task ("post the wins in #wins" reads as what the run does).
   if (hashtag)

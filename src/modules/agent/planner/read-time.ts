@@ -5,7 +5,7 @@ export interface TimeReading {
   words: string[];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -105,7 +105,7 @@ export function readTime(text: string): TimeReading | null {
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|(?<=\d)h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
   ).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
