@@ -23,13 +23,14 @@ const FIELDS = [
   'timeZone',
   'channel',
   'notifyTo',
+  'recipient',
   'needsConfirmation',
 ] as const;
 
 /** The differences between a plan and what its parts mean; none when it is fully right. */
 function differences(request: string, want: Expected): string[] {
   const plan = planRequest(request, CONTEXT);
-  const got = { ...plan, needsConfirmation: plan.missing.length > 0 };
+  const got = { ...plan, recipient: plan.recipient ?? null, needsConfirmation: plan.missing.length > 0 };
   if (want.frequency === 'ASK') {
     // Two times a day: asked about, never one of them kept silently.
     const asked = got.needsConfirmation && plan.frequency !== 'INVALID';

@@ -20,6 +20,8 @@ export interface Expected {
   timeZone: string;
   channel: string;
   notifyTo: string | null;
+  /** A person named as the recipient, or null. */
+  recipient: string | null;
   needsConfirmation: boolean;
   task: string;
 }
@@ -259,6 +261,7 @@ interface Channel {
   text: string;
   channel: string;
   notifyTo: string | null;
+  recipient?: string;
 }
 
 const channel: fc.Arbitrary<Channel> = fc.constantFrom<Channel>(
@@ -268,6 +271,10 @@ const channel: fc.Arbitrary<Channel> = fc.constantFrom<Channel>(
   { text: 'email % to bob@example.com', channel: 'EMAIL', notifyTo: 'bob@example.com' },
   { text: 'send % to ops-team@example.org', channel: 'EMAIL', notifyTo: 'ops-team@example.org' },
   { text: 'I want % to be emailed to carol@example.com', channel: 'EMAIL', notifyTo: 'carol@example.com' },
+  // A person by name: the directory gives the address when the plan is made (test/plan-recipient.test.ts).
+  { text: 'email Tom %', channel: 'EMAIL', notifyTo: null, recipient: 'Tom' },
+  { text: 'send % to Maria Santos', channel: 'EMAIL', notifyTo: null, recipient: 'Maria Santos' },
+  { text: 'mail my manager %', channel: 'EMAIL', notifyTo: null, recipient: 'my manager' },
   { text: 'post % in #ops', channel: 'CHAT', notifyTo: '#ops' },
   { text: 'share % in #eng-leads', channel: 'CHAT', notifyTo: '#eng-leads' },
   { text: 'ping me with %', channel: 'IMMEDIATE', notifyTo: null },
@@ -353,6 +360,7 @@ export const composedRequest: fc.Arbitrary<Composed> = fc
       timeZone: p.zone?.zone ?? ORG_ZONE,
       channel: p.channel.channel,
       notifyTo: p.channel.notifyTo,
+      recipient: p.channel.recipient ?? null,
       needsConfirmation: !!p.frequency.ownTimes,
       task: p.task,
     };

@@ -29,6 +29,8 @@ export interface Plan {
   missing: string[];
   /** Why the request cannot be scheduled (INVALID or NONE). */
   problem: string | null;
+  /** A person named as the recipient ("email Tom"): the directory gives notifyTo (recipient.ts). */
+  recipient?: string | null;
 }
 
 export interface PlanContext {
@@ -235,6 +237,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
+  plan.recipient = delivery.recipient ?? null;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
   if (readings.times > 1 || TIMES_A_DAY.test(text))
     plan.missing.push(

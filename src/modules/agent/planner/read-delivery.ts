@@ -7,6 +7,8 @@ export interface DeliveryReading {
   missing: string | null;
   /** Words that named the target, to leave out of the task. */
   words: string[];
+  /** A person named as the recipient ("email Tom", "to Maria Santos", "my manager"), found in the directory when planned. */
+  recipient?: string;
 }
 
 /** An address, and the word that led to it; it starts where no character of one is before it (linear in a long run of them). */
@@ -33,6 +35,28 @@ const SERVICE_NAMES: Record<string, string> = {
   viber: 'Viber',
   imessage: 'iMessage',
 };
+/** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
+const NAME = String.raw`[A-Z][a-z'’-]{1,30}(?: [A-Z][a-z'’-]{1,30})?`;
+/** "email Tom the report", "send it to Maria Santos", "mail my manager": a person the result goes to. */
+const TO_PERSON = new RegExp(
+  String.raw`\b(?:(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? |(?:e-?mailed|mailed|sent|forwarded) to |\bto )(my (?:manager|boss|line manager)|${NAME})\b`,
+  'g',
+);
+/** Capitalised words that are not people: days, months, the start of a sentence, pronouns. */
+const NOT_NAMES =
+  /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|slack|teams|i)\b/i;
+
+/** The person a result is sent to by name, and the words that named them. */
+function recipientNamed(original: string, sending: boolean): { recipient: string; words: string[] } | undefined {
+  // The first that names a person: "Monday to Friday" names a day first.
+  for (const m of original.matchAll(TO_PERSON)) {
+    const mine = /^my /i.test(m[1]);
+    if ((!mine && NOT_NAMES.test(m[1])) || (/^to /i.test(m[0]) && !sending)) continue;
+    return { recipient: mine ? m[1].toLowerCase() : m[1], words: [m[1]] };
+  }
+  return undefined;
+}
+
 /** Messaging services and devices the product does not deliver to. */
 const ELSEWHERE =
   /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|fax|pager|text message|phone call)\b/;
@@ -59,6 +83,8 @@ export function readDelivery(text: string, original: string, userEmail: string |
   const address = ADDRESS.exec(original);
   if (address && SEND.test(text))
     return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
+  const person = recipientNamed(original, SEND.test(text));
+  if (person) return { channel: NotificationChannel.EMAIL, notifyTo: null, missing: null, ...person };
   if (EMAIL.test(text)) {
     const target = userEmail;
     return {
