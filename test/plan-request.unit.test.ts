@@ -478,3 +478,18 @@ describe('one-off dates, past, vague and contradictory requests', () => {
     ]);
   });
 });
+
+describe('words left over after every part is read', () => {
+  it('asks about schedule language left in the task', () => {
+    const plan = read('every day at 9 CET email me the tasks in UTC');
+    expect(plan.missing.join(' ')).toContain('what “UTC” means here');
+    expect(holderOf(plan, 'user')).toMatchObject({ needsConfirmation: true, newWorkflow: false });
+  });
+
+  it('keeps named things in the task without asking', () => {
+    expect(read('every Friday at 4pm email me the weekly report')).toMatchObject({
+      missing: [],
+      task: 'the weekly report',
+    });
+  });
+});

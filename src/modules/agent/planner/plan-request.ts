@@ -252,8 +252,21 @@ export function planRequest(request: string, context: PlanContext): Plan {
     ...delivery.words,
     zone.words ?? '',
   ]);
+  const leftover = LEFTOVER.exec(plan.task);
+  if (leftover && SCHEDULED.has(plan.frequency))
+    plan.missing.push(
+      `what “${leftover[0]}” means here: it reads like a schedule, a zone or a delivery I could not place`,
+    );
   return plan;
 }
+
+/**
+ * Schedule or delivery language left in a task after every part was read ("at 9pm" said twice,
+ * "GMT", "every fortnite"): asked about, never guessed. Named things keep their words ("the weekly
+ * report", "Monday's numbers").
+ */
+const LEFTOVER =
+  /\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b\.?|\b\d{1,2}:\d{2}\b|\b(?:utc|gmt)\b|(?<!\b(?:the|my|our|your|their|this|last|that|next) )\b(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|(?<!\b(?:the|my|our|your|their|this|last|that|next|of|on|for|from|since|by|until|before|after) )\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b(?!['’])/i;
 
 /** The time first (this reader knows more ways to write one), then the date in what is left, then the days. */
 function read(scan: string, now: Date, timeZone: string): Readings {
