@@ -1,4 +1,4 @@
-import type { AgentAnswer } from './helpers/agent';
+import { askThenAssign } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { orgWithAdmin } from './helpers/fixtures';
 import { MiB } from './helpers/hostile-body';
@@ -60,15 +60,7 @@ async function assignWith(...answers: unknown[]): Promise<Holder> {
     typeof answer === 'string' ? { chunks: [answer] } : { chunks: [JSON.stringify(answer)] },
   );
   llm.respondWith(scripted[0], { chunks: ['Worded by the model.'] }, scripted[1] ?? scripted[0]);
-  const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: REQUEST }, carol.token);
-  expect(asked.status).toBe(200);
-  const assigned = await t.api.post<Holder>(
-    '/api/v1/agent/assign',
-    { conversationId: asked.body.conversation },
-    carol.token,
-  );
-  expect(assigned.status).toBe(200);
-  return assigned.body;
+  return askThenAssign<Holder>(t, REQUEST, carol.token);
 }
 
 it('asks the model for the assignment as structured output with the request and its context', async () => {
@@ -104,7 +96,7 @@ it('asks the user which reading is meant when the model disagrees, and schedules
   });
   expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, scheduleFrequency: 'CUSTOM' });
   expect(holder.response).toBe(
-    `To schedule “email me my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`,
+    `To schedule “my overdue tasks” I still need to know which you mean: every Tuesday and Thursday at 09:00 (UTC) to ${carol.email}, or every Tuesday at 09:00 (UTC) to ${carol.email}.`,
   );
 });
 
@@ -126,14 +118,8 @@ it.each<[string, () => unknown]>([
 /** Asks and assigns with the model's two planning answers failing as `failure` says: the rules' plan must stand. */
 async function expectRulesPlanDespite(failure: Scripted): Promise<void> {
   llm.respondWith(failure, { chunks: ['Worded by the model.'] }, failure);
-  const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question: REQUEST }, carol.token);
-  expect(asked.status).toBe(200);
-  const assigned = await t.api.post<Holder>(
-    '/api/v1/agent/assign',
-    { conversationId: asked.body.conversation },
-    carol.token,
-  );
-  expect(assigned.body).toMatchObject({
+  const assigned = await askThenAssign<Holder>(t, REQUEST, carol.token);
+  expect(assigned).toMatchObject({
     needsConfirmation: false,
     newWorkflow: true,
     recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH',

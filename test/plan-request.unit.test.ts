@@ -89,7 +89,8 @@ it('explains why a request cannot be scheduled instead of guessing', () => {
   expect(planRequest('Send me the list of overdue tasks', CONTEXT).problem).toMatch(
     /says nothing about when to run it/,
   );
-  expect(planRequest('Every Monday at 9am email me my overdue tasks', CONTEXT).task).toBe('email me my overdue tasks');
+  // The delivery ("email me") is the plan's channel: the task holds only what a run answers.
+  expect(planRequest('Every Monday at 9am email me my overdue tasks', CONTEXT).task).toBe('my overdue tasks');
 });
 
 // Each class of phrasing the planner reads, with sentences of this file's own (the fixtures
@@ -220,12 +221,12 @@ describe('channels, targets and zones', () => {
       channel: 'EMAIL',
       notifyTo: 'carol@example.org',
       timeZone: 'America/New_York',
-      task: 'send the headcount',
+      task: 'the headcount',
     });
     expect(read('forward the new hires to hr@example.com every day at 8')).toMatchObject({
       channel: 'EMAIL',
       notifyTo: 'hr@example.com',
-      task: 'forward the new hires',
+      task: 'the new hires',
     });
   });
 
@@ -350,11 +351,145 @@ describe('addresses', () => {
     expect(read('Every Friday at 4pm email the headcount to m-3e2b4dfb@example.com')).toMatchObject({
       channel: 'EMAIL',
       notifyTo: 'm-3e2b4dfb@example.com',
-      task: 'email the headcount',
+      task: 'the headcount',
     });
     expect(read('evry monday at 9 email a1b2@x9.example.org the tasks')).toMatchObject({
       frequency: 'WEEKLY',
       notifyTo: 'a1b2@x9.example.org',
+    });
+  });
+});
+
+describe('zones in every notation', () => {
+  it.each([
+    ['every day at 9 UTC+2 email me the tasks', 'Etc/GMT-2'],
+    ['every day at 9 GMT-05:00 email me the tasks', 'Etc/GMT+5'],
+    ['every day at 9 UTC−3 email me the tasks', 'Etc/GMT+3'],
+    ['every day at 9 +0530 email me the tasks', 'Asia/Kolkata'],
+    ['every day at 0900 Zulu email me the tasks', 'UTC'],
+    ['every day at 9 München time email me the tasks', 'Europe/Berlin'],
+    ['every day at 9 Lisboa time email me the tasks', 'Europe/Lisbon'],
+    ['every day at 9am (US Eastern) email me the tasks', 'America/New_York'],
+    ['every day at 9 Hawaii time email me the tasks', 'Pacific/Honolulu'],
+    ['every day at 9 Queensland time email me the tasks', 'Australia/Brisbane'],
+  ])('“%s” is in %s, and the zone is not in the task', (request, timeZone) => {
+    expect(read(request)).toMatchObject({ timeZone, task: 'the tasks', missing: [] });
+  });
+
+  it('refuses an offset no clock has, and asks about a half-hour offset no zone keeps all year', () => {
+    expect(read('every day at 9 UTC+15 email me the tasks')).toMatchObject({
+      frequency: 'INVALID',
+      problem: expect.stringMatching(/UTC\+15 is not a time zone/),
+    });
+    expect(read('every day at 9 UTC-03:30 email me the tasks').missing[0]).toMatch(/which time zone “UTC-03:30” is/);
+  });
+});
+
+describe('times against their part of the day, and greetings', () => {
+  it('refuses an hour that contradicts the part of the day said with it', () => {
+    expect(read('every day at 10pm in the morning email me the tasks')).toMatchObject({
+      frequency: 'INVALID',
+      problem: expect.stringMatching(/10pm is not in the morning/),
+    });
+    expect(read('every day at 7am in the evening email me the tasks').frequency).toBe('INVALID');
+  });
+
+  it('never reads a greeting as the time', () => {
+    expect(read('Good afternoon, every day at 9 email me the tasks')).toMatchObject({ hour: 9, task: 'the tasks' });
+    expect(read('Morning! every day at 3 email me the tasks')).toMatchObject({ hour: 15, task: 'the tasks' });
+  });
+
+  it('reads compact times after “at”', () => {
+    expect(read('every day at 0800 email me the tasks')).toMatchObject({ hour: 8, minute: 0 });
+    expect(read('every day at 830 email me the tasks')).toMatchObject({ hour: 8, minute: 30 });
+    expect(read('every day at 19h30 email me the tasks')).toMatchObject({ hour: 19, minute: 30 });
+  });
+});
+
+describe('several occurrences in a period are kept or asked about, never dropped', () => {
+  it('asks about two times a day', () => {
+    const plan = read('twice a day at 9am and 5pm email me the tasks');
+    expect(plan.missing[0]).toMatch(/^one time of day/);
+    expect(holderOf(plan, 'user').newWorkflow).toBe(false);
+    expect(read('every day at 9am and at 5pm email me the tasks').missing[0]).toMatch(/^one time of day/);
+  });
+
+  it.each([
+    ['on the 1st, 15th and last day of each month at 9 email me the tasks', 'FREQ=MONTHLY;BYMONTHDAY=1,15,-1'],
+    ['on the first working day of the month at 9 email me the tasks', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1'],
+    [
+      'on the last business day of every month at 9 email me the tasks',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+    ],
+    ['on alternate Mondays at 9 email me the tasks', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO'],
+  ])('“%s” is CUSTOM %s', (request, recurrence) => {
+    expect(read(request)).toMatchObject({ frequency: 'CUSTOM', recurrence, missing: [], task: 'the tasks' });
+  });
+});
+
+describe('one-off dates, past, vague and contradictory requests', () => {
+  it.each([
+    ['a week from today at 9 email me the tasks', '2026-12-02'],
+    ['in three days at 10am email me the tasks', '2026-11-28'],
+    ['two weeks from now at 9 email me the tasks', '2026-12-09'],
+    ['on the twenty-eighth at 9 email me the tasks', '2026-11-28'],
+  ])('“%s” is once, on %s', (request, date) => {
+    expect(read(request)).toMatchObject({ frequency: 'ONCE', date, hour: expect.any(Number), task: 'the tasks' });
+  });
+
+  it('reads a day of the month said in words', () => {
+    expect(read('every month on the twenty-eighth at 9 email me the tasks')).toMatchObject({
+      frequency: 'MONTHLY',
+      day: 28,
+      hour: 9,
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=28',
+      task: 'the tasks',
+    });
+  });
+
+  it.each([
+    ['yesterday at 9 email me the tasks', /^Yesterday has passed/],
+    ['on 3 March 2025 at 9 email me the tasks', /^2025-03-03 has passed/],
+    ['today at 8am email me the tasks', /^08:00 today has passed/],
+    ['every weekday on Sundays at 9 email me the tasks', /^Sunday is not a weekday/],
+    ['every weekend on Monday at 9 email me the tasks', /^Monday is not on a weekend/],
+    ['on the 5th of month 13 at 9 email me the tasks', /^there is no month 13/],
+  ])('refuses “%s” as INVALID with the reason', (request, reason) => {
+    const plan = read(request);
+    expect(plan).toMatchObject({ frequency: 'INVALID', problem: expect.stringMatching(reason) });
+    expect(holderOf(plan, 'user').response).toBe(plan.problem);
+  });
+
+  it.each([
+    'sometime this week email me the tasks',
+    'later email me the tasks',
+    'at some point next week send me the tasks',
+  ])('asks when “%s” is, never guesses', (request) => {
+    const plan = read(request);
+    expect(plan.missing[0]).toMatch(/^when exactly “/);
+    expect(holderOf(plan, 'user')).toMatchObject({ needsConfirmation: true, newWorkflow: false });
+  });
+
+  it('asks how to deliver on a channel the product does not have, rather than refusing or e-mailing', () => {
+    const plan = read('every Monday at 9 send me the tasks via WhatsApp');
+    expect(plan).toMatchObject({ frequency: 'WEEKLY', channel: 'NONE', notifyTo: null, task: 'the tasks' });
+    expect(plan.missing).toEqual([
+      'how to deliver the result: I cannot send it by WhatsApp, but I can e-mail it, post it in a chat channel (#name) or notify you',
+    ]);
+  });
+});
+
+describe('words left over after every part is read', () => {
+  it('asks about schedule language left in the task', () => {
+    const plan = read('every day at 9 CET email me the tasks in UTC');
+    expect(plan.missing.join(' ')).toContain('what “UTC” means here');
+    expect(holderOf(plan, 'user')).toMatchObject({ needsConfirmation: true, newWorkflow: false });
+  });
+
+  it('keeps named things in the task without asking', () => {
+    expect(read('every Friday at 4pm email me the weekly report')).toMatchObject({
+      missing: [],
+      task: 'the weekly report',
     });
   });
 });

@@ -181,7 +181,7 @@ if (testDatabase() === 'postgres') {
         expect((await http.post(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, token)).status).toBe(202);
         const [update] = await live.until((u) => u.conversationUpdates.kind === 'MESSAGE');
         expect(update.conversationUpdates.message?.message).toMatch(
-          /^Workflow “post the completed tasks in #wins” ran: /,
+          /^Workflow “the completed tasks” ran: /,
         );
       } finally {
         await client.dispose();

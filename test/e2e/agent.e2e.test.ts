@@ -377,7 +377,7 @@ describe('POST /api/v1/agent/ask', () => {
     const answer = await asked('Every Monday at 9am email me my overdue tasks');
     expect(answer).toMatchObject({ confirming: true, agent: { name: 'Tempo', beanName: 'plannerAgent' } });
     expect(answer.reply).toBe(
-      `I will run “email me my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${carol.email}. Reply “yes” to schedule it.`,
+      `I will run “my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${carol.email}. Reply “yes” to schedule it.`,
     );
     const declined = await reply({ conversationId: answer.conversation, question: 'no thanks' });
     expect(declined.body).toMatchObject({

@@ -112,7 +112,7 @@ describe('POST /api/v1/agent/assign', () => {
       userId: ana.id,
     });
     expect(res.body.response).toBe(
-      `I will run “email me my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${ana.email}. Reply “yes” to schedule it.`,
+      `I will run “my overdue tasks” every Monday at 09:00 (UTC), and the result is e-mailed to ${ana.email}. Reply “yes” to schedule it.`,
     );
     expect(
       res.body.agents.map((a) => [
@@ -223,7 +223,7 @@ describe('workflows', () => {
     const asked = await ask('Every Friday at 4pm post the completed tasks in #wins');
     const confirmed = await reply(asked.conversation, 'yes');
     expect(confirmed.reply).toMatch(
-      /^Scheduled: I will run “post the completed tasks in #wins” every Friday at 16:00 \(UTC\)\. The first run is at \S+Z\. Workflow [0-9a-f-]{36}\.$/,
+      /^Scheduled: I will run “the completed tasks” every Friday at 16:00 \(UTC\)\. The first run is at \S+Z\. Workflow [0-9a-f-]{36}\.$/,
     );
     const [workflow] = await workflows();
     expect(workflow).toMatchObject({
@@ -339,7 +339,7 @@ describe('workflows', () => {
     ).body;
     expect(history[history.length - 1]).toMatchObject({
       agent: 'Tempo',
-      message: 'Workflow “email me my overdue tasks” ran: You have no open plan tasks overdue.',
+      message: 'Workflow “my overdue tasks” ran: You have no open plan tasks overdue.',
     });
   });
 
@@ -370,7 +370,7 @@ describe('workflows', () => {
     const mailed = smtp.mails.length;
     const mail = (await smtp.waitFor(mailed + 1, 150_000))[mailed];
     expect(mail.to).toEqual([ana.email]);
-    expect(mail.raw).toMatch(/Subject: Workflow: email me my overdue tasks/);
+    expect(mail.raw).toMatch(/Subject: Workflow: my overdue tasks/);
     expect(mail.raw).toMatch(/You have no open plan tasks overdue\./);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
 
@@ -392,7 +392,7 @@ describe('workflows', () => {
     expect(history[history.length - 1]).toMatchObject({
       agent: 'Tempo',
       messageType: 'agent_response',
-      message: 'Workflow “email me my overdue tasks” ran: You have no open plan tasks overdue.',
+      message: 'Workflow “my overdue tasks” ran: You have no open plan tasks overdue.',
     });
     const after = (await t.api.get<WorkflowRecord>(`/api/v1/agent/workflows/${workflow.id}`, ana.token)).body;
     expect(after).toMatchObject({ runs: 1, lastNotification: `sent to ${ana.email}` });

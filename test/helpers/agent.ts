@@ -133,3 +133,15 @@ export function nextMinuteAhead(): { at: Date; hhmm: string } {
   const at = new Date(Math.ceil((Date.now() + 8_000) / 60_000) * 60_000);
   return { at, hhmm: `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}` };
 }
+
+/**
+ * Asks `question` in a new conversation over REST, then plans it (POST /api/v1/agent/assign):
+ * the assignment holder, after checking both answered 200.
+ */
+export async function askThenAssign<T>(t: TestApp, question: string, token: string): Promise<T> {
+  const asked = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token);
+  expect(asked.status).toBe(200);
+  const assigned = await t.api.post<T>('/api/v1/agent/assign', { conversationId: asked.body.conversation }, token);
+  expect(assigned.status).toBe(200);
+  return assigned.body;
+}

@@ -29,6 +29,8 @@ export interface Plan {
   missing: string[];
   /** Why the request cannot be scheduled (INVALID or NONE). */
   problem: string | null;
+  /** A person named as the recipient ("email Tom"): the directory gives notifyTo (recipient.ts). */
+  recipient?: string | null;
 }
 
 export interface PlanContext {
@@ -69,6 +71,54 @@ const NUMBERS: Record<string, number> = {
   'forty-five': 45,
 };
 const WEEK: readonly number[] = [1, 2, 3, 4, 5];
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30 };
+/**
+ * A day of the month in words after "the" where a date ends ("the twenty-eighth of", "the fifth at
+ * 9"): "the third quarter", "the first Monday" stay words (read-days reads the latter).
+ */
+const ORDINAL_DAY = new RegExp(
+  String.raw`\bthe (?:(twenty|thirty)[- ])?(${Object.keys(ORDINAL_WORDS).join('|')})(?= (?:of|and|at|every|each|day|in|on)\b|[,.;!]|$)`,
+  'g',
+);
+function ordinalDay(_said: string, ten: string | undefined, unit: string): string {
+  const n = (ten ? TENS[ten.toLowerCase()] : 0) + ORDINAL_WORDS[unit.toLowerCase()];
+  const suffix =
+    n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `the ${n}${suffix}`;
+}
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const WORKING_DAYS = /\b(?:week ?days?|working days?|business days?|work ?days?|m-f)\b/;
+/** A time said so vaguely that any reading would be a guess. */
+const VAGUE =
+  /\b(?:some ?time(?: (?:this|next) (?:week|month))?|at some point(?: (?:this|next) (?:week|month))?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
+/** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
+const TIMES_A_DAY =
+  /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
+/** A greeting: at the start, or "good morning" anywhere. */
+const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
  * An e-mail address. It starts where no character of one is before it: tried at every character
  * of a long run of them (no "@" after), the run would be read again from each, quadratic in its length.
@@ -85,6 +135,8 @@ export const MAX_REQUEST = 1_000;
 interface Readings {
   text: string;
   time: TimeReading | null;
+  /** Times of day said: more than one is asked about. */
+  times: number;
   date: DateReading | null;
   /** A date said so that it could be two ("12/05"): what to ask. */
   unclearDate: string | null;
@@ -140,6 +192,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     missing: [],
     problem: null,
   };
+  if (zone.problem) return invalid(plan, zone.problem);
   // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
   const target = /#[\w-]+/.test(text) || ADDRESS.test(text);
   if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
@@ -157,7 +210,11 @@ export function planRequest(request: string, context: PlanContext): Plan {
     )
     .replace(ADDRESSES, ' ')
     .replace(/#[\w-]+/g, ' ')
-    .replace(zone.words?.toLowerCase() ?? '\u0000', ' ');
+    .replace(zone.words?.toLowerCase() ?? '\u0000', ' ')
+    // "Good afternoon,", "Morning!": a greeting says when it is written, not when to run.
+    .replace(GREETING, ' ')
+    // "the twenty-eighth": a day of the month in words, read as "the 28th".
+    .replace(ORDINAL_DAY, ordinalDay);
   let readings: Readings;
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
@@ -166,18 +223,28 @@ export function planRequest(request: string, context: PlanContext): Plan {
     throw error;
   }
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
-  schedule(plan, readings);
+  const contradiction = contradictionIn(readings);
+  if (contradiction) return invalid(plan, contradiction);
+  if (readings.date?.relative) once(plan, readings);
+  else schedule(plan, readings);
   const now = context.now ?? new Date();
   const outOfRange = SCHEDULED.has(plan.frequency)
     ? planningProblem({ ...plan, interval: null, anchor: now }, now)
     : null;
   if (outOfRange) return invalid(plan, outOfRange);
+  const past = passed(plan, readings);
+  if (past) return invalid(plan, past);
   const delivery = readDelivery(text, mended.text, context.email);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
+  plan.recipient = delivery.recipient ?? null;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
+  if (readings.times > 1 || TIMES_A_DAY.test(text))
+    plan.missing.push(
+      'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
+    );
   askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
-  plan.task = taskOf(mended.text, [
+  plan.task = taskOf(mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay), plan.channel, [
     ...(readings.time?.words ?? []),
     ...(readings.date?.words ?? []),
     ...readings.days.words,
@@ -185,8 +252,21 @@ export function planRequest(request: string, context: PlanContext): Plan {
     ...delivery.words,
     zone.words ?? '',
   ]);
+  const leftover = LEFTOVER.exec(plan.task);
+  if (leftover && SCHEDULED.has(plan.frequency))
+    plan.missing.push(
+      `what “${leftover[0]}” means here: it reads like a schedule, a zone or a delivery I could not place`,
+    );
   return plan;
 }
+
+/**
+ * Schedule or delivery language left in a task after every part was read ("at 9pm" said twice,
+ * "GMT", "every fortnite"): asked about, never guessed. Named things keep their words ("the weekly
+ * report", "Monday's numbers").
+ */
+const LEFTOVER =
+  /\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b\.?|\b\d{1,2}:\d{2}\b|\b(?:utc|gmt)\b|(?<!\b(?:the|my|our|your|their|this|last|that|next) )\b(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|(?<!\b(?:the|my|our|your|their|this|last|that|next|of|on|for|from|since|by|until|before|after) )\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b(?!['’])/i;
 
 /** The time first (this reader knows more ways to write one), then the date in what is left, then the days. */
 function read(scan: string, now: Date, timeZone: string): Readings {
@@ -196,6 +276,8 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   };
   let time = readTime(rest);
   without(time?.words ?? []);
+  // "at 9am and 5pm": a second time of day is never dropped silently.
+  const times = time ? 1 + (readTime(rest) ? 1 : 0) : 0;
   let date: DateReading | null = null;
   let unclearDate: string | null = null;
   try {
@@ -211,7 +293,16 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   const impossible = monthDays.days.find((day) => day < 1 || day > 31);
   if (impossible !== undefined)
     throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
-  return { text: scan, time, date, unclearDate, days: readDays(rest), monthDays, today: wallClock(now, timeZone) };
+  return {
+    text: scan,
+    time,
+    times,
+    date,
+    unclearDate,
+    days: readDays(rest),
+    monthDays,
+    today: wallClock(now, timeZone),
+  };
 }
 
 /** The plan refused: INVALID, with no schedule, and the reason to tell the user. */
@@ -310,9 +401,16 @@ function schedule(plan: Plan, r: Readings): void {
       text,
     );
   const everyNth = /\b(?:every|each) (?:the )?\d{1,2}(?:st|nd|rd|th)\b/.test(text);
+  if (monthDays.working)
+    return set(ScheduleFrequency.CUSTOM, {
+      freq: 'MONTHLY',
+      byDay: byDay(WEEK),
+      bySetPos: monthDays.working === 'first' ? 1 : -1,
+    });
   if (monthly || everyNth) {
-    if (monthDays.days.length > 1)
-      return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: monthDays.days });
+    // Several days, the last among them: each kept (never one of them silently).
+    const several = [...monthDays.days, ...(monthDays.last ? [-1] : [])];
+    if (several.length > 1) return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: several });
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? null);
     return set(ScheduleFrequency.MONTHLY, day === null ? null : { freq: 'MONTHLY', ...monthDayParts(day) }, day);
   }
@@ -329,7 +427,7 @@ function schedule(plan: Plan, r: Readings): void {
 }
 
 /** A one-off: on the date named, the weekday named, or today (tomorrow when the time has passed). */
-function once(plan: Plan, { date, days, time, today, text }: Readings): void {
+function once(plan: Plan, { date, days, time, today, text, monthDays }: Readings): void {
   const ahead = (n: number) =>
     new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
   const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);
@@ -340,6 +438,13 @@ function once(plan: Plan, { date, days, time, today, text }: Readings): void {
     const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
     plan.date = ahead((days.weekdays[0] - today.weekday + 7) % 7 || (thisWeek ? 0 : 7));
     plan.day = days.weekdays[0];
+  } else if (monthDays.days.length === 1 && !monthDays.last) {
+    // "on the 28th": the next 28th (this month's unless it has passed).
+    const day = monthDays.days[0];
+    const thisMonth = day >= today.day;
+    const at = new Date(Date.UTC(today.year, today.month - (thisMonth ? 1 : 0), day));
+    if (at.getUTCDate() !== day) return;
+    plan.date = at.toISOString().slice(0, 10);
   } else if (todayWords) plan.date = ahead(0);
   else if (time) {
     const passed = time.hour * 60 + time.minute <= today.hour * 60 + today.minute;
@@ -348,8 +453,39 @@ function once(plan: Plan, { date, days, time, today, text }: Readings): void {
   plan.frequency = ScheduleFrequency.ONCE;
 }
 
+/** Days said together that cannot be: a weekday schedule on a weekend day, or the reverse. */
+function contradictionIn({ text, days }: Readings): string | null {
+  const said = days.weekdays.filter((d) => !days.except.includes(d));
+  const names = (list: number[]) => list.map((d) => WEEKDAYS[d - 1]).join(' and ');
+  const weekend = said.filter((d) => d >= 6);
+  if (weekend.length && WORKING_DAYS.test(text) && !/\b(?:first|last) (?:working|business|week) ?day/.test(text))
+    return `${names(weekend)} ${weekend.length > 1 ? 'are not weekdays' : 'is not a weekday'}: say whether the workflow runs on weekdays or on ${names(weekend)}.`;
+  const week = said.filter((d) => d <= 5);
+  if (week.length && /\b(?:every|each|on|at) weekends?\b/.test(text))
+    return `${names(week)} ${week.length > 1 ? 'are' : 'is'} not on a weekend: say whether the workflow runs at weekends or on ${names(week)}.`;
+  return null;
+}
+
+/** Why a one-off cannot run: its date or its time today has passed. */
+function passed(plan: Plan, { text, today }: Readings): string | null {
+  if (/\byesterday\b(?!['’]s)/.test(text) && !/\b(?:from|of|since|for) yesterday\b/.test(text))
+    return 'Yesterday has passed: say a time to come.';
+  if (plan.frequency !== ScheduleFrequency.ONCE || !plan.date) return null;
+  const now = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  if (plan.date < now) return `${plan.date} has passed: say a date to come.`;
+  const clock = (plan.hour ?? 24) * 60 + (plan.minute ?? 0);
+  if (plan.date === now && clock <= today.hour * 60 + today.minute)
+    return `${String(plan.hour).padStart(2, '0')}:${String(plan.minute).padStart(2, '0')} today has passed: say a time to come.`;
+  return null;
+}
+
 function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: string | null, unsure: string[]): void {
   const ask = (what: string) => plan.missing.push(what);
+  const vague = VAGUE.exec(plan.task);
+  if (vague && plan.frequency === ScheduleFrequency.NONE) {
+    plan.problem = null;
+    ask(`when exactly “${vague[0]}” is (a day or a date, and a time)`);
+  }
   if (unsure.length)
     ask(
       `what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`,
@@ -370,8 +506,8 @@ function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: s
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The request without the words that say when, where to and in which zone: what a run does. */
-function taskOf(text: string, said: string[]): string {
-  let task = text;
+function taskOf(text: string, channel: NotificationChannel, said: string[]): string {
+  let task = text.replace(GREETING_SAID, ' ');
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
     task = task.replace(
@@ -383,7 +519,7 @@ function taskOf(text: string, said: string[]): string {
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
-      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
+      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve |fifteen |twenty |thirty )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
       ' ',
     )
     // "the weekly summary" names the summary: its adjective stays.
@@ -393,18 +529,33 @@ function taskOf(text: string, said: string[]): string {
     )
     .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
-    .replace(
-      /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hi|thanks|thank you|thx|maybe)\b/gi,
-      ' ',
-    )
-    .replace(/[,;]/g, ' ')
+    .replace(COURTESY, ' ')
+    .replace(DELIVERY_SAID, ' ')
+    .replace(channel === NotificationChannel.CHAT ? CHAT_SAID : /$^/, ' ')
+    .replace(/[,;:()[\]!]|\s-+(?=\s)|^\s*-+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const bare = withoutLinksAtEnd(cleaned)
+  let bare = withoutLinksAtEnd(cleaned)
     .replace(/^[^\w#@]+/, '')
-    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|the)\s+)+/i, '');
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '');
+  // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
+  if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
   return trimEndOf(bare, '.!?').trim() || text;
 }
+
+/** Courtesy: what a request says to be polite, never part of the task. */
+const COURTESY =
+  /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hiya|hi(?: there| team| all)?|hello(?: there| team)?|thanks(?: a lot| so much)?|thank you(?: very much)?|thx|cheers|maybe|i(?:['’]d| would)? (?:like|want|need)|i['’]d love)\b/gi;
+/** A greeting said before the request ("Good afternoon,", "Morning!"). */
+const GREETING_SAID = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/i;
+/** How a result reaches the user, said around the task ("email me", "ping me with", "to be emailed"). */
+const DELIVERY_SAID =
+  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message) (?:with|about|on))?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
+/** The channel a result is posted in, with the word that led to it. */
+const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: channel)?/gi;
+/** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */
+const SENDING_VERB =
+  /^(?:e-?mail|send|mail|post|share|forward|fwd|deliver|drop|push|dm|text|ping|message)\s+(?:me\s+)?(?:(?:with|about)\s+)?/i;
 
 /** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
 const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);

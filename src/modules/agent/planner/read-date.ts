@@ -1,5 +1,6 @@
 import { parseDates } from '../language/dates';
 import { MONTH_NAMES } from './schedule-words';
+import { NUMBER_WORDS } from './read-time';
 import { wallClock } from './time-zones';
 
 export interface DateReading {
@@ -10,6 +11,8 @@ export interface DateReading {
   /** "in 2 hours": the local time is part of the reading. */
   time: { hour: number; minute: number } | null;
   words: string[];
+  /** Counted from today ("in 3 days", "a week from today"): a one-off, whatever "a week" says elsewhere. */
+  relative?: boolean;
 }
 
 /** A calendar date that does not exist ("30 February"), as the planner says it. */
@@ -35,6 +38,24 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     const day = new Date(Date.UTC(today.year, month, 0)).getUTCDate();
     return { date: iso(today.year, month, day), monthDay: null, time: null, words: [end[0]] };
   }
+  const ahead = FROM_TODAY.exec(text);
+  if (ahead) {
+    const count = ahead[1] ?? ahead[3];
+    const unit = ahead[2] ?? ahead[4];
+    const n = COUNTS[count] ?? Number(count);
+    const [days, months] = unit.startsWith('day') ? [n, 0] : unit.startsWith('week') ? [n * 7, 0] : [0, n];
+    const at = new Date(Date.UTC(today.year, today.month - 1 + months, today.day + days));
+    return {
+      date: iso(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()),
+      monthDay: null,
+      time: null,
+      words: [ahead[0]],
+      relative: true,
+    };
+  }
+  const monthSaid = /\bmonth (\d{1,3})\b/.exec(text);
+  if (monthSaid && Number(monthSaid[1]) > 12)
+    throw new NotADate(`there is no month ${monthSaid[1]}: months run from 1 to 12.`);
   const numeric = numericDate(text, today);
   if (numeric) return numeric;
   const reference = { instant: now, timezone: offsetMinutes(now, timeZone) };
@@ -44,6 +65,8 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(
       text,
     );
+  // chrono costs milliseconds a request; only what it finds with one of these words is kept below.
+  if (!relative && !CASUAL.test(text) && !NAMED_MONTH.test(text) && !/\d{4}-\d{2}-\d{2}/.test(text)) return null;
   for (const found of parseDates(text, reference, { forwardDate: true })) {
     const tags = found.tags();
     const known = found.start;
@@ -69,11 +92,17 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
         monthDay: null,
         time: withTime ? { hour: at.hour, minute: at.minute } : null,
         words: [relative[0]],
+        relative: true,
       };
     }
   }
   return null;
 }
+
+const COUNTS: Record<string, number> = { a: 1, an: 1, ...NUMBER_WORDS };
+/** A one-off counted from today: "a week from today", "three days from now", "in two weeks' time". */
+const FROM_TODAY =
+  /\b(?:in )?(a|an|one|two|three|four|five|six|seven|ten|\d{1,3}) (days?|weeks?|months?)(?: from (?:today|now)| later|['’]? time| out)\b|\bin (a|an|one|two|three|four|five|six|seven|ten|\d{1,3}) (months?)\b/;
 
 /** Dates said as words, which chrono reads with the date they stand for. */
 const CASUAL =

@@ -107,13 +107,15 @@ export function readDays(text: string): DaysReading {
   const mentions = [
     ...rest.matchAll(
       new RegExp(
-        String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(on|next|this|coming|upcoming) )?${DAY}`,
+        String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(?:on )?(alternate )|(on|next|this|coming|upcoming) )?${DAY}`,
         'g',
       ),
     ),
   ];
   for (const mention of mentions) {
-    const [said, every, other, single, name, plural] = mention;
+    const [said, each, otherWeek, alternate, single, name, plural] = mention;
+    const every = each ?? alternate;
+    const other = otherWeek ?? alternate;
     // "sat" and "sun" are words too: days only after every/on/next or in a list of days.
     if ((name === 'sat' || name === 'sun') && !every && !single && mentions.length === 1) continue;
     add(dayNumber(name));
@@ -132,7 +134,13 @@ export function readDays(text: string): DaysReading {
 }
 
 /** Days of the month a request names ("the 15th", "on the 1st and 15th", "day 3"). */
-export function readMonthDays(text: string): { days: number[]; last: boolean; words: string[] } {
+export function readMonthDays(text: string): {
+  days: number[];
+  last: boolean;
+  /** "the first working day of the month": the first or last weekday of each month. */
+  working: 'first' | 'last' | null;
+  words: string[];
+} {
   const days: number[] = [];
   const words: string[] = [];
   const units =
@@ -145,6 +153,14 @@ export function readMonthDays(text: string): { days: number[]; last: boolean; wo
     const day = Number(m[1] ?? m[2] ?? m[3]);
     if (!days.includes(day)) days.push(day);
     words.push(m[0]);
+  }
+  const working =
+    /\b(?:on )?(?:the )?(first|last|final) (?:working|business|week) ?day(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month)\b/.exec(
+      text,
+    );
+  if (working) {
+    words.push(working[0]);
+    return { days, last: false, working: working[1] === 'first' ? 'first' : 'last', words };
   }
   const last =
     /\b(?:on )?(?:the )?(?:last|final) (?:working |business )?day\b|\bend of (?:the |each |every )?month\b|\bmonth[- ]end\b/.exec(
@@ -159,5 +175,5 @@ export function readMonthDays(text: string): { days: number[]; last: boolean; wo
     days.push(1);
     words.push(first[0]);
   }
-  return { days: days.sort((a, b) => a - b), last: !!last, words };
+  return { days: days.sort((a, b) => a - b), last: !!last, working: null, words };
 }

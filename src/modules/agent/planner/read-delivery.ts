@@ -7,6 +7,8 @@ export interface DeliveryReading {
   missing: string | null;
   /** Words that named the target, to leave out of the task. */
   words: string[];
+  /** A person named as the recipient ("email Tom", "to Maria Santos", "my manager"), found in the directory when planned. */
+  recipient?: string;
 }
 
 /** An address, and the word that led to it; it starts where no character of one is before it (linear in a long run of them). */
@@ -15,12 +17,49 @@ const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?((?<![\w.+-])[\w.+-]+@[\w-]+(
 const EMAIL =
   /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
 /** Sending to someone: with an address next to it, that address is the target. */
-const SEND = /\b(?:send|sent|email|e-mail|mail|forward|fwd|cc|share|deliver|copy|report)\b/;
+const SEND = /\b(?:send|sent|e-?mail(?:ed)?|mail(?:ed)?|forward(?:ed)?|fwd|cc|share|deliver(?:ed)?|copy|report)\b/;
 /** Telling the user directly, as soon as it has run. */
 const DIRECT =
   /\b(?:notify|ping|alert|buzz|text|dm|message|msg) me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
 const CHAT_PLACE =
   /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms teams|microsoft teams|chat|(?:team |group |our |the )?channel)\b|\b(?:slack|teams) (?:channel|chat|message)\b/;
+
+const SERVICE_NAMES: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  signal: 'Signal',
+  sms: 'SMS',
+  discord: 'Discord',
+  wechat: 'WeChat',
+  skype: 'Skype',
+  viber: 'Viber',
+  imessage: 'iMessage',
+};
+/** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
+const NAME = String.raw`[A-Z][a-z'’-]{1,30}(?: [A-Z][a-z'’-]{1,30})?`;
+/** "email Tom the report", "send it to Maria Santos", "mail my manager": a person the result goes to. */
+const TO_PERSON = new RegExp(
+  String.raw`\b(?:(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? |(?:e-?mailed|mailed|sent|forwarded) to |\bto )(my (?:manager|boss|line manager)|${NAME})\b`,
+  'g',
+);
+/** Capitalised words that are not people: days, months, the start of a sentence, pronouns. */
+const NOT_NAMES =
+  /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|slack|teams|i)\b/i;
+
+/** The person a result is sent to by name, and the words that named them. */
+function recipientNamed(original: string, sending: boolean): { recipient: string; words: string[] } | undefined {
+  // The first that names a person: "Monday to Friday" names a day first.
+  for (const m of original.matchAll(TO_PERSON)) {
+    const mine = /^my /i.test(m[1]);
+    if ((!mine && NOT_NAMES.test(m[1])) || (/^to /i.test(m[0]) && !sending)) continue;
+    return { recipient: mine ? m[1].toLowerCase() : m[1], words: [m[1]] };
+  }
+  return undefined;
+}
+
+/** Messaging services and devices the product does not deliver to. */
+const ELSEWHERE =
+  /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|fax|pager|text message|phone call)\b/;
 
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
@@ -28,6 +67,15 @@ const CHAT_PLACE =
  * all ("remind me" is the run itself).
  */
 export function readDelivery(text: string, original: string, userEmail: string | null): DeliveryReading {
+  // A channel the product does not have is asked about, never refused nor replaced by another.
+  const elsewhere = ELSEWHERE.exec(text);
+  if (elsewhere)
+    return {
+      channel: NotificationChannel.NONE,
+      notifyTo: null,
+      missing: `how to deliver the result: I cannot send it by ${SERVICE_NAMES[elsewhere[1]] ?? elsewhere[1]}, but I can e-mail it, post it in a chat channel (#name) or notify you`,
+      words: [elsewhere[0]],
+    };
   const hashtag = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#([a-z0-9][\w-]*[a-z0-9]|[a-z0-9])/i.exec(original);
   // The channel stays in the task ("post the wins in #wins" reads as what the run does).
   if (hashtag)
@@ -35,6 +83,8 @@ export function readDelivery(text: string, original: string, userEmail: string |
   const address = ADDRESS.exec(original);
   if (address && SEND.test(text))
     return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
+  const person = recipientNamed(original, SEND.test(text));
+  if (person) return { channel: NotificationChannel.EMAIL, notifyTo: null, missing: null, ...person };
   if (EMAIL.test(text)) {
     const target = userEmail;
     return {

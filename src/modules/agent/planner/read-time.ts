@@ -5,7 +5,7 @@ export interface TimeReading {
   words: string[];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -26,6 +26,8 @@ const LATER_PART = /\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
 const MORNING = /\b(?:morning|a\.?m\b)/;
 
 const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
+/** A part of the day said of the time itself, which an hour written with am/pm or on a 24-hour clock must agree with. */
+const SAID_PART = /\b(?:in the|this|every|each) (morning|afternoon|evening)\b|\b(?:at) (night)\b/;
 
 /** A time of day that is not one ("25:00", "13pm", "9:75"), as the planner says it. */
 export class NotATime extends Error {}
@@ -53,6 +55,13 @@ export function readTime(text: string): TimeReading | null {
     } else if (hour >= 1 && hour < 12 && later && !(hour < 5 && onlyNight)) hour += 12;
     else if (hour >= 1 && hour <= 6 && !later && !morning) hour += 12;
     if (minute > 59) throw new NotATime(`${said} is not a time of day (minutes run from 0 to 59).`);
+    // "10pm in the morning", "7am in the evening": the hour and the part of the day disagree.
+    const part = SAID_PART.exec(text);
+    if (part && (meridiem || hour >= 13 || twentyFour)) {
+      const morning = /morning/.test(part[1]);
+      if (morning ? hour >= 12 : hour < 12 && !(hour < 5 && /night/.test(part[1])))
+        throw new NotATime(`${said} is not ${part[0].trim()}: say the time or the part of the day again.`);
+    }
     return { hour, minute, words: [words] };
   };
   if (/\b(?:noon|midday)\b/.test(text))
@@ -72,6 +81,11 @@ export function readTime(text: string): TimeReading | null {
     const before = /to|before|till/.test(m[2]);
     return clock(before ? (hour + 23) % 24 || 12 : hour, before ? 60 - minutes : minutes, m[0], m[4]);
   }
+  // "seven thirty", "six forty-five in the evening": an hour and its minutes in words.
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR} (fifteen|thirty|forty[- ]five)\b(?:\s*${MERIDIEM})?`,
+  ).exec(text);
+  if (m) return clock(hourOf(m[1]), { fifteen: 15, thirty: 30 }[m[2]] ?? 45, m[0], m[3]);
   m = new RegExp(
     String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\bhalf ${HOUR}\b(?! (?:hours?|days?|an?)\b)(?:\s*${MERIDIEM})?`,
   ).exec(text);
@@ -83,10 +97,15 @@ export function readTime(text: string): TimeReading | null {
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0]);
+  // Compact and military forms after "at": "at 0800", "at 830", "@ 2215" (a leading zero is a 24-hour clock).
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )\b(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|people|employees|tasks|%)\b)(?:\s*${MERIDIEM})?`,
+  ).exec(text);
+  if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|(?<=\d)h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
   ).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);

@@ -75,7 +75,6 @@ const NAMES: Record<string, string> = {
   sgt: 'Asia/Singapore',
   hkt: 'Asia/Hong_Kong',
   china: 'Asia/Shanghai',
-  beijing: 'Asia/Shanghai',
   kst: 'Asia/Seoul',
   korea: 'Asia/Seoul',
   jst: 'Asia/Tokyo',
@@ -86,15 +85,148 @@ const NAMES: Record<string, string> = {
   nzdt: 'Pacific/Auckland',
   'new zealand': 'Pacific/Auckland',
   wellington: 'Pacific/Auckland',
+  // Military letters.
+  zulu: 'UTC',
+  // Regions said with their country.
+  'us eastern': 'America/New_York',
+  'us central': 'America/Chicago',
+  'us mountain': 'America/Denver',
+  'us pacific': 'America/Los_Angeles',
+  'us east coast': 'America/New_York',
+  'us west coast': 'America/Los_Angeles',
+  'eastern standard': 'America/New_York',
+  'pacific standard': 'America/Los_Angeles',
+  atlantic: 'America/Halifax',
+  alaska: 'America/Anchorage',
+  // States, provinces and islands that are not IANA city names.
+  hawaii: 'Pacific/Honolulu',
+  hawaiian: 'Pacific/Honolulu',
+  texas: 'America/Chicago',
+  illinois: 'America/Chicago',
+  'new york state': 'America/New_York',
+  florida: 'America/New_York',
+  washington: 'America/Los_Angeles',
+  oregon: 'America/Los_Angeles',
+  colorado: 'America/Denver',
+  arizona: 'America/Phoenix',
+  utah: 'America/Denver',
+  ontario: 'America/Toronto',
+  quebec: 'America/Toronto',
+  québec: 'America/Toronto',
+  'british columbia': 'America/Vancouver',
+  alberta: 'America/Edmonton',
+  queensland: 'Australia/Brisbane',
+  'new south wales': 'Australia/Sydney',
+  tasmania: 'Australia/Hobart',
+  'western australia': 'Australia/Perth',
+  'south australia': 'Australia/Adelaide',
+  'northern territory': 'Australia/Darwin',
+  scotland: 'Europe/London',
+  wales: 'Europe/London',
+  bavaria: 'Europe/Berlin',
+  bayern: 'Europe/Berlin',
+  catalonia: 'Europe/Madrid',
+  sicily: 'Europe/Rome',
+  sardinia: 'Europe/Rome',
+  corsica: 'Europe/Paris',
+  bali: 'Asia/Makassar',
+  'puerto rico': 'America/Puerto_Rico',
+  iceland: 'Atlantic/Reykjavik',
+  // Cities in their own language (the IANA name is the English one).
+  münchen: 'Europe/Berlin',
+  munich: 'Europe/Berlin',
+  muenchen: 'Europe/Berlin',
+  köln: 'Europe/Berlin',
+  cologne: 'Europe/Berlin',
+  frankfurt: 'Europe/Berlin',
+  hamburg: 'Europe/Berlin',
+  zürich: 'Europe/Zurich',
+  zuerich: 'Europe/Zurich',
+  genève: 'Europe/Zurich',
+  geneva: 'Europe/Zurich',
+  genf: 'Europe/Zurich',
+  lisboa: 'Europe/Lisbon',
+  porto: 'Europe/Lisbon',
+  wien: 'Europe/Vienna',
+  roma: 'Europe/Rome',
+  milano: 'Europe/Rome',
+  firenze: 'Europe/Rome',
+  florence: 'Europe/Rome',
+  napoli: 'Europe/Rome',
+  torino: 'Europe/Rome',
+  praha: 'Europe/Prague',
+  warszawa: 'Europe/Warsaw',
+  kraków: 'Europe/Warsaw',
+  krakow: 'Europe/Warsaw',
+  bruxelles: 'Europe/Brussels',
+  brussel: 'Europe/Brussels',
+  antwerpen: 'Europe/Brussels',
+  'den haag': 'Europe/Amsterdam',
+  'the hague': 'Europe/Amsterdam',
+  rotterdam: 'Europe/Amsterdam',
+  københavn: 'Europe/Copenhagen',
+  göteborg: 'Europe/Stockholm',
+  gothenburg: 'Europe/Stockholm',
+  sevilla: 'Europe/Madrid',
+  seville: 'Europe/Madrid',
+  valencia: 'Europe/Madrid',
+  athína: 'Europe/Athens',
+  moskva: 'Europe/Moscow',
+  méxico: 'America/Mexico_City',
+  'ciudad de méxico': 'America/Mexico_City',
+  'mexico city': 'America/Mexico_City',
+  'rio de janeiro': 'America/Sao_Paulo',
+  'sao paulo': 'America/Sao_Paulo',
+  montréal: 'America/Toronto',
+  'new york city': 'America/New_York',
+  nyc: 'America/New_York',
+  'los angeles': 'America/Los_Angeles',
+  'washington dc': 'America/New_York',
+  'washington d.c.': 'America/New_York',
+  beijing: 'Asia/Shanghai',
+  peking: 'Asia/Shanghai',
+  'hong kong': 'Asia/Hong_Kong',
+  osaka: 'Asia/Tokyo',
+  kyoto: 'Asia/Tokyo',
+  seoul: 'Asia/Seoul',
+  sydney: 'Australia/Sydney',
+  canberra: 'Australia/Sydney',
+  auckland: 'Pacific/Auckland',
 };
+
+/**
+ * Zones of a fixed offset that is not whole hours, by the offset: places with no summer time.
+ * Whole hours are Etc/GMT zones (offsetZone); an offset not here is asked about.
+ */
+const HALF_HOURS: Record<string, string> = {
+  '+03:30': 'Asia/Tehran',
+  '+04:30': 'Asia/Kabul',
+  '+05:30': 'Asia/Kolkata',
+  '+05:45': 'Asia/Kathmandu',
+  '+06:30': 'Asia/Yangon',
+  '+08:45': 'Australia/Eucla',
+  '+09:30': 'Australia/Darwin',
+  '-09:30': 'Pacific/Marquesas',
+};
+/** The widest offset any zone has (Kiribati's +14); beyond it is no clock on Earth. */
+const MAX_OFFSET_HOURS = 14;
+/**
+ * An offset from UTC in any notation: "UTC+2", "GMT-05:00", "utc -10", "(UTC+3)", a Unicode minus
+ * ("UTC−3"), or bare with four digits ("+0530", "-03:00"). Each part is bounded, so it is linear.
+ */
+const OFFSET = /(?<![\w+\-−])(?:(utc|gmt)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?|([+\-−])(\d{2}):?(\d{2}))(?!\d|:\d)/i;
 
 /** Zone abbreviations: read wherever they stand (those that are also words only in upper case or before "time"). */
 const CODES = new Set(
-  'utc gmt bst wet cet cest eet eest msk est edt et cst cdt ct mst mdt mt pst pdt pt brt ist gst sgt hkt kst jst aest aedt nzst nzdt'.split(
+  'zulu utc gmt bst wet cet cest eet eest msk est edt et cst cdt ct mst mdt mt pst pdt pt brt ist gst sgt hkt kst jst aest aedt nzst nzdt'.split(
     ' ',
   ),
 );
 const WORDLIKE = new Set(['et', 'ct', 'mt', 'pt', 'wet']);
+
+/** The end of a time of day ("9", "9am", "noon", "in the evening"), and an opening bracket: a place right after it is a zone. */
+const AFTER_A_TIME =
+  /(?:\d|[ap]\.?\s?m\.?|\b(?:noon|midnight|midday|morning|afternoon|evening|night|o'?clock|hrs|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty))\s*(?:\(\s*)?$/i;
 
 /** IANA cities that are as often people's names or common words; never read as places. */
 const NOT_PLACES = /^(?:Antarctica|America\/(?:Indiana|Kentucky|North_Dakota))\//;
@@ -130,6 +262,27 @@ function placeNames(): Place[] {
   return places;
 }
 
+let byFirstWord: Map<string, Place[]> | null = null;
+
+/**
+ * The places whose name's first word is a word of the text, longest name first: testing each of
+ * the 600 names' patterns on every request cost a millisecond a request.
+ */
+function placesIn(text: string): Place[] {
+  if (!byFirstWord) {
+    byFirstWord = new Map();
+    for (const place of placeNames()) {
+      const first = (place.name.match(/[\p{L}\p{N}]+/u) ?? [place.name])[0];
+      byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), place]);
+    }
+  }
+  const found = new Set<Place>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const place of byFirstWord.get(word) ?? []) found.add(place);
+  }
+  return [...found].sort((a, b) => b.name.length - a.name.length);
+}
+
 let placeWords: string[] | null = null;
 
 /** The one-word place names of at least five letters, which a misspelling may be mended to ("Londn"). */
@@ -142,16 +295,42 @@ export function zonePlaceWords(): string[] {
 
 export function isTimeZone(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    clockFormat(name);
     return true;
   } catch {
     return false;
   }
 }
 
+/** One formatter per zone: making one costs about a millisecond, and a plan reads the clock dozens of times. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Zones are a closed set, but the names tried are the user's: the cache is bounded. */
+const MAX_FORMATS = 1_000;
+
+function clockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 export interface ZoneReading {
   /** The IANA zone the request names, or null for none. */
   zone: string | null;
+  /** Why the zone said cannot be one ("UTC+15"): the plan is INVALID with it. */
+  problem?: string;
   /** A zone the request names that is not known ("Springfield time", "our time"): ask about it. */
   unknown: string | null;
   /** The words that named it, to leave out of the task. */
@@ -164,14 +343,16 @@ export interface ZoneReading {
  * ("Springfield time", "our time"), which the planner asks about rather than guessing.
  */
 export function readZone(text: string): ZoneReading {
+  const offset = readOffset(text);
+  if (offset) return offset;
   const iana = /\b([A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/.exec(text);
   if (iana && isTimeZone(iana[1])) return { zone: iana[1], unknown: null, words: iana[0] };
-  for (const { name, zone, pattern } of placeNames()) {
+  for (const { name, zone, pattern } of placesIn(text)) {
     const match = pattern.exec(text);
     if (!match) continue;
     // "8am eastern", "at 9 pacific": a region right after a time is said as a zone.
     const saidAsTime =
-      !!match[3] || (!CODES.has(name) && /\d(?:\s*[ap]\.?\s?m\.?)?\s*$/i.test(text.slice(0, match.index)));
+      !!match[3] || (!CODES.has(name) && AFTER_A_TIME.test(text.slice(Math.max(0, match.index - 20), match.index)));
     const read = CODES.has(name)
       ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase()
       : saidAsTime || !!match[1];
@@ -193,22 +374,35 @@ export function readZone(text: string): ZoneReading {
   return { zone: null, unknown: null, words: null };
 }
 
+/** A zone said as its offset from UTC: a fixed-offset zone, asked about when none has it, refused beyond ±14 h. */
+function readOffset(text: string): ZoneReading | null {
+  const m = OFFSET.exec(text);
+  if (!m) return null;
+  const negative = /[-−]/.test(m[2] ?? m[5]);
+  const hours = Number(m[3] ?? m[6]);
+  const minutes = Number(m[4] ?? m[7] ?? 0);
+  const words = m[0];
+  if (minutes > 59 || hours * 60 + minutes > MAX_OFFSET_HOURS * 60)
+    return {
+      zone: null,
+      unknown: null,
+      words,
+      problem: `${words.trim()} is not a time zone: offsets from UTC run from −12:00 to +14:00.`,
+    };
+  if (minutes === 0)
+    return { zone: hours === 0 ? 'UTC' : `Etc/GMT${negative ? '+' : '-'}${hours}`, unknown: null, words };
+  const key = `${negative ? '-' : '+'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  const zone = HALF_HOURS[key];
+  return zone ? { zone, unknown: null, words } : { zone: null, unknown: words.trim(), words };
+}
+
 /** The local wall-clock parts of an instant in a zone. */
 export function wallClock(
   at: Date,
   timeZone: string,
 ): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    })
+    clockFormat(timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

@@ -16,6 +16,7 @@ import { addressRefusal } from './address-policy';
 import { NotificationChannel, SCHEDULED } from './plan-enums';
 import { invalid, type Plan } from './plan-request';
 import { type PlanReader, RULE_READER } from './plan-reader';
+import { withRecipient } from './recipient';
 import { ScheduleOutOfRange } from './schedule-limits';
 import { ownerCaller } from './workflow-caller';
 import type { QuotaOwner, WorkflowQuotas } from './workflow-quotas';
@@ -67,7 +68,8 @@ export class WorkflowService {
       organization.profile?.timezone && isTimeZone(organization.profile.timezone)
         ? organization.profile.timezone
         : 'UTC';
-    const plan = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
+    const read = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
+    const plan = await withRecipient(ctx.em, read, owner.accountId);
     return (await this.refusal(ctx.em, owner.orgId, plan)) ?? plan;
   }
 

@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Employee } from '../../employee/employee.entity';
+import type { Plan } from './plan-request';
+
+/** The most people of one name listed when asking which one is meant. */
+const MAX_CANDIDATES = 5;
+
+/**
+ * A plan whose recipient was named ("email Tom", "to Maria Santos", "my manager") with notifyTo
+ * set to that employee's e-mail from the organization's directory, read through the request's
+ * entity manager so the tenancy filter keeps other organizations' people out. When nobody or
+ * several people match, or the one found has no address, the plan asks (never sends to the asker
+ * instead).
+ */
+export async function withRecipient(em: EntityManager, plan: Plan, accountId: string): Promise<Plan> {
+  const name = plan.recipient;
+  if (!name || plan.notifyTo) return plan;
+  const found = /^my /.test(name) ? await managerOf(em, accountId) : await named(em, name);
+  const ask = (what: string): Plan => ({ ...plan, missing: [...plan.missing, what] });
+  if (found.length === 0)
+    return ask(
+      /^my /.test(name)
+        ? `who ${name.replace(/^my/, 'your')} is: the directory names no manager for you (give an e-mail address)`
+        : `who “${name}” is: nobody of that name is in the directory (give a full name or an e-mail address)`,
+    );
+  if (found.length > 1)
+    return ask(
+      `which “${name}” you mean: ${found
+        .slice(0, MAX_CANDIDATES)
+        .map((e) => e.name)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}`,
+    );
+  const [person] = found;
+  if (!person.email) return ask(`the e-mail address of ${person.name}: the directory has none`);
+  return { ...plan, notifyTo: person.email };
+}
+
+/** Active employees whose full name, or first name, is the name said (case aside). */
+function named(em: EntityManager, name: string): Promise<Employee[]> {
+  const literal = name.replace(/[\\%_]/g, '\\$&');
+  return em.find(
+    Employee,
+    { active: true, $or: [{ name: { $ilike: literal } }, { name: { $ilike: `${literal} %` } }] },
+    { orderBy: { name: 'asc' }, limit: MAX_CANDIDATES + 1 },
+  );
+}
+
+/** The manager of the asker's own employee record. */
+async function managerOf(em: EntityManager, accountId: string): Promise<Employee[]> {
+  const self = await em.findOne(Employee, { account: accountId, active: true }, { populate: ['manager'] });
+  const manager = self?.manager?.getEntity();
+  return manager?.active ? [manager] : [];
+}

@@ -1,0 +1,86 @@
+import { askThenAssign } from './helpers/agent';
+import { type AccountMember, member } from './helpers/directory';
+import { type Member, orgWithAdmin } from './helpers/fixtures';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+// A recipient named in a request ("email Tom the report", "send it to Maria Santos", "mail my
+// manager") is found in the organization's directory when the request is planned
+// (src/modules/agent/planner/recipient.ts): one match gives notifyTo that employee's e-mail;
+// none or several make the planner ask; another organization's employee of the same name is
+// never used. Over REST: POST /api/v1/agent/ask, then /api/v1/agent/assign.
+
+let t: TestApp;
+let admin: Member;
+let carol: AccountMember;
+let tom: AccountMember;
+let maria: AccountMember;
+let boss: AccountMember;
+
+interface Holder {
+  response: string;
+  needsConfirmation: boolean;
+  newWorkflow: boolean;
+  notificationChannel: string;
+  notificationTo: string | null;
+}
+
+async function employee(body: Record<string, unknown>, token = admin.token): Promise<string> {
+  const res = await t.api.post<{ id: string }>('/api/v1/employee', body, token);
+  if (res.status !== 201) throw new Error(`POST /employee: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const made = await orgWithAdmin(t, 'Recipients Org');
+  admin = made.admin;
+  carol = await member(t, made.org, admin);
+  tom = await member(t, made.org, admin);
+  maria = await member(t, made.org, admin);
+  boss = await member(t, made.org, admin);
+  const manager = await employee({ name: 'Priya Natarajan', email: boss.email });
+  await employee({ name: 'Carol Jones', account: carol.id, manager });
+  await employee({ name: 'Tom Berger', email: tom.email });
+  await employee({ name: 'Maria Santos', email: maria.email });
+  await employee({ name: 'Sam Lee', email: 'sam.lee@example.com' });
+  await employee({ name: 'Sam Ortiz', email: 'sam.ortiz@example.com' });
+  // Another organization has its own Tom and a Yusuf this one does not have.
+  const other = await orgWithAdmin(t, 'Other Recipients Org');
+  await employee({ name: 'Tom Wright', email: 'tom.wright@example.net' }, other.admin.token);
+  await employee({ name: 'Yusuf Demir', email: 'yusuf@example.net' }, other.admin.token);
+});
+
+afterAll(() => t.close());
+
+const assign = (request: string) => askThenAssign<Holder>(t, request, carol.token);
+
+it.each([
+  ['every Monday at 9am email Tom the overdue tasks', () => tom.email],
+  ['every Monday at 9am send the headcount to Maria Santos', () => maria.email],
+  ['every Friday at 4pm mail my manager the open reviews', () => boss.email],
+])('“%s” e-mails the employee the directory names', async (request, address) => {
+  const holder = await assign(request);
+  expect(holder).toMatchObject({
+    notificationChannel: 'EMAIL',
+    notificationTo: address(),
+    needsConfirmation: false,
+    newWorkflow: true,
+  });
+  expect(holder.response).toContain(`e-mailed to ${address()}`);
+});
+
+it('asks which one is meant when several employees have the name, listing them', async () => {
+  const holder = await assign('every Monday at 9am email Sam the overdue tasks');
+  expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, notificationTo: null });
+  expect(holder.response).toContain('which “Sam” you mean: Sam Lee or Sam Ortiz');
+});
+
+it('asks who is meant when nobody in this organization has the name, never another organization’s employee', async () => {
+  const nobody = await assign('every Monday at 9am email Yusuf the overdue tasks');
+  expect(nobody).toMatchObject({ needsConfirmation: true, newWorkflow: false, notificationTo: null });
+  expect(nobody.response).toContain('who “Yusuf” is: nobody of that name is in the directory');
+  // "Tom" is Tom Berger here; the other organization's Tom Wright is not a candidate.
+  const holder = await assign('every Monday at 9am email Tom the overdue tasks');
+  expect(holder.notificationTo).toBe(tom.email);
+  expect(holder.response).not.toContain('Wright');
+});
