@@ -75,6 +75,12 @@ beforeAll(async () => {
     admin.token,
   );
   if (zoned.errors) throw new Error(JSON.stringify(zoned.errors));
+  // As the company would: its workflows may e-mail its own domain (the default allows members' accounts only).
+  const domains = await t.api.request('PATCH', '/api/v1/organization', {
+    token: admin.token,
+    body: { notificationDomains: [company.COMPANY.domain] },
+  });
+  if (domains.status !== 200) throw new Error(`notificationDomains: ${domains.status} ${domains.text}`);
   const post = async (path: string, body: unknown): Promise<string> => {
     const res = await t.api.post<{ id: string }>(path, body, admin.token);
     if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
@@ -195,6 +201,14 @@ const ruleKey = (rule: string | null) =>
         .sort()
         .join(';');
 
+interface Tally {
+  right: number;
+  offered: number;
+  wrong: number;
+  declined: number;
+  of: number;
+}
+
 const pct = (n: number, of: number) => `${n}/${of} (${of ? ((n / of) * 100).toFixed(1) : '0.0'}%)`;
 
 it('prints the scheduling requests of the blind set read fully right, with and without the task text', async () => {
@@ -219,6 +233,8 @@ it('prints the scheduling requests of the blind set read fully right, with and w
       assigned.status === 200
         ? planWrongness(labelled, assigned.body)
         : [`not planned: ${assigned.text.slice(0, 160)}`];
+    if (wrong.length && assigned.status === 200 && assigned.body.scheduleFrequency !== labelled.expect.frequency)
+      wrong.push(`response: ${assigned.body.response?.slice(0, 160)}`);
     const toColleague =
       !!labelled.expect.notifyTo &&
       labelled.expect.notifyTo.toLowerCase() !== ASKER.toLowerCase() &&
@@ -238,46 +254,46 @@ it('prints the scheduling requests of the blind set read fully right, with and w
   expect(right + misread.length).toBe(REQUESTS.length);
 }, 600_000);
 
-it('prints the questions of the blind set answered right, answered wrong and declined, by kind', async () => {
+it('prints the questions of the blind set answered right, offered, answered wrong and declined, by kind', async () => {
   const { QUESTIONS, DOCS } = company;
   const title = (name: string) => /^# (.+)$/m.exec(DOCS.find((d) => d.name === name)?.text ?? '')?.[1] ?? name;
-  const tally = { directory: [0, 0, 0], document: [0, 0, 0], unknown: [0, 0, 0] } as Record<string, number[]>;
+  const tally: Record<string, Tally> = {};
   const misses: string[] = [];
   for (const { question, expect: want } of QUESTIONS) {
     const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, askerToken);
     expect(res.status).toBe(200);
-    const reply = res.body.reply;
-    const declined = /^I['’]?m not sure|^I don['’]t know|^I do not know/i.test(reply);
-    const counts = tally[want.kind];
-    counts[2]++;
-    if (want.kind === 'unknown') {
-      if (declined) counts[0]++;
-      else {
-        counts[1]++;
-        misses.push(`unknown "${question}": answered ${reply.slice(0, 140).replace(/\n/g, ' ⏎ ')}`);
-      }
-      continue;
-    }
-    const lower = reply.toLowerCase();
-    const missing = want.includes.filter((fact) => !lower.includes(fact.toLowerCase()));
+    const { reply, sources } = res.body;
+    const unsure = /^I['’]?m not sure/i.test(reply);
+    const declined = unsure || /^I don['’]t know|^I do not know/i.test(reply);
+    const count = (tally[want.kind] ??= { right: 0, offered: 0, wrong: 0, declined: 0, of: 0 });
+    count.of++;
     const cites =
       want.kind !== 'document' ||
-      res.body.sources.some(
-        ({ name }) => name === want.source || name === title(want.source) || name.startsWith(title(want.source)),
-      );
-    if (!missing.length && cites && !declined) counts[0]++;
-    else if (!declined) {
-      counts[1]++;
-      misses.push(
-        `${want.kind} "${question}": wrong (${missing.length ? `lacks ${missing.join(', ')}` : 'wrong source'}) ${reply.slice(0, 140).replace(/\n/g, ' ⏎ ')}`,
-      );
-    } else misses.push(`${want.kind} "${question}": declined`);
+      sources.some(({ name }) => name === want.source || name.startsWith(title(want.source)));
+    const missing =
+      want.kind === 'unknown' ? [] : want.includes.filter((fact) => !reply.toLowerCase().includes(fact.toLowerCase()));
+    const outcome: keyof Omit<Tally, 'of'> = declined
+      ? unsure && want.kind === 'document' && cites
+        ? 'offered'
+        : 'declined'
+      : want.kind !== 'unknown' && !missing.length && cites
+        ? 'right'
+        : 'wrong';
+    count[outcome]++;
+    if (outcome === 'right' || (want.kind === 'unknown' && outcome === 'declined')) continue;
+    const why =
+      outcome === 'wrong' && missing.length
+        ? ` (lacks ${missing.join(', ')})`
+        : outcome === 'wrong'
+          ? ' (wrong source)'
+          : '';
+    misses.push(`${want.kind} ${outcome}${why}: "${question}" → ${reply.slice(0, 140).replace(/\n/g, ' ⏎ ')}`);
   }
   const line = (kind: string) => {
-    const [ok, wrong, of] = tally[kind];
-    return kind === 'unknown'
-      ? `unanswerable declined ${pct(ok, of)}, answered ${pct(wrong, of)}`
-      : `${kind} right ${pct(ok, of)}, answered wrong ${pct(wrong, of)}`;
+    const { right, offered, wrong, declined, of } = tally[kind];
+    if (kind === 'unknown') return `unanswerable declined ${pct(declined, of)}, answered ${pct(wrong, of)}`;
+    const offers = kind === 'document' ? `, right passage offered ${pct(offered, of)}` : '';
+    return `${kind} right ${pct(right, of)}${offers}, answered wrong ${pct(wrong, of)}, declined ${pct(declined, of)}`;
   };
   console.log(
     `blind questions (${company.COMPANY.name}): ${line('directory')}; ${line('document')}; ${line('unknown')}\n${misses.join('\n')}`,
