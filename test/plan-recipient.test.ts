@@ -15,6 +15,8 @@ let carol: AccountMember;
 let tom: AccountMember;
 let maria: AccountMember;
 let boss: AccountMember;
+let etienne: AccountMember;
+let katrin: AccountMember;
 
 interface Holder {
   response: string;
@@ -38,10 +40,14 @@ beforeAll(async () => {
   tom = await member(t, made.org, admin);
   maria = await member(t, made.org, admin);
   boss = await member(t, made.org, admin);
+  etienne = await member(t, made.org, admin);
+  katrin = await member(t, made.org, admin);
   const manager = await employee({ name: 'Priya Natarajan', email: boss.email });
   await employee({ name: 'Carol Jones', account: carol.id, manager });
   await employee({ name: 'Tom Berger', email: tom.email });
   await employee({ name: 'Maria Santos', email: maria.email });
+  await employee({ name: 'Étienne Gagnon', email: etienne.email });
+  await employee({ name: 'Katrin Vogel', email: katrin.email });
   await employee({ name: 'Sam Lee', email: 'sam.lee@example.com' });
   await employee({ name: 'Sam Ortiz', email: 'sam.ortiz@example.com' });
   // Another organization has its own Tom and a Yusuf this one does not have.
@@ -58,6 +64,11 @@ it.each([
   ['every Monday at 9am email Tom the overdue tasks', () => tom.email],
   ['every Monday at 9am send the headcount to Maria Santos', () => maria.email],
   ['every Friday at 4pm mail my manager the open reviews', () => boss.email],
+  // Written in lower case or without the accents the directory has: the same person.
+  ['every Monday at 9am email Etienne the overdue tasks', () => etienne.email],
+  ['every Monday at 9am mail étienne gagnon the overdue tasks', () => etienne.email],
+  ['daily 0800 email katrin the list of new hires', () => katrin.email],
+  ['every Monday at 9am mail KATRIN the overdue tasks', () => katrin.email],
 ])('“%s” e-mails the employee the directory names', async (request, address) => {
   const holder = await assign(request);
   expect(holder).toMatchObject({
@@ -67,6 +78,12 @@ it.each([
     newWorkflow: true,
   });
   expect(holder.response).toContain(`e-mailed to ${address()}`);
+});
+
+it('asks who a lower-case word after the sending verb is when the directory has nobody of that name, never guessing', async () => {
+  const holder = await assign('every Monday at 9am email zorblat the overdue tasks');
+  expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, notificationTo: null });
+  expect(holder.response).toContain('who “zorblat” is: nobody of that name is in the directory');
 });
 
 it('asks which one is meant when several employees have the name, listing them', async () => {

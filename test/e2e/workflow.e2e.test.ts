@@ -163,7 +163,7 @@ describe('POST /api/v1/agent/assign', () => {
     const asked = await ask('Every day email me the overdue tasks');
     expect(asked).toMatchObject({
       confirming: false,
-      reply: 'To schedule “email me the overdue tasks” I still need the time of day.',
+      reply: 'To schedule “the overdue tasks” I still need the time of day.',
     });
     expect((await assign({ conversationId: asked.conversation })).body).toMatchObject({
       needsConfirmation: true,
@@ -346,9 +346,7 @@ describe('workflows', () => {
   it('does not schedule an incomplete plan on “yes”: it asks again', async () => {
     const asked = await ask('Every month send me the headcount');
     const answered = await reply(asked.conversation, 'yes');
-    expect(answered.reply).toBe(
-      'To schedule “send me the headcount” I still need the time of day and the day of the month.',
-    );
+    expect(answered.reply).toBe('To schedule “the headcount” I still need the time of day and the day of the month.');
     expect((await workflows()).filter((w) => w.conversationId === asked.conversation)).toEqual([]);
   });
 

@@ -44,6 +44,8 @@ interface Frequency {
   recurrence: string | null;
   /** Its own times ("twice a day at 9am and 5pm"): no time part, and the planner must ask. */
   ownTimes?: boolean;
+  /** The plan is right but must still ask (the times of several runs a day). */
+  asks?: boolean;
 }
 
 const weekday = fc.integer({ min: 1, max: 7 });
@@ -115,6 +117,33 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
     day: null,
     recurrence: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1',
   })),
+  // Misspelt or run together ("evryday"): mended before anything else reads the request.
+  fc.constantFrom('evryday', 'everyday', 'evry day', 'dialy').map((text) => ({
+    text,
+    frequency: 'DAILY',
+    day: null,
+    recurrence: 'FREQ=DAILY',
+  })),
+  // Several days of the month with no month named: each month (never a one-off on the first of them).
+  fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 2, maxLength: 3 }).map((days) => {
+    const sorted = [...days].sort((a, b) => a - b);
+    const said = sorted.map((d) => `the ${ORDINAL(d)}`);
+    return {
+      text: `on ${said.slice(0, -1).join(', ')} and ${said.at(-1)}`,
+      frequency: 'CUSTOM',
+      day: null,
+      recurrence: `FREQ=MONTHLY;BYMONTHDAY=${sorted.join(',')}`,
+    };
+  }),
+  // Several runs a day with no times: CUSTOM, and the times are asked.
+  fc.constantFrom('twice a day', 'two times a day', 'twice daily', '3 times a day').map((text) => ({
+    text,
+    frequency: 'CUSTOM',
+    day: null,
+    recurrence: null,
+    ownTimes: true,
+    asks: true,
+  })),
   fc.constantFrom('twice a day at 9am and 5pm', 'twice daily at 08:30 and 16:00').map((text) => ({
     text,
     frequency: 'ASK',
@@ -128,6 +157,8 @@ interface Time {
   text: string;
   hour: number;
   minute: number;
+  /** A compact form ("0800", "830"), which may come with no "at" before it. */
+  compact?: boolean;
 }
 
 const time: fc.Arbitrary<Time> = fc.oneof(
@@ -155,11 +186,13 @@ const time: fc.Arbitrary<Time> = fc.oneof(
     text: `${String(h).padStart(2, '0')}${String(m).padStart(2, '0')}`,
     hour: h,
     minute: m,
+    compact: true,
   })),
   fc.tuple(fc.integer({ min: 7, max: 9 }), fc.constantFrom(15, 30, 45)).map(([h, m]) => ({
     text: `${h}${m}`,
     hour: h,
     minute: m,
+    compact: true,
   })),
   fc.tuple(fc.integer({ min: 7, max: 22 }), fc.constantFrom(0, 30)).map(([h, m]) => ({
     text: `${h}h${String(m).padStart(2, '0')}`,
@@ -254,6 +287,13 @@ const TASKS = [
   'the sales numbers',
   'the open support tickets',
   'the staff anniversaries',
+  // Numbers and weekdays that are the task's, never its schedule.
+  'the invoices over 500 euros',
+  'the 2025 budget',
+  'the top 100 accounts',
+  'the list of people starting monday',
+  "Friday's numbers",
+  'the tasks due thursday',
 ];
 
 interface Channel {
@@ -275,6 +315,17 @@ const channel: fc.Arbitrary<Channel> = fc.constantFrom<Channel>(
   { text: 'email Tom %', channel: 'EMAIL', notifyTo: null, recipient: 'Tom' },
   { text: 'send % to Maria Santos', channel: 'EMAIL', notifyTo: null, recipient: 'Maria Santos' },
   { text: 'mail my manager %', channel: 'EMAIL', notifyTo: null, recipient: 'my manager' },
+  // In lower case, without the directory's accents, in capitals: still a name (never the task's).
+  { text: 'email katrin %', channel: 'EMAIL', notifyTo: null, recipient: 'katrin' },
+  { text: 'mail marta %', channel: 'EMAIL', notifyTo: null, recipient: 'marta' },
+  { text: 'email Etienne %', channel: 'EMAIL', notifyTo: null, recipient: 'Etienne' },
+  { text: 'mail étienne gagnon %', channel: 'EMAIL', notifyTo: null, recipient: 'étienne gagnon' },
+  { text: 'send JOÃO %', channel: 'EMAIL', notifyTo: null, recipient: 'JOÃO' },
+  // A verb that asks for the result to be made is the request's, as "send" is.
+  { text: 'generate %', channel: 'NONE', notifyTo: null },
+  { text: 'compile %', channel: 'NONE', notifyTo: null },
+  { text: 'prepare %', channel: 'NONE', notifyTo: null },
+  { text: 'pull %', channel: 'NONE', notifyTo: null },
   { text: 'post % in #ops', channel: 'CHAT', notifyTo: '#ops' },
   { text: 'share % in #eng-leads', channel: 'CHAT', notifyTo: '#eng-leads' },
   { text: 'ping me with %', channel: 'IMMEDIATE', notifyTo: null },
@@ -320,7 +371,13 @@ const ORDERS = [
   '{pre} {F}, {C} at {T} {Z} {post}',
   '{pre} {F} at {T} {Z} - {C} {post}',
   '{pre} {F} at {T} {Z}: {C} {post}',
+  // A compact time next to the schedule with no "at" ("daily 0800", "every thursday 0900,").
+  '{pre} {F} {T} {Z} {C} {post}',
+  '{pre} {F}, {T} {Z}, {C} {post}',
+  '{pre} {C} {F} {T} {Z} {post}',
 ];
+/** Orders with no "at": only for compact times. */
+const BARE = (order: string) => !order.includes('at {T}');
 
 export const composedRequest: fc.Arbitrary<Composed> = fc
   .record({
@@ -337,15 +394,17 @@ export const composedRequest: fc.Arbitrary<Composed> = fc
   .map((p) => {
     let f = p.frequency.text;
     if (p.typo) f = typo(f, p.typo[0], p.typo[1]);
-    let order = p.order;
+    // With no "at", only a compact time is a time ("daily 0800"); other forms take the usual order.
+    let order = BARE(p.order) && !p.time.compact ? ORDERS[0] : p.order;
     // A frequency with its own times has no time part.
-    if (p.frequency.ownTimes) order = order.replace(/at \{T\} /, '');
+    if (p.frequency.ownTimes) order = order.replace(/(?:at )?\{T\},? /, '');
     const request = order
       .replace('{pre}', p.pre)
       .replace('{post}', p.post)
       .replace('{F}', f)
       .replace('{T}', p.time.text)
-      .replace('{Z}', p.zone?.text ?? '')
+      // A zone goes with a time: with none said ("twice a day"), none is.
+      .replace('{Z}', p.frequency.asks ? '' : (p.zone?.text ?? ''))
       .replace('{C}', p.channel.text.replace('%', p.task))
       .replace(/\s+/g, ' ')
       .replace(/ ([,:])/g, '$1')
@@ -357,7 +416,7 @@ export const composedRequest: fc.Arbitrary<Composed> = fc
       day: p.frequency.day,
       recurrence: p.frequency.recurrence,
       date: null,
-      timeZone: p.zone?.zone ?? ORG_ZONE,
+      timeZone: (!p.frequency.asks && p.zone?.zone) || ORG_ZONE,
       channel: p.channel.channel,
       notifyTo: p.channel.notifyTo,
       recipient: p.channel.recipient ?? null,

@@ -239,7 +239,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
   plan.notifyTo = delivery.notifyTo;
   plan.recipient = delivery.recipient ?? null;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
-  if (readings.times > 1 || TIMES_A_DAY.test(text))
+  if (readings.time && (readings.times > 1 || TIMES_A_DAY.test(text)))
     plan.missing.push(
       'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
     );
@@ -266,7 +266,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
  * report", "Monday's numbers").
  */
 const LEFTOVER =
-  /\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b\.?|\b\d{1,2}:\d{2}\b|\b(?:utc|gmt)\b|(?<!\b(?:the|my|our|your|their|this|last|that|next) )\b(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|(?<!\b(?:the|my|our|your|their|this|last|that|next|of|on|for|from|since|by|until|before|after) )\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b(?!['’])/i;
+  /\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b\.?|\b\d{1,2}:\d{2}\b|\b(?:utc|gmt)\b|(?<!\b(?:the|my|our|your|their|this|last|that|next) )\b(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|(?<!\b(?:the|my|our|your|their|this|last|that|next|of|on|for|from|since|by|until|till|before|after|starting|start|due|through|beginning|joining|leaving) )\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b(?!['’])/i;
 
 /** The time first (this reader knows more ways to write one), then the date in what is left, then the days. */
 function read(scan: string, now: Date, timeZone: string): Readings {
@@ -339,6 +339,11 @@ function schedule(plan: Plan, r: Readings): void {
   if (interval && /^min/.test(interval[2])) return set(ScheduleFrequency.CUSTOM, { freq: 'MINUTELY', interval: every });
   if (/\bhourly\b|\b(?:every|each|once an?) hour\b/.test(text) || interval?.[2] === 'hour')
     return set(ScheduleFrequency.CUSTOM, { freq: 'HOURLY', interval: every });
+  // "twice a day" with no times: several runs a day, whose times are asked (never one run a day).
+  if (TIMES_A_DAY.test(text) && !r.time) {
+    plan.missing.push('the times of day of the runs (for example “at 9am and 5pm”)');
+    return set(ScheduleFrequency.CUSTOM, null);
+  }
   if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text))
     return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
@@ -414,6 +419,10 @@ function schedule(plan: Plan, r: Readings): void {
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? null);
     return set(ScheduleFrequency.MONTHLY, day === null ? null : { freq: 'MONTHLY', ...monthDayParts(day) }, day);
   }
+  // "on the 1st and the 15th": several days of a month that none names recur each month (one run would keep one of them).
+  const severalDays = [...monthDays.days, ...(monthDays.last ? [-1] : [])];
+  if (severalDays.length > 1 && !date && !days.weekdays.length)
+    return set(ScheduleFrequency.CUSTOM, { freq: 'MONTHLY', byMonthDay: severalDays });
   if ((days.recurring && oneDay) || /\bweekly\b|\b(?:every|each|once a|per|a) week\b/.test(text)) {
     return set(ScheduleFrequency.WEEKLY, oneDay ? { freq: 'WEEKLY', byDay: byDay([oneDay]) } : null, oneDay);
   }
@@ -492,7 +501,9 @@ function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: s
     );
   if (SCHEDULED.has(plan.frequency)) {
     const hourly = /^FREQ=(?:HOURLY|MINUTELY)/.test(plan.recurrence ?? '');
-    if (plan.hour === null && !hourly) ask('the time of day');
+    // Several runs a day with no times asked for them already.
+    const timesAsked = plan.frequency === ScheduleFrequency.CUSTOM && plan.recurrence === null;
+    if (plan.hour === null && !hourly && !timesAsked) ask('the time of day');
     if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) ask('the day of the week');
     if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) ask('the day of the month');
   } else if (plan.frequency === ScheduleFrequency.NONE && !unsure.length && !plan.missing.length) {
@@ -519,6 +530,10 @@ function taskOf(text: string, channel: NotificationChannel, said: string[]): str
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
+      /\b(?:once|twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|week|month|quarter|year)\b|\btwice daily\b/gi,
+      ' ',
+    )
+    .replace(
       /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve |fifteen |twenty |thirty )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
       ' ',
     )
@@ -527,7 +542,6 @@ function taskOf(text: string, channel: NotificationChannel, said: string[]): str
       /(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi,
       ' ',
     )
-    .replace(/\b(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
     .replace(COURTESY, ' ')
     .replace(DELIVERY_SAID, ' ')
@@ -540,6 +554,8 @@ function taskOf(text: string, channel: NotificationChannel, said: string[]): str
     .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '');
   // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
   if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
+  // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
+  bare = bare.replace(MAKING_VERB, '');
   return trimEndOf(bare, '.!?').trim() || text;
 }
 
@@ -556,6 +572,10 @@ const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: chann
 /** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */
 const SENDING_VERB =
   /^(?:e-?mail|send|mail|post|share|forward|fwd|deliver|drop|push|dm|text|ping|message)\s+(?:me\s+)?(?:(?:with|about)\s+)?/i;
+
+/** A verb that only asks for the result to be made, at the start of a task ("compile the attendance sheet"). */
+const MAKING_VERB =
+  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get)\s+(?:me\s+)?(?=\S)/i;
 
 /** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
 const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);

@@ -28,6 +28,13 @@ const ORDINALS: Record<string, number> = {
   last: -1,
 };
 
+/** Words after which a weekday says what the task is about, not when it runs ("starting monday", "due friday"). */
+const TASK_LEAD =
+  /\b(?:starting|started|start|from|since|until|till|before|after|of|for|due|through|beginning|as of|by|joining|leaving)(?: on)? $/;
+/** A frequency said in words, which gives a schedule without a weekday. */
+const FREQUENCY_SAID =
+  /\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|fortnightly|biweekly|weekdays|weekends|every|each|twice|times|months?|\d{1,2}(?:st|nd|rd|th))\b/;
+
 export interface DaysReading {
   /** ISO weekdays named (1 Monday .. 7 Sunday), in week order. */
   weekdays: number[];
@@ -112,7 +119,15 @@ export function readDays(text: string): DaysReading {
       ),
     ),
   ];
+  // "the people starting monday", "Monday's numbers": with another day or a frequency giving the
+  // schedule, a weekday that a task word leads to (or that owns something) is the task's.
+  const ofTask = (mention: RegExpExecArray | RegExpMatchArray) => {
+    const at = mention.index ?? 0;
+    return TASK_LEAD.test(rest.slice(Math.max(0, at - 20), at)) || /^['’]s\b/.test(rest.slice(at + mention[0].length));
+  };
+  const scheduled = reading.weekdays.length > 0 || mentions.some((m) => !ofTask(m)) || FREQUENCY_SAID.test(rest);
   for (const mention of mentions) {
+    if (scheduled && ofTask(mention)) continue;
     const [said, each, otherWeek, alternate, single, name, plural] = mention;
     const every = each ?? alternate;
     const other = otherWeek ?? alternate;

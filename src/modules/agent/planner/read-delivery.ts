@@ -36,15 +36,31 @@ const SERVICE_NAMES: Record<string, string> = {
   imessage: 'iMessage',
 };
 /** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
-const NAME = String.raw`[A-Z][a-z'’-]{1,30}(?: [A-Z][a-z'’-]{1,30})?`;
+const NAME = String.raw`\p{Lu}[\p{Ll}'’-]{1,30}(?: \p{Lu}[\p{Ll}'’-]{1,30})?`;
 /** "email Tom the report", "send it to Maria Santos", "mail my manager": a person the result goes to. */
 const TO_PERSON = new RegExp(
   String.raw`\b(?:(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? |(?:e-?mailed|mailed|sent|forwarded) to |\bto )(my (?:manager|boss|line manager)|${NAME})\b`,
-  'g',
+  'gu',
 );
+/**
+ * "email katrin the list", "mail étienne gagnon the report", "mail KATRIN the list": one or two
+ * words in any case between the sending verb and what is sent name a person too (the directory
+ * says whether they do, else the planner asks).
+ */
+const TO_PERSON_ANY_CASE =
+  /(?<!\b(?:an?|the|by|via) )\b(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? (\p{L}[\p{L}'’-]{1,30}(?: \p{L}[\p{L}'’-]{1,30})?)(?= (?:the|a|an|my|our|his|her|their|all|this|that|these|those|today's|yesterday's|every|each|\p{L}+'s)\b)/u;
+/** Lower-case words after a sending verb that are not people. */
+const NOT_PEOPLE =
+  /^(?:out|over|across|along|back|through|round|around|on|in|up|down|off|again|now|also|just|only|then|later|soon|asap|both|all|everyone|everybody|anyone|someone|somebody|people|team|staff|me|us|you|yourself|myself|him|her|them|it|this|that|daily|weekly|monthly|quickly|directly|automatically|regularly|with|about|on|for|of|to|from|regarding|listing|containing|showing|including)$/;
 /** Capitalised words that are not people: days, months, the start of a sentence, pronouns. */
 const NOT_NAMES =
   /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|slack|teams|i)\b/i;
+
+/** A name without a second word that is not a name's ("Tom Friday's numbers": Tom). */
+function nameOnly(said: string): string {
+  const [first, second] = said.split(' ');
+  return second && (/['’]s$/.test(second) || NOT_NAMES.test(second)) ? first : said;
+}
 
 /** The person a result is sent to by name, and the words that named them. */
 function recipientNamed(original: string, sending: boolean): { recipient: string; words: string[] } | undefined {
@@ -52,7 +68,14 @@ function recipientNamed(original: string, sending: boolean): { recipient: string
   for (const m of original.matchAll(TO_PERSON)) {
     const mine = /^my /i.test(m[1]);
     if ((!mine && NOT_NAMES.test(m[1])) || (/^to /i.test(m[0]) && !sending)) continue;
-    return { recipient: mine ? m[1].toLowerCase() : m[1], words: [m[1]] };
+    const name = mine ? m[1].toLowerCase() : nameOnly(m[1]);
+    return { recipient: name, words: [name] };
+  }
+  const anyCase = TO_PERSON_ANY_CASE.exec(original);
+  const first = anyCase?.[1].split(' ')[0].toLowerCase() ?? '';
+  if (anyCase && !NOT_PEOPLE.test(first) && !NOT_NAMES.test(first)) {
+    const name = nameOnly(anyCase[1]);
+    return { recipient: name, words: [name] };
   }
   return undefined;
 }

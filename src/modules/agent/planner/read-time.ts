@@ -25,6 +25,11 @@ const MERIDIEM = String.raw`(a\.?\s?m\b\.?|p\.?\s?m\b\.?)`;
 const LATER_PART = /\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
 const MORNING = /\b(?:morning|a\.?m\b)/;
 
+/** Words of a schedule that a bare compact time may stand next to. */
+const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th))`;
+const BARE_COMPACT = new RegExp(
+  String.raw`(?<=\b${SCHEDULE_NEXT},? )(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:%|euros?|dollars?|pounds?|people|employees|staff|tasks|items|rows|records|accounts|units)\b)(?:\s*${MERIDIEM})?|\b(\d{1,2})(\d{2})(?=,? (?:${SCHEDULE_NEXT}|every|each|on (?:mon|tue|wed|thu|fri|sat|sun))\b)`,
+);
 const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
 /** A part of the day said of the time itself, which an hour written with am/pm or on a 24-hour clock must agree with. */
 const SAID_PART = /\b(?:in the|this|every|each) (morning|afternoon|evening)\b|\b(?:at) (night)\b/;
@@ -102,6 +107,14 @@ export function readTime(text: string): TimeReading | null {
     String.raw`(?:\bat |@ ?|\bby |\baround |\babout )\b(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|people|employees|tasks|%)\b)(?:\s*${MERIDIEM})?`,
   ).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
+  // Compact forms with no "at", next to the words of a schedule ("daily 0800", "every thursday 0900",
+  // "monthly, 5th, 0830", "0800 daily"): a number that is a 24-hour time only there, so "over 500
+  // euros" or "the 2025 budget" stay the task's.
+  m = BARE_COMPACT.exec(text);
+  if (m) {
+    const [hour, minute] = [Number(m[1] ?? m[4]), Number(m[2] ?? m[5])];
+    if (hour < 24 && minute < 60) return clock(hour, minute, m[0], m[3]);
+  }
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
   m = new RegExp(

@@ -240,14 +240,25 @@ function mendWord(word: string, previous: string, unsure: string[], zoneSpot: bo
 /** "everymonday" -> "every monday": two (or three) planner words run together, each mended if need be. */
 function splitJoined(word: string): string | null {
   for (let i = 2; i <= word.length - 2; i++) {
-    const left = word.slice(0, i);
+    // The first word may be misspelt too ("evryday", "eveyweek"): mended before it is joined.
+    const left = mendedPart(word.slice(0, i));
     const right = word.slice(i);
-    if (!JOINABLE.has(left)) continue;
+    if (!left) continue;
     if (JOINABLE.has(right)) return `${left} ${right}`;
     const rest = splitJoined(right);
     if (rest) return `${left} ${rest}`;
   }
   return null;
+}
+
+/** A part of a run-together word as a planner word: itself, or a frequency word misspelt (known, or one slip away). */
+function mendedPart(part: string): string | null {
+  if (JOINABLE.has(part)) return part;
+  const known = KNOWN_MISSPELLINGS[part];
+  // Only frequency words: "thur"+"day" is a misspelt "thursday", not "thursday day".
+  if (known && FREQUENCY_WORDS.includes(known)) return known;
+  if (part.length < 4) return null;
+  return closest(part, FREQUENCY_WORDS, 1)?.word ?? null;
 }
 
 /** A word no dictionary knows, where a day or a frequency is expected or close to one. */
