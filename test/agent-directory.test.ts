@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { DEMO_ALIAS } from '../src/demo/demo-data';
 import { seedDemo } from '../src/demo/seed-demo';
 import type { AgentAnswer } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { orgWithAdmin } from './helpers/fixtures';
+import { statementsOf } from './helpers/queries';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 // Directory questions read as queries over the directory's model (specialists/directory-query.ts)
@@ -163,4 +165,112 @@ it('answers the examples the console and the docs show, on the demo organization
   expect(reports.reply).toBe('3 people report to Ben Carter: Dev Patel, Eva Novak, Femi Okoro.');
   expect(reports.sources.map((s) => s.name)).toEqual(['Ben Carter', 'Dev Patel', 'Eva Novak', 'Femi Okoro']);
   expect((await ask('How many vacation days do I get?', ana)).reply).toMatch(/25 days of annual leave/);
+});
+
+describe('statements per question', () => {
+  // Two organizations seeded alike, of 30 and of 300 employees (one statement each, so the test
+  // spends its time on asking): each question must cost the same statements in both, none of them
+  // reading the whole organization.
+  const FIRST = ['Aino', 'Bram', 'Cato', 'Dagny', 'Eero', 'Frida', 'Gorm', 'Hedda', 'Ivar', 'Jorunn'];
+  const LAST = ['Aasen', 'Berge', 'Dahl', 'Eide', 'Fossum', 'Gran', 'Holm', 'Isaksen', 'Jensen', 'Kvale'];
+  const LAST_MORE = Array.from({ length: 30 }, (_, i) => `${LAST[i % 10]}${['', 'stad', 'vik'][Math.floor(i / 10)]}`);
+  const orgs: Record<number, { token: string }> = {};
+
+  const seed = async (size: number) => {
+    const { org, admin } = await orgWithAdmin(t, `Statements ${size}`);
+    // Employee i reports to employee floor(i / 5); names are unique, first names shared.
+    await t.app.db.orm.em.getConnection().execute(
+      `insert into employee (id, organization_id, name, active, title, department, location, email, start_date, manager_id, created_at, updated_at)
+       select md5(?::text || i)::uuid, ?, (?::text[])[1 + i % 10] || ' ' || (?::text[])[1 + i / 10], true,
+         (array['Engineer', 'Designer', 'Analyst', 'Recruiter'])[1 + i % 4],
+         (array['Research', 'Operations', 'Sales'])[1 + i % 3],
+         (array['Trondheim', 'Stavanger', 'Bodø'])[1 + i % 3],
+         'p' || i || '@statements.example', date '2018-01-01' + i * 5,
+         case when i >= 5 then md5(?::text || (i / 5))::uuid end, now(), now()
+       from generate_series(1, ?) as i`,
+      [org.id, org.id, `{${FIRST.join(',')}}`, `{${LAST_MORE.join(',')}}`, org.id, size - 1],
+    );
+    // The seeded ids, as md5(org || i) in SQL: Bram Aasen is 1, Gorm Aasen 6, Bram Berge 11.
+    const id = (i: number) =>
+      createHash('md5')
+        .update(`${org.id}${i}`)
+        .digest('hex')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+    const solveig = await t.api.post(
+      '/api/v1/employee',
+      { name: 'Solveig Marthinsen', location: 'Bodø', manager: id(3) },
+      admin.token,
+    );
+    if (solveig.status !== 201) throw new Error(`employee: ${solveig.status} ${solveig.text}`);
+    const res = await t.api.post(
+      '/api/v1/group',
+      {
+        name: 'Fjell Club',
+        description: 'Walks on Sundays',
+        members: [1, 6, 11].map(id),
+      },
+      admin.token,
+    );
+    if (res.status !== 201) throw new Error(`group: ${res.status} ${res.text}`);
+    orgs[size] = { token: admin.token };
+  };
+
+  beforeAll(async () => {
+    await seed(30);
+    await seed(300);
+  }, 120_000);
+
+  /** The most statements one question costs, whatever the organization's size (the ask's own writes included). */
+  const BOUND = 14;
+  const MOST_ROWS = 80;
+  const QUESTIONS = [
+    'how many people in Trondheim?',
+    'who works in Research?',
+    'who reports to Bram Aasen?',
+    "who is in Bram Aasen's whole org",
+    "who is Hedda Dahl's skip-level manager?",
+    'how do I reach Dagny Aasen?',
+    'where does Solveig Martinsen sit?',
+    'who leads the Fjell Club?',
+    'does Hedda Dahl report to Bram Aasen?',
+    'is Eero Aasen in Sales?',
+    'how many vacation days do I get?',
+  ];
+
+  it('costs the same few statements at 30 and at 300 employees, none reading the organization', async () => {
+    const costs: Record<string, number[]> = {};
+    const wide: { question: string; size: number; rows: number }[] = [];
+    const replies: string[] = [];
+    for (const size of [30, 300]) {
+      for (const question of QUESTIONS) {
+        let reply = '';
+        const statements = await statementsOf(t, async () => {
+          const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, orgs[size].token);
+          expect(res.status).toBe(200);
+          reply = res.body.reply;
+        });
+        (costs[question] ??= []).push(statements.length);
+        // An answer names at most 20 people, and the people a question may name are those who share a
+        // word of a name it writes (at 300: 30 Heddas, 10 Dahls, 30 Brams and 10 Aasens in "does Hedda
+        // Dahl report to Bram Aasen"): no statement reads the organization.
+        const rows = statements.filter((s) => /\bemployee\b/.test(s.sql)).map((s) => s.rows);
+        if (Math.max(0, ...rows) > MOST_ROWS) wide.push({ question, size, rows: Math.max(...rows) });
+        replies.push(reply);
+      }
+    }
+    expect(wide).toEqual([]);
+    const unequal = Object.entries(costs).filter(([, [small, big]]) => small !== big);
+    expect(unequal).toEqual([]);
+    expect(Math.max(...Object.values(costs).flat())).toBeLessThanOrEqual(BOUND);
+    // The questions were answered from the records of the 300, so the count is of real answers.
+    const [count, , reports, below, skip, , misspelt, , indirect] = replies.slice(QUESTIONS.length);
+    expect(count).toMatch(/^99 active employees work in Trondheim: Aino \w+, .* and 79 more\.$/);
+    expect(reports).toBe(
+      '5 people report to Bram Aasen: Frida Aasen, Gorm Aasen, Hedda Aasen, Ivar Aasen, Jorunn Aasen.',
+    );
+    expect(below).toMatch(/^155 people report to Bram Aasen, directly or through their managers: .* and 135 more\.$/);
+    expect(skip).toBe('Frida Aasen reports to Bram Aasen (Designer). (Hedda Dahl → Frida Aasen → Bram Aasen)');
+    expect(misspelt).toBe('Solveig Marthinsen is based in Bodø.');
+    expect(indirect).toBe('Yes, indirectly: Hedda Dahl reports to Frida Aasen reports to Bram Aasen.');
+  });
 });

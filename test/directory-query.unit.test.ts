@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Lexicon, LexPerson } from '../src/modules/agent/specialists/directory-lexicon';
+import { type Lexicon, type LexPerson, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
 import {
   type DirectoryQuery,
   parseDirectoryQuery,
@@ -24,14 +24,16 @@ const person = (id: string, name: string, extra: Partial<LexPerson> = {}): LexPe
   ...extra,
 });
 
+const PEOPLE = [
+  person('p1', 'Priya Raman', { title: 'Chief Financial Officer', department: 'Finance', location: 'Oslo' }),
+  person('p2', 'Tomasz Wielgus', { title: 'Accountant', department: 'Finance', location: 'Bergen', managerId: 'p1' }),
+  person('p3', 'Leilani Okafor', { title: 'Support Engineer', department: 'Customer Success', location: 'Oslo' }),
+  person('p4', 'Marguerite Duval', { title: 'Support Engineer', department: 'Customer Success', managerId: 'p3' }),
+];
 const LEXICON: Lexicon = {
-  people: [
-    person('p1', 'Priya Raman', { title: 'Chief Financial Officer', department: 'Finance', location: 'Oslo' }),
-    person('p2', 'Tomasz Wielgus', { title: 'Accountant', department: 'Finance', location: 'Bergen', managerId: 'p1' }),
-    person('p3', 'Leilani Okafor', { title: 'Support Engineer', department: 'Customer Success', location: 'Oslo' }),
-    person('p4', 'Marguerite Duval', { title: 'Support Engineer', department: 'Customer Success', managerId: 'p3' }),
-  ],
+  people: PEOPLE,
   groups: [{ id: 'g1', name: 'Harbour Choir', description: 'Chaired by Leilani Okafor' }],
+  values: valuesOf(PEOPLE),
 };
 const READ = readLexicon(LEXICON);
 const parse = (text: string) => parseDirectoryQuery(text, READ);

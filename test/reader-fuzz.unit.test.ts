@@ -1,4 +1,4 @@
-import { tokenize } from '../src/modules/agent/specialists/directory-lexicon';
+import { tokenize, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
 import { parseDirectoryQuery, readLexicon } from '../src/modules/agent/specialists/directory-query';
 import { isSpace, trimEndOf, trimEndWhere } from '../src/common/trim-end';
 import { chunkText } from '../src/modules/agent/knowledge/chunk';
@@ -71,18 +71,20 @@ const WORDS = [{ text: 'holiday', weight: 1, alternatives: [] }];
 
 /** The readers, each called with the text as a user could send it. */
 /** An organization's names and values for the query reader to read against. */
+const FUZZ_PEOPLE = ['Ana Silva', 'Ben Carter', 'Dev Patel'].map((name, n) => ({
+  id: String(n),
+  name,
+  title: 'Software Engineer',
+  department: 'Engineering',
+  location: 'Oslo',
+  email: null,
+  startDate: null,
+  managerId: null,
+  active: true,
+}));
 const FUZZ_LEXICON = readLexicon({
-  people: ['Ana Silva', 'Ben Carter', 'Dev Patel'].map((name, n) => ({
-    id: String(n),
-    name,
-    title: 'Software Engineer',
-    department: 'Engineering',
-    location: 'Oslo',
-    email: null,
-    startDate: null,
-    managerId: null,
-    active: true,
-  })),
+  people: FUZZ_PEOPLE,
+  values: valuesOf(FUZZ_PEOPLE),
   groups: [{ id: 'g', name: 'Platform Guild', description: null }],
 });
 

@@ -1,26 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Employee } from '../../employee/employee.entity';
 import { Group } from '../../group/group.entity';
 import { editDistance } from '../language/edit-distance';
+import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
+
+export type { LexPerson } from './directory-records';
 
 /**
- * The organization's own words, loaded per question: its people's names and the distinct values
- * of their departments, locations and titles, and its groups' names. A question is read against
- * them, so "how many people in Oslo" or "is Priya in Finance" need no code for Oslo or Finance.
+ * The organization's own words a question may use, loaded per question: the distinct values of
+ * its people's departments, locations and titles, its groups' names, and the people whose names
+ * the question's words are (or are misspellings of). A question is read against them, so "how
+ * many people in Oslo" or "is Priya in Finance" need no code for Oslo or Finance.
  */
-
-/** What a person is known by to the directory's reader. */
-export interface LexPerson {
-  id: string;
-  name: string;
-  title: string | null;
-  department: string | null;
-  location: string | null;
-  email: string | null;
-  startDate: string | null;
-  managerId: string | null;
-  active: boolean;
-}
 
 export interface LexGroup {
   id: string;
@@ -28,9 +18,20 @@ export interface LexGroup {
   description: string | null;
 }
 
+/** The distinct values of the organization's people, by field. */
+export interface LexValues {
+  department: string[];
+  location: string[];
+  title: string[];
+}
+
 export interface Lexicon {
+  /** The people the question may name (never the whole organization). */
   people: LexPerson[];
   groups: LexGroup[];
+  values: LexValues;
+  /** The employee linked to the asker's account: null when none is, absent when not looked up. */
+  self?: LexPerson | null;
 }
 
 /** The kinds of the organization's values a phrase of a question can name. */
@@ -50,31 +51,68 @@ export interface Mention {
   possessive: boolean;
 }
 
-/**
- * Both look-ups of a question at once: every employee (their values are the lexicon and, for
- * questions about reports, the org chart) and every group. The request's entity manager applies
- * the tenancy filter, so another organization's records are never in it.
- */
-export async function loadLexicon(em: EntityManager): Promise<Lexicon> {
-  const [employees, groups] = await Promise.all([
-    em.find(Employee, {}, { orderBy: { name: 'asc', id: 'asc' } }),
-    em.find(Group, { active: true }, { orderBy: { name: 'asc' } }),
-  ]);
+/** The distinct values of a list of people (what loadLexicon reads from the whole organization). */
+export function valuesOf(people: readonly LexPerson[]): LexValues {
+  const distinct = (of: (p: LexPerson) => string | null) =>
+    [...new Set(people.map(of))].filter((v): v is string => Boolean(v));
   return {
-    people: employees.map((e) => ({
-      id: e.id,
-      name: e.name,
-      title: e.title ?? null,
-      department: e.department ?? null,
-      location: e.location ?? null,
-      email: e.email ?? null,
-      startDate: e.startDate ?? null,
-      managerId: e.manager?.id ?? null,
-      active: e.active,
-    })),
-    groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
+    department: distinct((p) => p.department),
+    location: distinct((p) => p.location),
+    title: distinct((p) => p.title),
   };
 }
+
+/**
+ * What a question can name, in two round trips of at most four statements whatever the
+ * organization's size: the distinct values, the groups, and the name words that may be
+ * misspellings of the question's words (same first letter, near length), then the people with a
+ * word of their name among the question's words or those misspellings (and the asker's own
+ * employee). The request's entity manager limits each to the caller's organization.
+ */
+export async function loadLexicon(
+  em: EntityManager,
+  text: string,
+  keywords: ReadonlySet<string>,
+  account?: string,
+): Promise<Lexicon> {
+  const words = nameWords(text, keywords);
+  const spellable = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  const [values, groups, near] = await Promise.all([
+    distinctValues(em),
+    em.find(Group, { active: true }, { orderBy: { name: 'asc' } }),
+    nameWordsLike(em, spellable),
+  ]);
+  const misspelt = near.filter(
+    (n) => !words.includes(n) && spellable.some((w) => editDistance(w, n, limitFor(w)) <= limitFor(w)),
+  );
+  const { people, self } = await peopleNamed(em, [...words, ...misspelt], account);
+  return {
+    people,
+    groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
+    values,
+    ...(account ? { self } : {}),
+  };
+}
+
+/**
+ * The words of a question that may be part of someone's name, as SQL matches names (splitWords):
+ * not a letter alone, nor a word the reader gives a meaning to unless written capitalised ("Will").
+ */
+function nameWords(text: string, keywords: ReadonlySet<string>): string[] {
+  const words = new Set<string>();
+  for (const raw of text.slice(0, MAX_QUERY).split(/\s+/)) {
+    const capital = /^\P{L}*\p{Lu}/u.test(raw);
+    for (const word of splitWords(raw)) {
+      if (word.length < 2) continue;
+      if (!capital && (FUNCTION_WORDS.has(word) || keywords.has(word))) continue;
+      words.add(word);
+    }
+  }
+  return [...words];
+}
+
+/** The edit distance a misspelling of a word may be at: 1 for a short word, 2 for a long one. */
+const limitFor = (word: string) => (word.length >= 7 ? 2 : 1);
 
 /** A word of a question: its letters lower-cased, and whether it was written capitalised or in the possessive. */
 export interface Token {
@@ -185,9 +223,8 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
   }
-  const values = (kind: MentionKind, of: (p: LexPerson) => string | null) => {
-    for (const value of new Set(lexicon.people.map(of))) {
-      if (!value) continue;
+  const values = (kind: 'department' | 'location' | 'title') => {
+    for (const value of new Set(lexicon.values[kind])) {
       const parts = normal(value);
       const entry: Entry = { kind, ids: [], value };
       add(parts, entry);
@@ -195,9 +232,9 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
       if (parts.length === 1) addWord(parts[0], entry);
     }
   };
-  values('department', (p) => p.department);
-  values('location', (p) => p.location);
-  values('title', (p) => p.title);
+  values('department');
+  values('location');
+  values('title');
   return { phrases, longest: Math.min(longest, 8), words };
 }
 
@@ -273,7 +310,7 @@ const mention = (entry: Entry, start: number, end: number, possessive: boolean):
 function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: ReadonlySet<string>): Mention | null {
   const { word } = tokens[i];
   if (word.length < 4 || FUNCTION_WORDS.has(word) || keywords.has(word) || /\d/.test(word)) return null;
-  const limit = word.length >= 7 ? 2 : 1;
+  const limit = limitFor(word);
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {
     for (const candidate of index.words.get(length) ?? []) {

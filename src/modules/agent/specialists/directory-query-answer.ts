@@ -7,10 +7,22 @@ import { GroupMember } from '../../group/group-member.entity';
 import type { PersonIntent } from './directory-intents';
 import type { LexGroup, LexPerson, Mention } from './directory-lexicon';
 import type { Attribute, DirectoryQuery, Filters, ReadLexicon } from './directory-query';
+import {
+  type EmployeeFilter,
+  employeesWhere,
+  everyoneBelow,
+  groupMembers,
+  managersAbove,
+  PAGE,
+  type Page,
+  peopleNamed,
+  splitWords,
+} from './directory-records';
 
 /**
- * Answers a directory query from the lexicon's records (every employee and group of the
- * organization, read through the request's entity manager), exactly, citing each record. What
+ * Answers a directory query from the records it needs (directory-records.ts: a few statements
+ * limited to the caller's organization, never the whole organization loaded), exactly, citing
+ * each record. What
  * the older intents already word (someone's title, location, team, groups, a group's members) is
  * worded by them, so that one question gets one wording whichever reader read it.
  */
@@ -21,8 +33,6 @@ export interface Wordings {
   members(groupId: string): Promise<Briefing>;
 }
 
-/** The most names an answer lists; a count says how many more there are. */
-const MAX_NAMES = 20;
 /** The most managers a chain climbs ("manager's manager's …"). */
 const MAX_LEVELS = 5;
 
@@ -45,9 +55,11 @@ const unknownAnswer = (text: string, sources: ContentSource[]): Briefing => ({
   confidence: AnswerConfidence.UNKNOWN,
 });
 
-const names = (people: LexPerson[]) => {
-  const shown = people.slice(0, MAX_NAMES).map((p) => p.name);
-  const more = people.length - shown.length;
+/** The names of a list (or of a page's first people, with how many more the page counted). */
+const names = (list: LexPerson[] | Page) => {
+  const { people, total } = Array.isArray(list) ? { people: list, total: list.length } : list;
+  const shown = people.slice(0, PAGE).map((p) => p.name);
+  const more = total - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 };
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -59,8 +71,7 @@ export async function answerQuery(
   wordings: Wordings,
 ): Promise<Briefing> {
   const byId = new Map(lexicon.people.map((p) => [p.id, p]));
-  const active = lexicon.people.filter((p) => p.active);
-  const reportsOf = (id: string) => active.filter((p) => p.managerId === id);
+  const reportsOf = (id: string) => employeesWhere(em, { manager: id });
   const one = (m: Mention): LexPerson | Briefing => {
     const matches = m.ids.map((id) => byId.get(id)!).filter(Boolean);
     if (matches.length === 1) return matches[0];
@@ -94,41 +105,42 @@ export async function answerQuery(
       return unknownAnswer(`${text} It holds each person’s ${HELD}.`, [DIRECTORY]);
     }
     case 'employees': {
-      const found = active.filter((p) => matches(p, query.filters, lexicon));
+      const found = await employeesWhere(em, employeeFilter(query.filters));
       const what = describeFilters(query.filters);
-      const sources = found.length ? found.map(personSource) : [DIRECTORY];
+      const sources = found.total ? found.people.map(personSource) : [DIRECTORY];
       if (query.operation === 'count')
         return answered(
-          `${plural(found.length, 'active employee', 'active employees')} ${what}${found.length ? `: ${names(found)}` : ''}.`,
+          `${plural(found.total, 'active employee', 'active employees')} ${what}${found.total ? `: ${names(found)}` : ''}.`,
           sources,
         );
-      if (!found.length) return answered(`No active employee ${what.replace(/^works?/, 'works')}.`, sources);
-      return answered(`${plural(found.length, 'person', 'people')} ${what}: ${names(found)}.`, sources);
+      if (!found.total) return answered(`No active employee ${what.replace(/^works?/, 'works')}.`, sources);
+      return answered(`${plural(found.total, 'person', 'people')} ${what}: ${names(found)}.`, sources);
     }
     case 'reports': {
       const p = one(query.person);
       if (!('id' in p)) return p;
-      const below = query.all ? allBelow(p.id, reportsOf) : reportsOf(p.id);
-      if (!below.length) return answered(`Nobody reports to ${p.name}.`, [personSource(p)]);
+      const below = query.all ? await everyoneBelow(em, p.id) : await reportsOf(p.id);
+      if (!below.total) return answered(`Nobody reports to ${p.name}.`, [personSource(p)]);
+      const sources = [personSource(p), ...below.people.map(personSource)];
       if (query.all)
         return answered(
-          `${plural(below.length, 'person', 'people')} ${below.length === 1 ? 'reports' : 'report'} to ${p.name}, directly or through their managers: ${names(below)}.`,
-          [personSource(p), ...below.map(personSource)],
+          `${plural(below.total, 'person', 'people')} ${below.total === 1 ? 'reports' : 'report'} to ${p.name}, directly or through their managers: ${names(below)}.`,
+          sources,
         );
-      return answered(`${plural(below.length, 'person reports', 'people report')} to ${p.name}: ${names(below)}.`, [
-        personSource(p),
-        ...below.map(personSource),
-      ]);
+      return answered(
+        `${plural(below.total, 'person reports', 'people report')} to ${p.name}: ${names(below)}.`,
+        sources,
+      );
     }
     case 'team': {
       const p = one(query.person);
       if (!('id' in p)) return p;
       if (query.operation === 'count') {
-        const team = reportsOf(p.id);
-        if (team.length)
+        const team = await reportsOf(p.id);
+        if (team.total)
           return answered(
-            `${p.name}’s team has ${plural(team.length, 'person', 'people')} reporting to ${p.name}: ${names(team)}.`,
-            [personSource(p), ...team.map(personSource)],
+            `${p.name}’s team has ${plural(team.total, 'person', 'people')} reporting to ${p.name}: ${names(team)}.`,
+            [personSource(p), ...team.people.map(personSource)],
           );
       }
       return wordings.about('teamOf', await entity(p));
@@ -138,9 +150,10 @@ export async function answerQuery(
       if (!('id' in p)) return p;
       if (query.levels > MAX_LEVELS)
         return unknownAnswer(`I don’t know: the directory reads at most ${MAX_LEVELS} managers up.`, [personSource(p)]);
+      const above = (await managersAbove(em, [p.id], query.levels)).get(p.id) ?? [];
       const chain = [p];
       for (let i = 0; i < query.levels; i++) {
-        const next = chain[chain.length - 1].managerId ? byId.get(chain[chain.length - 1].managerId!) : undefined;
+        const next = above[i];
         if (!next) {
           if (query.levels === 1) return answered(`${p.name} has no manager in the directory.`, [personSource(p)]);
           return unknownAnswer(
@@ -162,7 +175,7 @@ export async function answerQuery(
       const p = one(query.person);
       if (!('id' in p)) return p;
       const parts: Briefing[] = [];
-      for (const attribute of query.attributes) parts.push(await attributeOf(p, attribute, byId, wordings, entity));
+      for (const attribute of query.attributes) parts.push(await attributeOf(em, p, attribute, wordings, entity));
       if (parts.length === 1) return parts[0];
       return {
         style: 'facts',
@@ -175,7 +188,7 @@ export async function answerQuery(
       const group = lexicon.groups.find((g) => g.id === query.group.ids[0])!;
       if (query.operation === 'list')
         return { ...(await wordings.members(group.id)), confidence: AnswerConfidence.ANSWERED };
-      const members = await membersOf(em, group, byId);
+      const members = await groupMembers(em, group.id);
       return answered(
         `${group.name} has ${plural(members.length, 'member', 'members')}${members.length ? `: ${names(members)}` : ''}.`,
         [groupSource(group), ...members.map(personSource)],
@@ -185,11 +198,9 @@ export async function answerQuery(
       return lead(
         em,
         lexicon.groups.find((g) => g.id === query.group.ids[0])!,
-        byId,
-        lexicon.people,
       );
     case 'check':
-      return check(query.person, query.against, query.relation, one, byId, em, lexicon.groups);
+      return check(query.person, query.against, query.relation, one, em, lexicon.groups);
     default: {
       const unanswered: never = query;
       throw new Error(`no answer for the directory query ${JSON.stringify(unanswered)}`);
@@ -202,9 +213,9 @@ const DIRECTORY: ContentSource = { name: 'Employee directory', type: 'directory'
 const HELD = 'name, e-mail, title, department, location, manager, start date and groups';
 
 async function attributeOf(
+  em: EntityManager,
   p: LexPerson,
   attribute: Attribute,
-  byId: Map<string, LexPerson>,
   wordings: Wordings,
   entity: (p: LexPerson) => Promise<Employee>,
 ): Promise<Briefing> {
@@ -219,7 +230,7 @@ async function attributeOf(
         ? answered(`${p.name} joined on ${p.startDate}.`, source)
         : unknownAnswer(`I don’t know: the directory has no start date for ${p.name}.`, source);
     case 'manager': {
-      const manager = p.managerId ? byId.get(p.managerId) : undefined;
+      const manager = p.managerId ? (await managersAbove(em, [p.id], 1)).get(p.id)?.[0] : undefined;
       return manager
         ? answered(`${p.name} reports to ${manager.name}.`, [...source, personSource(manager)])
         : answered(`${p.name} has no manager in the directory.`, source);
@@ -239,38 +250,14 @@ async function attributeOf(
   }
 }
 
-/** Everyone below someone, each once, level by level (a cycle, refused on write, cannot loop). */
-function allBelow(id: string, reportsOf: (id: string) => LexPerson[]): LexPerson[] {
-  const seen = new Set([id]);
-  const found: LexPerson[] = [];
-  for (let level = [id]; level.length;) {
-    const next: string[] = [];
-    for (const one of level)
-      for (const r of reportsOf(one))
-        if (!seen.has(r.id)) {
-          seen.add(r.id);
-          found.push(r);
-          next.push(r.id);
-        }
-    level = next;
-  }
-  return found.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-function matches(p: LexPerson, f: Filters, lexicon: ReadLexicon['lexicon']): boolean {
-  void lexicon;
-  if (f.department && p.department !== f.department) return false;
-  if (f.location && p.location !== f.location) return false;
-  if (f.title && p.title !== f.title) return false;
-  if (f.manager && p.managerId !== f.manager) return false;
-  if (f.started) {
-    if (!p.startDate) return false;
-    const { op, from, to } = f.started;
-    if (op === 'before' && !(p.startDate < from)) return false;
-    if (op === 'after' && !(p.startDate >= to)) return false;
-    if (op === 'in' && !(p.startDate >= from && p.startDate < to)) return false;
-  }
-  return true;
+/** A query's filters as conditions on the employee records. */
+function employeeFilter(f: Filters): EmployeeFilter {
+  const { department, location, title, manager, started } = f;
+  const filter: EmployeeFilter = { department, location, title, manager };
+  if (started?.op === 'before') filter.startBefore = started.from;
+  if (started?.op === 'after') filter.startFrom = started.to;
+  if (started?.op === 'in') Object.assign(filter, { startFrom: started.from, startBefore: started.to });
+  return filter;
 }
 
 function describeFilters(f: Filters): string {
@@ -292,41 +279,33 @@ function describeFilters(f: Filters): string {
   return f.started && parts.length === 1 ? where.replace(/^who /, '') : `${f.started ? '' : 'work '}${where}`.trim();
 }
 
-async function membersOf(em: EntityManager, group: LexGroup, byId: Map<string, LexPerson>): Promise<LexPerson[]> {
-  const rows = await em.find(GroupMember, { group: group.id });
-  return rows
-    .map((m) => byId.get(m.employee.id))
-    .filter((p): p is LexPerson => Boolean(p))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /**
  * Who leads a group. The model has no lead field, so: a member (or anyone) the description names
  * as its lead, chair or owner; else the member every other member reports to, directly or not;
  * else no lead, with the members listed. Each answer says how it was found.
  */
-async function lead(
-  em: EntityManager,
-  group: LexGroup,
-  byId: Map<string, LexPerson>,
-  people: LexPerson[],
-): Promise<Briefing> {
-  const members = await membersOf(em, group, byId);
+async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
+  const description = (group.description ?? '').slice(0, MAX_DESCRIPTION);
+  // The people the description may name, and the members with the managers above each.
+  const [members, { people }] = await Promise.all([
+    groupMembers(em, group.id),
+    peopleNamed(
+      em,
+      [...new Set(splitWords(description))].filter((w) => w.length >= 2),
+    ),
+  ]);
+  const chains = await managersAbove(
+    em,
+    members.map((m) => m.id),
+  );
   const source = groupSource(group);
-  const named = leadNamed(group.description ?? '', people);
+  const named = leadNamed(description, people);
   if (named)
     return answered(`${named.name} leads ${group.name}: its description says “${group.description}”.`, [
       source,
       personSource(named),
     ]);
-  const above = (p: LexPerson, boss: LexPerson) => {
-    const seen = new Set<string>();
-    for (let at = p.managerId; at && !seen.has(at); at = byId.get(at)?.managerId ?? null) {
-      if (at === boss.id) return true;
-      seen.add(at);
-    }
-    return false;
-  };
+  const above = (p: LexPerson, boss: LexPerson) => (chains.get(p.id) ?? []).some((m) => m.id === boss.id);
   const heads = members.filter((m) => members.length > 1 && members.every((o) => o === m || above(o, m)));
   if (heads.length === 1)
     return answered(
@@ -339,6 +318,9 @@ async function lead(
   );
 }
 
+/** The most of a description read for its lead's name. */
+const MAX_DESCRIPTION = 2000;
+
 /** Words before a name in a description that make it the group's lead ("Chaired by Ana Silva"). */
 const LEAD_BEFORE = /\b(?:led|chaired|run|owned|headed|organi[sz]ed|coordinated|facilitated|captained) by\s+$/i;
 /** Words after a name ("Ana Silva (chair)", "Ana Silva leads", "Ana Silva is the lead"). */
@@ -347,7 +329,7 @@ const LEAD_AFTER =
 
 /** The person the description names as lead, chair or owner, by full or first name (one person), or null. */
 function leadNamed(description: string, people: LexPerson[]): LexPerson | null {
-  const text = description.slice(0, 2000);
+  const text = description;
   const lower = text.toLowerCase();
   for (const p of people) {
     const first = p.name.split(/\s+/)[0];
@@ -372,7 +354,6 @@ async function check(
   against: Mention,
   relation: 'in' | 'reportsTo',
   one: (m: Mention) => LexPerson | Briefing,
-  byId: Map<string, LexPerson>,
   em: EntityManager,
   groups: LexGroup[],
 ): Promise<Briefing> {
@@ -382,15 +363,9 @@ async function check(
   if (relation === 'reportsTo') {
     const boss = one(against);
     if (!('id' in boss)) return boss;
-    const chain: LexPerson[] = [];
-    const seen = new Set<string>();
-    for (let at = p.managerId; at && !seen.has(at); at = byId.get(at)?.managerId ?? null) {
-      seen.add(at);
-      const m = byId.get(at);
-      if (!m) break;
-      chain.push(m);
-      if (m.id === boss.id) break;
-    }
+    const above = (await managersAbove(em, [p.id])).get(p.id) ?? [];
+    const at = above.findIndex((m) => m.id === boss.id);
+    const chain = at >= 0 ? above.slice(0, at + 1) : above;
     const sources = [...src, personSource(boss)];
     if (chain[0]?.id === boss.id) return answered(`Yes: ${p.name} reports directly to ${boss.name}.`, sources);
     if (chain.some((m) => m.id === boss.id))

@@ -19,7 +19,7 @@ import {
 } from './directory-subjects';
 import { MAX_QUERY } from './directory-lexicon';
 import { answerQuery } from './directory-query-answer';
-import { type DirectoryQuery, parseDirectoryQuery, type ReadLexicon, readLexicon } from './directory-query';
+import { type DirectoryQuery, KEYWORDS, parseDirectoryQuery, type ReadLexicon, readLexicon } from './directory-query';
 import { loadLexicon } from './directory-lexicon';
 import { literal, type Question, type Specialist } from './specialist';
 
@@ -70,7 +70,9 @@ export class DirectorySpecialist implements Specialist {
       read = (async () => {
         // A long message is not a directory query; nothing is loaded for it.
         if (question.text.length > MAX_QUERY) return null;
-        const lexicon = readLexicon(await loadLexicon(question.ctx.em));
+        const lexicon = readLexicon(
+          await loadLexicon(question.ctx.em, question.text, KEYWORDS, question.owner.accountId),
+        );
         const query = parseDirectoryQuery(question.text, lexicon);
         return query && { query, lexicon };
       })();
