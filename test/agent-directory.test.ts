@@ -15,6 +15,7 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 let asker: AccountMember;
+let joss: AccountMember;
 const ids = new Map<string, string>();
 
 beforeAll(async () => {
@@ -34,8 +35,12 @@ beforeAll(async () => {
     ['Joss Whitfield', { title: 'Support Agent', department: 'Customer Success', location: 'Bergen', startDate: '2023-08-21' }, 'Leilani Okafor'],
     ['Kari Nygaard', { title: 'Support Agent', department: 'Customer Success', location: 'Bergen', startDate: '2024-01-08' }, 'Joss Whitfield'],
   ]; // prettier-ignore
-  for (const [name, fields, manager] of people)
-    ids.set(name, await post('/api/v1/employee', { name, ...fields, manager: manager ? ids.get(manager) : undefined }));
+  // Joss's record is linked to an account of their own: the questions about "me" are Joss's.
+  joss = await member(t, org, admin);
+  for (const [name, fields, manager] of people) {
+    const account = name === 'Joss Whitfield' ? joss.id : undefined;
+    ids.set(name, await post('/api/v1/employee', { name, ...fields, account, manager: manager && ids.get(manager) }));
+  }
   await post('/api/v1/group', {
     name: 'Harbour Choir',
     description: 'Sings at the summer party. Chaired by Marit Lunde.',
@@ -148,6 +153,43 @@ it('says so for a field the model lacks and for someone it does not know, never 
     'I don’t know anyone called “Zed Quill” in the directory.',
   );
   expect(await reply('who is Olav Haug')).toMatch(/^I don’t know/);
+});
+
+it('answers questions about the asker from the employee linked to their account', async () => {
+  const mine = async (question: string) => (await ask(question, joss.token)).reply;
+  expect(await mine('how many reports do I have')).toBe('1 person reports to Joss Whitfield: Kari Nygaard.');
+  expect(await mine('who reports to me?')).toBe('1 person reports to Joss Whitfield: Kari Nygaard.');
+  expect(await mine('who is my manager?')).toBe('Joss Whitfield reports to Leilani Okafor (Head of Customer Success).');
+  expect(await mine('who do I report to')).toBe('Joss Whitfield reports to Leilani Okafor (Head of Customer Success).');
+  expect(await mine("who's my skip level")).toBe(
+    'Leilani Okafor reports to Ingrid Solberg (Managing Director). (Joss Whitfield → Leilani Okafor → Ingrid Solberg)',
+  );
+  expect(await mine('which groups am I in?')).toBe('Joss Whitfield is a member of 1 group: Harbour Choir.');
+  expect(await mine("what's my title")).toBe('Joss Whitfield is Support Agent in Customer Success.');
+  expect(await mine('what is my job title and my e-mail?')).toMatch(
+    /^Joss Whitfield is Support Agent in Customer Success\.\s+I don’t know: the directory has no e-mail address for Joss Whitfield/,
+  );
+  expect(await mine('where am I based?')).toBe('Joss Whitfield is based in Bergen.');
+  expect(await mine('when did I join?')).toBe('Joss Whitfield joined on 2023-08-21.');
+  expect(await mine('am I in Finance?')).toBe('No: Joss Whitfield works in Customer Success, not Finance.');
+  expect(await mine('am I in the Harbour Choir?')).toBe('Yes: Joss Whitfield is a member of Harbour Choir.');
+  expect(await mine('do I report to Ingrid?')).toBe(
+    'Yes, indirectly: Joss Whitfield reports to Leilani Okafor reports to Ingrid Solberg.',
+  );
+  expect(await mine('is Leilani my manager?')).toBe('Yes: Joss Whitfield reports directly to Leilani Okafor.');
+  // "Me" told, not asked about; and questions that are not about the asker's record.
+  expect(await mine('tell me who reports to Priya')).toBe(
+    '2 people report to Priya Raman: Marit Lunde, Tomasz Wielgus.',
+  );
+  for (const question of [
+    'how do I reach the finance team?',
+    'where do I submit my expenses?',
+    'can my manager approve my leave?',
+  ])
+    expect({ question, reply: await mine(question) }).not.toEqual({ question, reply: expect.stringMatching(/Joss/) });
+  // Someone whose account is linked to no employee is told so, not answered about someone else.
+  const unlinked = await ask('who is my manager?');
+  expect(unlinked.reply).toBe('I don’t know: your account is not linked to an employee record in this organization.');
 });
 
 it('answers the examples the console and the docs show, on the demo organization', async () => {

@@ -186,3 +186,43 @@ describe('reads counts and lists by the organization’s own values', () => {
       expect([text, parse(text)]).toEqual([text, null]);
   });
 });
+
+describe('reads questions about the asker', () => {
+  // Tomasz asks: "I", "me" and "my" are his record; without a linked record the question is "unlinked".
+  const asTomasz = readLexicon({ ...LEXICON, self: PEOPLE[1] });
+  const asNobody = readLexicon({ ...LEXICON, self: null });
+  const SELF_CASES: [string, Record<string, unknown>][] = [
+    ['how many reports do I have', { kind: 'reports', operation: 'count' }],
+    ['who is my manager?', { kind: 'manager', levels: 1 }],
+    ['who do I report to', { kind: 'manager', levels: 1 }],
+    ["who's my skip level", { kind: 'manager', levels: 2 }],
+    ['which groups am I in', { kind: 'attributes', attributes: ['groups'] }],
+    ["what's my job title", { kind: 'attributes', attributes: ['title'] }],
+    ['when did I join?', { kind: 'attributes', attributes: ['startDate'] }],
+    ['am I in Finance?', { kind: 'check', relation: 'in', against: { value: 'Finance' } }],
+    ['do I report to Priya?', { kind: 'check', relation: 'reportsTo', against: { value: 'Priya Raman' } }],
+    ['is Priya my boss?', { kind: 'check', relation: 'reportsTo', against: { value: 'Priya Raman' } }],
+  ];
+  it.each(SELF_CASES)('%s', (text, want) => {
+    const query = parseDirectoryQuery(text, asTomasz);
+    expect(query).toMatchObject(want);
+    const person = query && 'person' in query ? query.person : undefined;
+    expect(person).toMatchObject({ ids: ['p2'], self: true });
+    expect(parseDirectoryQuery(text, asNobody)).toEqual({ kind: 'unlinked' });
+  });
+
+  it('leaves questions that mention the asker but ask something else', () => {
+    for (const text of [
+      'where do I submit my expenses?',
+      'how do I reach the finance team?',
+      'can my manager approve my leave?',
+      'how long do I have to file my report',
+      'How many vacation days do I get?',
+    ])
+      expect([text, parseDirectoryQuery(text, asTomasz)]).toEqual([text, null]);
+    expect(parseDirectoryQuery('tell me who reports to Priya', asTomasz)).toMatchObject({
+      kind: 'reports',
+      person: { value: 'Priya Raman' },
+    });
+  });
+});

@@ -49,6 +49,8 @@ export interface Mention {
   end: number;
   /** Written in the possessive ("Priya's"). */
   possessive: boolean;
+  /** The asker ("I", "me", "my"): ids is their employee's, or empty when their account has none. */
+  self?: boolean;
 }
 
 /** The distinct values of a list of people (what loadLexicon reads from the whole organization). */

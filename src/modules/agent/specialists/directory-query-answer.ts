@@ -98,6 +98,11 @@ export async function answerQuery(
         notFound: query.name,
         confidence: AnswerConfidence.UNKNOWN,
       };
+    case 'unlinked':
+      // Said from the directory, not passed on: no other source knows who the asker is.
+      return unknownAnswer('I don’t know: your account is not linked to an employee record in this organization.', [
+        DIRECTORY,
+      ]);
     case 'missing': {
       const p = query.person && one(query.person);
       const text = `I don’t know: the directory does not hold ${query.field}.`;

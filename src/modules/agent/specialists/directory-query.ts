@@ -8,6 +8,7 @@ import {
   type Token,
   tokenize,
 } from './directory-lexicon';
+import type { LexPerson } from './directory-records';
 
 /**
  * A directory question read as a query over the directory's own model: which records, filtered
@@ -48,7 +49,9 @@ export type DirectoryQuery =
   /** A field the directory does not hold ("phone numbers"). */
   | { kind: 'missing'; field: string; person?: Mention }
   /** Someone the question names that the directory does not know. */
-  | { kind: 'unknownPerson'; name: string };
+  | { kind: 'unknownPerson'; name: string }
+  /** A question about the asker, whose account is linked to no employee of the organization. */
+  | { kind: 'unlinked' };
 
 /** The field words: each field of the model and the words people use for it. */
 export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, readonly string[]> = {
@@ -95,7 +98,7 @@ const LIST_WORDS = new Set([
   'employees',
   'staff',
 ]);
-const YES_NO = new Set(['is', 'are', 'does', 'do', 'did', 'has', 'have', 'was', 'if', 'whether']);
+const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'did', 'has', 'have', 'was', 'if', 'whether']);
 const PRONOUNS = new Set(['he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them', 'their']);
 const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
 const MONTHS = [
@@ -168,11 +171,20 @@ function mended(token: Token): Token {
  * not one this reader answers (the intents table in directory-intents.ts is asked next). Linear:
  * the question's first MAX_QUERY characters, a few look-ups per word.
  */
-export function parseDirectoryQuery(text: string, { index }: ReadLexicon): DirectoryQuery | null {
+export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): DirectoryQuery | null {
+  const query = read(text, lexicon);
+  // A question about the asker, who is nobody in the directory, is answered so, not about someone else.
+  const aboutSelf = query && (('person' in query && query.person?.self) || ('against' in query && query.against.self));
+  return aboutSelf && !lexicon.lexicon.self ? { kind: 'unlinked' } : query;
+}
+
+function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | null {
   const raw = tokenize(text);
   if (raw.length === 0) return null;
-  const mentions = findMentions(raw, index, KEYWORDS);
-  const covered = new Set(mentions.flatMap((m) => range(m.start, m.end)));
+  const named = findMentions(raw, index, KEYWORDS);
+  const self = selfMention(raw, named, lexicon.self);
+  const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
+  const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
   const tokens = raw.map((t, i) => (covered.has(i) ? t : mended(t)));
   const words = new Set(tokens.filter((_, i) => !covered.has(i)).map((t) => t.word));
   const has = (...list: string[]) => list.some((w) => words.has(w));
@@ -196,9 +208,9 @@ export function parseDirectoryQuery(text: string, { index }: ReadLexicon): Direc
   const group = groups[0];
   const unknown = unknownName(raw, covered);
   // "Dan Smith" where only Dan Okafor is known: a first or last name beside a name nobody has.
-  const beside = person && besideUnknown(raw, person, covered);
+  const beside = person && !person.self && besideUnknown(raw, person, covered);
   if (beside) return { kind: 'unknownPerson', name: beside };
-  if (person && unknown && yesNo && !people.some((m) => m.value !== person.value)) {
+  if (person && !person.self && unknown && yesNo && !people.some((m) => m.value !== person.value)) {
     if (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS)) return { kind: 'unknownPerson', name: unknown };
   }
 
@@ -236,7 +248,7 @@ export function parseDirectoryQuery(text: string, { index }: ReadLexicon): Direc
       return { kind: 'team', person, operation };
     const levels = managerLevels(tokens, person);
     if (levels) return { kind: 'manager', person, levels };
-    const attributes = attributesAsked(tokens, covered);
+    const attributes = person.self ? selfAttributes(tokens, covered) : attributesAsked(tokens, covered);
     if (attributes.length) return { kind: 'attributes', person, attributes };
     if (has('who') && has('is', 'are') && tokens.length - (person.end - person.start) <= 3)
       return { kind: 'attributes', person, attributes: ['profile'] };
@@ -260,6 +272,69 @@ export function parseDirectoryQuery(text: string, { index }: ReadLexicon): Direc
     return { kind: 'employees', operation, filters };
   return null;
 }
+
+/** Words that open a question about the asker ("who is my manager", "am I in Finance", "show me my reports"). */
+const SELF_OPENERS = new Set(['who', 'whom', 'what', 'which', 'how', 'where', 'when', 'list', 'show', 'tell', 'give', 'name', ...YES_NO]); // prettier-ignore
+/** The most words of a question about the asker: a longer one ("can my manager approve …") asks something else. */
+const SELF_WORDS = 10;
+/** Verbs after which "me" is the one told, not the one asked about ("tell me who …"). */
+const TOLD = new Set(['tell', 'show', 'give', 'let', 'help', 'remind']);
+
+/**
+ * The asker as a person of the question: the first "I", "me" or "my" of a short question that
+ * opens with a question word, and, beside a named person, only in a yes/no question ("do I report
+ * to Ingrid", "is Priya my manager"). Its ids are the asker's employee's, or none when the account
+ * is linked to none.
+ */
+function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null | undefined): Mention | null {
+  const first = firstContent(tokens);
+  if (tokens.length > SELF_WORDS || !SELF_OPENERS.has(tokens[first]?.word ?? '')) return null;
+  // "How do I …", "how long do I …" ask how to do something; "how many" and "how big" count.
+  if (tokens[first].word === 'how' && !COUNT_WORDS.has(tokens[first + 1]?.word ?? '')) return null;
+  const people = named.filter((m) => m.kind === 'person');
+  if (people.length && !YES_NO.has(tokens[first].word)) return null;
+  const at = tokens.findIndex(
+    (t, i) => ['i', 'me', 'my', 'myself'].includes(t.word) && !(t.word === 'me' && TOLD.has(tokens[i - 1]?.word ?? '')),
+  );
+  if (at < 0 || named.some((m) => m.start <= at && at < m.end)) return null;
+  return {
+    kind: 'person',
+    ids: self ? [self.id] : [],
+    value: self?.name ?? 'you',
+    start: at,
+    end: at + 1,
+    possessive: tokens[at].word === 'my',
+    self: true,
+  };
+}
+
+/**
+ * The asker's fields asked for by name: a field word just after "my" ("my title", "my job title",
+ * "my start date"), or in "which groups am I in", "where am I based", "when did I join". Never
+ * a word of another kind of question ("where do I submit my expenses", "how do I reach HR").
+ */
+function selfAttributes(tokens: Token[], covered: ReadonlySet<number>): Attribute[] {
+  const words = tokens.map((t) => t.word);
+  const asked = words.includes('am') || (words.includes('when') && words.includes('did'));
+  const afterMy = (i: number) => words.slice(Math.max(0, i - 2), i).includes('my');
+  const kept = tokens.map((t, i) => (!SELF_VERBS.has(t.word) && (asked || afterMy(i)) ? t : { ...t, word: '' }));
+  return attributesAsked(kept, covered);
+}
+
+/** Field words that are verbs of asking how to do something ("how do I reach", "where do I live"). */
+const SELF_VERBS = new Set([
+  'reach',
+  'contact',
+  'write',
+  'do',
+  'does',
+  'live',
+  'lives',
+  'long',
+  'since',
+  'function',
+  'unit',
+]);
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
