@@ -218,6 +218,11 @@ describe('reads questions about the asker', () => {
       'can my manager approve my leave?',
       'how long do I have to file my report',
       'How many vacation days do I get?',
+      // Policies about the asker's pay or home, not fields of their record.
+      'does the company pay for my broadband at home',
+      'is my phone bill paid by the company?',
+      'do I get a bonus?',
+      'does the company cover my tennis club membership',
     ])
       expect([text, parseDirectoryQuery(text, asTomasz)]).toEqual([text, null]);
     expect(parseDirectoryQuery('tell me who reports to Priya', asTomasz)).toMatchObject({

@@ -200,9 +200,10 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   // A field the model does not have is said so, never answered with another.
   const missing = MISSING_FIELDS.find(([list]) => list.some((w) => words.has(w)));
   // Only about someone named (or "whose"): "can I read work e-mail on my own phone" is a policy question.
-  const aboutSomeone = people.length > 0 || has('whose');
+  // Nor about the asker: "does the company pay for my internet" asks for a policy, not their pay.
+  const aboutSomeone = people.some((m) => !m.self) || has('whose');
   if (missing && aboutSomeone && !(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail')) && !counting)
-    return { kind: 'missing', field: missing[1], person: people[0] };
+    return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
 
   const person = people[0];
   const group = groups[0];
@@ -316,10 +317,13 @@ function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null |
 function selfAttributes(tokens: Token[], covered: ReadonlySet<number>): Attribute[] {
   const words = tokens.map((t) => t.word);
   const asked = words.includes('am') || (words.includes('when') && words.includes('did'));
-  const afterMy = (i: number) => words.slice(Math.max(0, i - 2), i).includes('my');
+  // Right after "my", or after "my" and another field word ("my job title"), not "my gym membership".
+  const afterMy = (i: number) => words[i - 1] === 'my' || (words[i - 2] === 'my' && FIELD_WORD.has(words[i - 1]));
   const kept = tokens.map((t, i) => (!SELF_VERBS.has(t.word) && (asked || afterMy(i)) ? t : { ...t, word: '' }));
   return attributesAsked(kept, covered);
 }
+
+const FIELD_WORD: ReadonlySet<string> = new Set(Object.values(FIELD_WORDS).flat());
 
 /** Field words that are verbs of asking how to do something ("how do I reach", "where do I live"). */
 const SELF_VERBS = new Set([
