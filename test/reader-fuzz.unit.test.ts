@@ -1,3 +1,5 @@
+import { tokenize, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
+import { parseDirectoryQuery, readLexicon } from '../src/modules/agent/specialists/directory-query';
 import { isSpace, trimEndOf, trimEndWhere } from '../src/common/trim-end';
 import { chunkText } from '../src/modules/agent/knowledge/chunk';
 import { messageText } from '../src/modules/agent/language/message-text';
@@ -68,6 +70,24 @@ const message = (text: string, messageType = MessageType.USER_REQUEST) =>
 const WORDS = [{ text: 'holiday', weight: 1, alternatives: [] }];
 
 /** The readers, each called with the text as a user could send it. */
+/** An organization's names and values for the query reader to read against. */
+const FUZZ_PEOPLE = ['Ana Silva', 'Ben Carter', 'Dev Patel'].map((name, n) => ({
+  id: String(n),
+  name,
+  title: 'Software Engineer',
+  department: 'Engineering',
+  location: 'Oslo',
+  email: null,
+  startDate: null,
+  managerId: null,
+  active: true,
+}));
+const FUZZ_LEXICON = readLexicon({
+  people: FUZZ_PEOPLE,
+  values: valuesOf(FUZZ_PEOPLE),
+  groups: [{ id: 'g', name: 'Platform Guild', description: null }],
+});
+
 const READERS: Record<string, (text: string) => unknown> = {
   // Where a message enters the agent (AgentService): what every reader below then reads.
   messageText,
@@ -86,6 +106,9 @@ const READERS: Record<string, (text: string) => unknown> = {
   titlePattern,
   hasInitials,
   initialsPattern,
+  // The directory's query reader (directory-query.ts), on an organization's lexicon.
+  tokenize,
+  parseDirectoryQuery: (text) => parseDirectoryQuery(text, FUZZ_LEXICON),
   // The planner (planner/): a request read into a plan, and its parts read alone.
   planRequest: (text) => planRequest(text, { timeZone: 'Europe/Paris', email: 'ana@example.com', now: NOW }),
   isRequestToAct,

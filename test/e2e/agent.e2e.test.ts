@@ -285,7 +285,9 @@ describe('POST /api/v1/agent/ask', () => {
   it('answers who reports to someone, headcounts, group members and the caller’s tasks due this month', async () => {
     expect((await asked('Who reports to Bob Stone?')).reply).toBe('1 person reports to Bob Stone: Alice Moreau.');
     expect((await asked('How many employees do we have?')).reply).toBe('The organization has 4 active employees.');
-    expect((await asked('How many people work in engineering?')).reply).toBe('3 active employees work in engineering.');
+    expect((await asked('How many people work in engineering?')).reply).toBe(
+      '3 active employees work in Engineering: Alice Moreau, Bob Stone, Carol Jones.',
+    );
     expect((await asked('Who is in the Platform Guild?')).reply).toBe(
       'Platform Guild has 2 members: Alice Moreau, Carol Jones.',
     );
@@ -312,7 +314,9 @@ describe('POST /api/v1/agent/ask', () => {
   });
 
   it('reads people as people write them: contractions, pronouns, chains of managers, roles and initials', async () => {
-    expect((await asked("who's Carol's manager's manager?")).reply).toBe('Alice Moreau reports to Bob Stone (CTO).');
+    expect((await asked("who's Carol's manager's manager?")).reply).toBe(
+      'Alice Moreau reports to Bob Stone (CTO). (Carol Jones → Alice Moreau → Bob Stone)',
+    );
     expect((await asked("Bob's team - who reports directly to him?")).reply).toBe(
       '1 person reports to Bob Stone: Alice Moreau.',
     );

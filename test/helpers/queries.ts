@@ -20,3 +20,28 @@ export async function queriesOf(t: TestApp, request: () => Promise<unknown>): Pr
     execute.mockRestore();
   }
 }
+
+/** A statement the service sent, with the number of rows it returned. */
+export interface Statement {
+  sql: string;
+  rows: number;
+}
+
+/** Every SQL statement the service sends while `request` runs, as queriesOf, with how many rows each returned. */
+export async function statementsOf(t: TestApp, request: () => Promise<unknown>): Promise<Statement[]> {
+  await t.app.eventsRelayed();
+  const execute = jest.spyOn(t.app.db.orm.em.getConnection(), 'execute');
+  try {
+    await request();
+    const sent = execute.mock.calls.map(([query], i) => ({ sql: String(query), result: execute.mock.results[i] }));
+    const statements: Statement[] = [];
+    for (const { sql, result } of sent) {
+      if (RELAY.test(sql)) continue;
+      const value: unknown = await (result.value as Promise<unknown>);
+      statements.push({ sql, rows: Array.isArray(value) ? value.length : 0 });
+    }
+    return statements;
+  } finally {
+    execute.mockRestore();
+  }
+}

@@ -19,7 +19,7 @@ export class Coordinator implements Router {
   ) {}
 
   async route(question: Question): Promise<Routed> {
-    const name = this.choose(question);
+    const name = await this.choose(question);
     const briefing = await this.specialists[name]!.brief(question);
     if (name === 'directory' && briefing.passages.length === 0) {
       const fallback = await this.specialists.knowledge.brief(question);
@@ -31,9 +31,12 @@ export class Coordinator implements Router {
     return { agent: AGENTS[name], briefing };
   }
 
-  private choose(question: Question): SpecialistName {
+  private async choose(question: Question): Promise<SpecialistName> {
     if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
     if (directoryIntents(question.text)) return 'directory';
+    // A question the patterns miss may still be a query over the organization's own names and
+    // values ("how many people in Oslo", "is Priya in Finance").
+    if (await this.specialists.directory.claims?.(question)) return 'directory';
     return 'knowledge';
   }
 }

@@ -17,7 +17,17 @@ import {
   roleWords,
   titlePattern,
 } from './directory-subjects';
+import { MAX_QUERY } from './directory-lexicon';
+import { answerQuery } from './directory-query-answer';
+import { type DirectoryQuery, KEYWORDS, parseDirectoryQuery, type ReadLexicon, readLexicon } from './directory-query';
+import { loadLexicon } from './directory-lexicon';
 import { literal, type Question, type Specialist } from './specialist';
+
+/** A question read as a directory query, with the lexicon it was read against. */
+interface Read {
+  query: DirectoryQuery;
+  lexicon: ReadLexicon;
+}
 
 export { directoryIntents } from './directory-intents';
 
@@ -46,8 +56,45 @@ const fact = (text: string, first: Employee, ...others: Employee[]): Briefing =>
 export class DirectorySpecialist implements Specialist {
   readonly name = 'directory';
 
-  /** Each question the message asks, answered in turn; one it cannot answer is the whole answer's "I don't know". */
+  /** The query each question is read as, read once (the coordinator asks before briefing). */
+  private readonly queries = new WeakMap<Question, Promise<Read | null>>();
+
+  /** Whether the question reads as a query over the organization's directory (its own names and values). */
+  async claims(question: Question): Promise<boolean> {
+    return (await this.read(question)) !== null;
+  }
+
+  private read(question: Question): Promise<Read | null> {
+    let read = this.queries.get(question);
+    if (!read) {
+      read = (async () => {
+        // A long message is not a directory query; nothing is loaded for it.
+        if (question.text.length > MAX_QUERY) return null;
+        const lexicon = readLexicon(
+          await loadLexicon(question.ctx.em, question.text, KEYWORDS, question.owner.accountId),
+        );
+        const query = parseDirectoryQuery(question.text, lexicon);
+        return query && { query, lexicon };
+      })();
+      this.queries.set(question, read);
+    }
+    return read;
+  }
+
+  /**
+   * The question read as a query over the directory's model and answered from the records; else
+   * each question the intents table finds, answered in turn (one it cannot answer is the whole
+   * answer's "I don't know").
+   */
   async brief(question: Question): Promise<Briefing> {
+    const read = await this.read(question);
+    if (read) {
+      const { em } = question.ctx;
+      return answerQuery(em, read.query, read.lexicon, {
+        about: (intent, person) => this.about(em, intent, person),
+        members: (groupId) => this.membersOf(em, groupId),
+      });
+    }
     const asked = directoryIntents(question.text) ?? [];
     if (asked.length === 0) return facts([]);
     const briefings: Briefing[] = [];
@@ -128,7 +175,11 @@ export class DirectorySpecialist implements Specialist {
         ...found.slice(1),
       );
     }
-    const [person] = found;
+    return this.about(em, intent, found[0]);
+  }
+
+  /** What a question asks about one person, found. */
+  private async about(em: EntityManager, intent: PersonIntent, person: Employee): Promise<Briefing> {
     const manager = person.manager ? await em.findOne(Employee, person.manager.id) : null;
     switch (intent) {
       case 'managerOf':
@@ -236,6 +287,11 @@ export class DirectorySpecialist implements Specialist {
       (await em.findOne(Group, { name: { $ilike: `%${literal(name)}%` } })) ??
       (await findByInitials(em, name));
     if (!group) return facts([], `I don’t know a group called “${subject}”.`, subject);
+    return this.membersOf(em, group.id);
+  }
+
+  private async membersOf(em: EntityManager, groupId: string): Promise<Briefing> {
+    const group = await em.findOneOrFail(Group, groupId);
     const members = await em.find(GroupMember, { group: group.id }, { populate: ['employee'] });
     const names = members.map((m) => m.employee.getEntity().name).sort((a, b) => a.localeCompare(b));
     const source = { name: group.name, type: 'group', url: `/api/v1/group/${group.id}` };

@@ -24,6 +24,8 @@ export interface Question {
 export interface Specialist {
   readonly name: SpecialistName;
   brief(question: Question): Promise<Briefing>;
+  /** Whether the specialist takes a question no word pattern routed (the directory reads it against the organization's values). */
+  claims?(question: Question): Promise<boolean>;
 }
 
 /** Who answers a question, and what they found for it. */

@@ -1,0 +1,326 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Group } from '../../group/group.entity';
+import { editDistance } from '../language/edit-distance';
+import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
+
+export type { LexPerson } from './directory-records';
+
+/**
+ * The organization's own words a question may use, loaded per question: the distinct values of
+ * its people's departments, locations and titles, its groups' names, and the people whose names
+ * the question's words are (or are misspellings of). A question is read against them, so "how
+ * many people in Oslo" or "is Priya in Finance" need no code for Oslo or Finance.
+ */
+
+export interface LexGroup {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+/** The distinct values of the organization's people, by field. */
+export interface LexValues {
+  department: string[];
+  location: string[];
+  title: string[];
+}
+
+export interface Lexicon {
+  /** The people the question may name (never the whole organization). */
+  people: LexPerson[];
+  groups: LexGroup[];
+  values: LexValues;
+  /** The employee linked to the asker's account: null when none is, absent when not looked up. */
+  self?: LexPerson | null;
+}
+
+/** The kinds of the organization's values a phrase of a question can name. */
+export type MentionKind = 'person' | 'group' | 'department' | 'location' | 'title';
+
+/** A phrase of the question that names the organization's records or values. */
+export interface Mention {
+  kind: MentionKind;
+  /** The people a person mention may mean (several for a first name two people share), or the group's id. */
+  ids: string[];
+  /** The value as the directory holds it ("Customer Success", "Oslo"). */
+  value: string;
+  /** Token positions [start, end). */
+  start: number;
+  end: number;
+  /** Written in the possessive ("Priya's"). */
+  possessive: boolean;
+  /** The asker ("I", "me", "my"): ids is their employee's, or empty when their account has none. */
+  self?: boolean;
+}
+
+/** The distinct values of a list of people (what loadLexicon reads from the whole organization). */
+export function valuesOf(people: readonly LexPerson[]): LexValues {
+  const distinct = (of: (p: LexPerson) => string | null) =>
+    [...new Set(people.map(of))].filter((v): v is string => Boolean(v));
+  return {
+    department: distinct((p) => p.department),
+    location: distinct((p) => p.location),
+    title: distinct((p) => p.title),
+  };
+}
+
+/**
+ * What a question can name, in two round trips of at most four statements whatever the
+ * organization's size: the distinct values, the groups, and the name words that may be
+ * misspellings of the question's words (same first letter, near length), then the people with a
+ * word of their name among the question's words or those misspellings (and the asker's own
+ * employee). The request's entity manager limits each to the caller's organization.
+ */
+export async function loadLexicon(
+  em: EntityManager,
+  text: string,
+  keywords: ReadonlySet<string>,
+  account?: string,
+): Promise<Lexicon> {
+  const words = nameWords(text, keywords);
+  const spellable = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  const [values, groups, near] = await Promise.all([
+    distinctValues(em),
+    em.find(Group, { active: true }, { orderBy: { name: 'asc' } }),
+    nameWordsLike(em, spellable),
+  ]);
+  const misspelt = near.filter(
+    (n) => !words.includes(n) && spellable.some((w) => editDistance(w, n, limitFor(w)) <= limitFor(w)),
+  );
+  const { people, self } = await peopleNamed(em, [...words, ...misspelt], account);
+  return {
+    people,
+    groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
+    values,
+    ...(account ? { self } : {}),
+  };
+}
+
+/**
+ * The words of a question that may be part of someone's name, as SQL matches names (splitWords):
+ * not a letter alone, nor a word the reader gives a meaning to unless written capitalised ("Will").
+ */
+function nameWords(text: string, keywords: ReadonlySet<string>): string[] {
+  const words = new Set<string>();
+  for (const raw of text.slice(0, MAX_QUERY).split(/\s+/)) {
+    const capital = /^\P{L}*\p{Lu}/u.test(raw);
+    for (const word of splitWords(raw)) {
+      if (word.length < 2) continue;
+      if (!capital && (FUNCTION_WORDS.has(word) || keywords.has(word))) continue;
+      words.add(word);
+    }
+  }
+  return [...words];
+}
+
+/** The edit distance a misspelling of a word may be at: 1 for a short word, 2 for a long one. */
+const limitFor = (word: string) => (word.length >= 7 ? 2 : 1);
+
+/** A word of a question: its letters lower-cased, and whether it was written capitalised or in the possessive. */
+export interface Token {
+  word: string;
+  capital: boolean;
+  possessive: boolean;
+}
+
+/** The longest question read as a directory query, in characters: a query is a sentence or two. */
+export const MAX_QUERY = 300;
+
+/**
+ * The words of a question, in one pass: "Priya's" is "priya" in the possessive, "who's" is "who
+ * is", "e-mail" one word.
+ */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const [raw] of text.slice(0, MAX_QUERY).matchAll(/[\p{L}\p{N}][\p{L}\p{N}&'’.-]*/gu)) {
+    // Marks after the word taken off in code (a pattern anchored at the end is retried at each mark); a quote among them is a possessive.
+    let end = raw.length;
+    while (end > 0 && ".'’-".includes(raw[end - 1])) end--;
+    let word = raw.slice(0, end) + (/['’]/.test(raw.slice(end)) ? "'" : '');
+    let possessive = false;
+    const lower = word.toLowerCase();
+    if (lower.endsWith("'s") || lower.endsWith('’s')) {
+      word = word.slice(0, -2);
+      possessive = true;
+    } else if (word.endsWith("'")) {
+      word = word.slice(0, -1);
+      possessive = true;
+    }
+    const base = word.toLowerCase();
+    if (possessive && CONTRACTED.has(base)) {
+      tokens.push({ word: base, capital: false, possessive: false }, { word: 'is', capital: false, possessive: false });
+      continue;
+    }
+    if (!base) continue;
+    tokens.push({ word: base, capital: /^\p{Lu}/u.test(word), possessive });
+  }
+  return tokens;
+}
+
+/** Words whose "'s" is "is" ("who's"), not a possessive. */
+const CONTRACTED = new Set(['who', 'what', 'where', 'when', 'how', 'that', 'there', 'it', 'he', 'she']);
+
+/** Words a name or a value is never read from alone, though someone may be called so ("Will", "May"). */
+const FUNCTION_WORDS = new Set(
+  `a an the and or but of in on at to for from by with as is are was were be been do does did has have had
+  who whom whose what which where when how why many much any some all every no not me my i you your we our us
+  he him his she her they them their it its this that these those there here please thanks can could would will
+  may might shall should must if whether also just than then so very people staff team members member group
+  groups employees employee person work works working office manager boss report reports lead leads title job
+  role email mail reach contact city location department`.split(/\s+/),
+);
+
+const normal = (value: string) => tokenize(value).map((t) => t.word);
+
+/** A phrase index: each value's words, and what they name. */
+interface Entry {
+  kind: MentionKind;
+  ids: string[];
+  value: string;
+}
+
+/** The lexicon's phrases by their words joined with spaces, and the longest phrase in words. */
+export interface PhraseIndex {
+  phrases: Map<string, Entry[]>;
+  longest: number;
+  /** Single words of names and values, by length, for misspellings. */
+  words: Map<number, { word: string; entry: Entry }[]>;
+}
+
+/** Indexes a lexicon's names and values by their words (full names, first and last names, plural titles). */
+export function indexLexicon(lexicon: Lexicon): PhraseIndex {
+  const phrases = new Map<string, Entry[]>();
+  const words = new Map<number, { word: string; entry: Entry }[]>();
+  let longest = 1;
+  const add = (key: string[], entry: Entry) => {
+    if (key.length === 0) return;
+    const joined = key.join(' ');
+    const list = phrases.get(joined) ?? [];
+    const same = list.find((e) => e.kind === entry.kind && e.value === entry.value);
+    if (same) same.ids.push(...entry.ids.filter((id) => !same.ids.includes(id)));
+    else list.push({ ...entry, ids: [...entry.ids] });
+    phrases.set(joined, list);
+    longest = Math.max(longest, key.length);
+  };
+  const addWord = (word: string, entry: Entry) => {
+    if (word.length < 4) return;
+    const list = words.get(word.length) ?? [];
+    list.push({ word, entry });
+    words.set(word.length, list);
+  };
+  for (const p of lexicon.people) {
+    const parts = normal(p.name);
+    const entry: Entry = { kind: 'person', ids: [p.id], value: p.name };
+    add(parts, entry);
+    if (parts.length > 1) {
+      add([parts[0]], entry);
+      add([parts[parts.length - 1]], entry);
+    }
+    for (const part of new Set(parts)) addWord(part, entry);
+  }
+  for (const g of lexicon.groups) {
+    const parts = normal(g.name);
+    const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
+    add(parts, entry);
+    if (parts[0] === 'the') add(parts.slice(1), entry);
+    if (parts.length === 1) addWord(parts[0], entry);
+  }
+  const values = (kind: 'department' | 'location' | 'title') => {
+    for (const value of new Set(lexicon.values[kind])) {
+      const parts = normal(value);
+      const entry: Entry = { kind, ids: [], value };
+      add(parts, entry);
+      if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
+      if (parts.length === 1) addWord(parts[0], entry);
+    }
+  };
+  values('department');
+  values('location');
+  values('title');
+  return { phrases, longest: Math.min(longest, 8), words };
+}
+
+function plural(word: string): string {
+  if (/(?:s|x|ch|sh)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
+/** Which kind wins when one phrase names several ("Engineering" a department and a group): the more specific first. */
+const PRIORITY: readonly MentionKind[] = ['person', 'group', 'department', 'location', 'title'];
+
+/**
+ * The phrases of a question that name the organization's records or values, longest first at
+ * each word, left to right: at most `longest` look-ups per word. A word no phrase holds may be a
+ * misspelling of one name or value (within 1 edit for short words, 2 for long ones) when exactly
+ * one is that close. Function words are never a name alone.
+ */
+export function findMentions(tokens: Token[], index: PhraseIndex, keywords: ReadonlySet<string>): Mention[] {
+  const mentions: Mention[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let found: Mention | null = null;
+    for (let n = Math.min(index.longest, tokens.length - i); n >= 1 && !found; n--) {
+      // A possessive ends a phrase: "Ana's team" is Ana, then "team".
+      if (tokens.slice(i, i + n - 1).some((t) => t.possessive)) continue;
+      const key = tokens
+        .slice(i, i + n)
+        .map((t) => t.word)
+        .join(' ');
+      const entries = index.phrases.get(key);
+      if (!entries) continue;
+      const lone = n === 1 && (FUNCTION_WORDS.has(key) || keywords.has(key));
+      // A word such as "people" names a department only when written as a name ("in People").
+      if (lone && !tokens[i].capital) continue;
+      const entry = [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
+      found = mention(entry, i, i + n, tokens[i + n - 1].possessive);
+    }
+    if (!found) found = misspelt(tokens, i, index, keywords);
+    if (found) {
+      const last = mentions[mentions.length - 1];
+      // "Priya Sharmaa": a first name and a misspelt last name of the same person are one mention.
+      if (last && last.kind === 'person' && found.kind === 'person' && last.end === i && !last.possessive) {
+        const both = last.ids.filter((id) => found!.ids.includes(id));
+        if (both.length) {
+          mentions[mentions.length - 1] = {
+            ...last,
+            ids: both,
+            value: found.value,
+            end: found.end,
+            possessive: found.possessive,
+          };
+          i = found.end;
+          continue;
+        }
+      }
+      mentions.push(found);
+      i = found.end;
+    } else i++;
+  }
+  return mentions;
+}
+
+const mention = (entry: Entry, start: number, end: number, possessive: boolean): Mention => ({
+  kind: entry.kind,
+  ids: entry.ids,
+  value: entry.value,
+  start,
+  end,
+  possessive,
+});
+
+/** The one name or value a word is a misspelling of, or null (none, or several as close). */
+function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: ReadonlySet<string>): Mention | null {
+  const { word } = tokens[i];
+  if (word.length < 4 || FUNCTION_WORDS.has(word) || keywords.has(word) || /\d/.test(word)) return null;
+  const limit = limitFor(word);
+  const close: Entry[] = [];
+  for (let length = word.length - limit; length <= word.length + limit; length++) {
+    for (const candidate of index.words.get(length) ?? []) {
+      if (editDistance(word, candidate.word, limit) > limit) continue;
+      if (!close.some((e) => e.kind === candidate.entry.kind && e.value === candidate.entry.value))
+        close.push(candidate.entry);
+    }
+  }
+  if (close.length !== 1) return null;
+  return mention(close[0], i, i + 1, tokens[i].possessive);
+}

@@ -1,0 +1,410 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ContentSource } from '../agent.types';
+import { AnswerConfidence } from '../answer-confidence';
+import type { Briefing } from '../llm/engine';
+import { Employee } from '../../employee/employee.entity';
+import { GroupMember } from '../../group/group-member.entity';
+import type { PersonIntent } from './directory-intents';
+import type { LexGroup, LexPerson, Mention } from './directory-lexicon';
+import type { Attribute, DirectoryQuery, Filters, ReadLexicon } from './directory-query';
+import {
+  type EmployeeFilter,
+  employeesWhere,
+  everyoneBelow,
+  groupMembers,
+  managersAbove,
+  PAGE,
+  type Page,
+  peopleNamed,
+  splitWords,
+} from './directory-records';
+
+/**
+ * Answers a directory query from the records it needs (directory-records.ts: a few statements
+ * limited to the caller's organization, never the whole organization loaded), exactly, citing
+ * each record. What
+ * the older intents already word (someone's title, location, team, groups, a group's members) is
+ * worded by them, so that one question gets one wording whichever reader read it.
+ */
+
+/** The wordings of the directory specialist that a query reuses. */
+export interface Wordings {
+  about(intent: PersonIntent, person: Employee): Promise<Briefing>;
+  members(groupId: string): Promise<Briefing>;
+}
+
+/** The most managers a chain climbs ("manager's manager's …"). */
+const MAX_LEVELS = 5;
+
+const personSource = (p: { id: string; name: string }): ContentSource => ({
+  name: p.name,
+  type: 'employee',
+  url: `/api/v1/employee/${p.id}`,
+});
+const groupSource = (g: LexGroup): ContentSource => ({ name: g.name, type: 'group', url: `/api/v1/group/${g.id}` });
+
+const answered = (text: string, sources: ContentSource[]): Briefing => ({
+  style: 'facts',
+  passages: [{ text, source: sources[0] }],
+  cited: sources.slice(1),
+  confidence: AnswerConfidence.ANSWERED,
+});
+/** An answer that is "I don't know", still citing what it looked at. */
+const unknownAnswer = (text: string, sources: ContentSource[]): Briefing => ({
+  ...answered(text, sources),
+  confidence: AnswerConfidence.UNKNOWN,
+});
+
+/** The names of a list (or of a page's first people, with how many more the page counted). */
+const names = (list: LexPerson[] | Page) => {
+  const { people, total } = Array.isArray(list) ? { people: list, total: list.length } : list;
+  const shown = people.slice(0, PAGE).map((p) => p.name);
+  const more = total - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+};
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export async function answerQuery(
+  em: EntityManager,
+  query: DirectoryQuery,
+  { lexicon }: ReadLexicon,
+  wordings: Wordings,
+): Promise<Briefing> {
+  const byId = new Map(lexicon.people.map((p) => [p.id, p]));
+  const reportsOf = (id: string) => employeesWhere(em, { manager: id });
+  const one = (m: Mention): LexPerson | Briefing => {
+    const matches = m.ids.map((id) => byId.get(id)!).filter(Boolean);
+    if (matches.length === 1) return matches[0];
+    return {
+      style: 'facts',
+      passages: [
+        {
+          text: `Several people match “${m.value}”: ${names(matches)}. Which one do you mean?`,
+          source: personSource(matches[0]),
+        },
+      ],
+      cited: matches.slice(1).map(personSource),
+      confidence: AnswerConfidence.UNSURE,
+    };
+  };
+  const entity = (p: LexPerson) => em.findOneOrFail(Employee, p.id);
+
+  switch (query.kind) {
+    case 'unknownPerson':
+      return {
+        style: 'facts',
+        passages: [],
+        unknown: `I don’t know anyone called “${query.name}” in the directory.`,
+        notFound: query.name,
+        confidence: AnswerConfidence.UNKNOWN,
+      };
+    case 'unlinked':
+      // Said from the directory, not passed on: no other source knows who the asker is.
+      return unknownAnswer('I don’t know: your account is not linked to an employee record in this organization.', [
+        DIRECTORY,
+      ]);
+    case 'missing': {
+      const p = query.person && one(query.person);
+      const text = `I don’t know: the directory does not hold ${query.field}.`;
+      if (p && 'id' in p) return unknownAnswer(`${text} It holds ${p.name}’s ${HELD}.`, [personSource(p)]);
+      return unknownAnswer(`${text} It holds each person’s ${HELD}.`, [DIRECTORY]);
+    }
+    case 'employees': {
+      const found = await employeesWhere(em, employeeFilter(query.filters));
+      const what = describeFilters(query.filters);
+      const sources = found.total ? found.people.map(personSource) : [DIRECTORY];
+      if (query.operation === 'count')
+        return answered(
+          `${plural(found.total, 'active employee', 'active employees')} ${what}${found.total ? `: ${names(found)}` : ''}.`,
+          sources,
+        );
+      if (!found.total) return answered(`No active employee ${what.replace(/^works?/, 'works')}.`, sources);
+      return answered(`${plural(found.total, 'person', 'people')} ${what}: ${names(found)}.`, sources);
+    }
+    case 'reports': {
+      const p = one(query.person);
+      if (!('id' in p)) return p;
+      const below = query.all ? await everyoneBelow(em, p.id) : await reportsOf(p.id);
+      if (!below.total) return answered(`Nobody reports to ${p.name}.`, [personSource(p)]);
+      const sources = [personSource(p), ...below.people.map(personSource)];
+      if (query.all)
+        return answered(
+          `${plural(below.total, 'person', 'people')} ${below.total === 1 ? 'reports' : 'report'} to ${p.name}, directly or through their managers: ${names(below)}.`,
+          sources,
+        );
+      return answered(
+        `${plural(below.total, 'person reports', 'people report')} to ${p.name}: ${names(below)}.`,
+        sources,
+      );
+    }
+    case 'team': {
+      const p = one(query.person);
+      if (!('id' in p)) return p;
+      if (query.operation === 'count') {
+        const team = await reportsOf(p.id);
+        if (team.total)
+          return answered(
+            `${p.name}’s team has ${plural(team.total, 'person', 'people')} reporting to ${p.name}: ${names(team)}.`,
+            [personSource(p), ...team.people.map(personSource)],
+          );
+      }
+      return wordings.about('teamOf', await entity(p));
+    }
+    case 'manager': {
+      const p = one(query.person);
+      if (!('id' in p)) return p;
+      if (query.levels > MAX_LEVELS)
+        return unknownAnswer(`I don’t know: the directory reads at most ${MAX_LEVELS} managers up.`, [personSource(p)]);
+      const above = (await managersAbove(em, [p.id], query.levels)).get(p.id) ?? [];
+      const chain = [p];
+      for (let i = 0; i < query.levels; i++) {
+        const next = above[i];
+        if (!next) {
+          if (query.levels === 1) return answered(`${p.name} has no manager in the directory.`, [personSource(p)]);
+          return unknownAnswer(
+            `I don’t know: ${chain[chain.length - 1].name} has no manager in the directory${chain.length > 1 ? ` (${chain.map((c) => c.name).join(' reports to ')})` : ''}.`,
+            chain.map(personSource),
+          );
+        }
+        chain.push(next);
+      }
+      const top = chain[chain.length - 1];
+      const below = chain[chain.length - 2];
+      const path = chain.length > 2 ? ` (${chain.map((c) => c.name).join(' → ')})` : '';
+      return answered(`${below.name} reports to ${top.title ? `${top.name} (${top.title})` : top.name}.${path}`, [
+        ...chain.slice(0, -1).map(personSource),
+        personSource(top),
+      ]);
+    }
+    case 'attributes': {
+      const p = one(query.person);
+      if (!('id' in p)) return p;
+      const parts: Briefing[] = [];
+      for (const attribute of query.attributes) parts.push(await attributeOf(em, p, attribute, wordings, entity));
+      if (parts.length === 1) return parts[0];
+      return {
+        style: 'facts',
+        passages: parts.flatMap((b) => b.passages),
+        cited: parts.flatMap((b) => b.cited ?? []),
+        confidence: AnswerConfidence.ANSWERED,
+      };
+    }
+    case 'members': {
+      const group = lexicon.groups.find((g) => g.id === query.group.ids[0])!;
+      if (query.operation === 'list')
+        return { ...(await wordings.members(group.id)), confidence: AnswerConfidence.ANSWERED };
+      const members = await groupMembers(em, group.id);
+      return answered(
+        `${group.name} has ${plural(members.length, 'member', 'members')}${members.length ? `: ${names(members)}` : ''}.`,
+        [groupSource(group), ...members.map(personSource)],
+      );
+    }
+    case 'lead':
+      return lead(
+        em,
+        lexicon.groups.find((g) => g.id === query.group.ids[0])!,
+      );
+    case 'check':
+      return check(query.person, query.against, query.relation, one, em, lexicon.groups);
+    default: {
+      const unanswered: never = query;
+      throw new Error(`no answer for the directory query ${JSON.stringify(unanswered)}`);
+    }
+  }
+}
+
+const DIRECTORY: ContentSource = { name: 'Employee directory', type: 'directory', url: '/api/v1/employee' };
+/** What the directory holds of a person, said when asked for something it does not. */
+const HELD = 'name, e-mail, title, department, location, manager, start date and groups';
+
+async function attributeOf(
+  em: EntityManager,
+  p: LexPerson,
+  attribute: Attribute,
+  wordings: Wordings,
+  entity: (p: LexPerson) => Promise<Employee>,
+): Promise<Briefing> {
+  const source = [personSource(p)];
+  switch (attribute) {
+    case 'email':
+      return p.email
+        ? answered(`${p.name}’s e-mail address is ${p.email}.`, source)
+        : unknownAnswer(`I don’t know: the directory has no e-mail address for ${p.name}.`, source);
+    case 'startDate':
+      return p.startDate
+        ? answered(`${p.name} joined on ${p.startDate}.`, source)
+        : unknownAnswer(`I don’t know: the directory has no start date for ${p.name}.`, source);
+    case 'manager': {
+      const manager = p.managerId ? (await managersAbove(em, [p.id], 1)).get(p.id)?.[0] : undefined;
+      return manager
+        ? answered(`${p.name} reports to ${manager.name}.`, [...source, personSource(manager)])
+        : answered(`${p.name} has no manager in the directory.`, source);
+    }
+    default: {
+      const intent: PersonIntent = (
+        {
+          title: 'titleOf',
+          location: 'locationOf',
+          department: 'departmentOf',
+          groups: 'groupsOf',
+          profile: 'whoIs',
+        } as const
+      )[attribute];
+      return { ...(await wordings.about(intent, await entity(p))), confidence: AnswerConfidence.ANSWERED };
+    }
+  }
+}
+
+/** A query's filters as conditions on the employee records. */
+function employeeFilter(f: Filters): EmployeeFilter {
+  const { department, location, title, manager, started } = f;
+  const filter: EmployeeFilter = { department, location, title, manager };
+  if (started?.op === 'before') filter.startBefore = started.from;
+  if (started?.op === 'after') filter.startFrom = started.to;
+  if (started?.op === 'in') Object.assign(filter, { startFrom: started.from, startBefore: started.to });
+  return filter;
+}
+
+function describeFilters(f: Filters): string {
+  const parts: string[] = [];
+  if (f.title) parts.push(`with the title ${f.title}`);
+  if (f.department) parts.push(`in ${f.department}`);
+  if (f.location) parts.push(`in ${f.location}`);
+  if (f.started) {
+    const { op, from, to } = f.started;
+    parts.push(
+      op === 'before'
+        ? `who joined before ${from}`
+        : op === 'after'
+          ? `who joined on or after ${to}`
+          : `who joined from ${from} to before ${to}`,
+    );
+  }
+  const where = parts.join(', ');
+  return f.started && parts.length === 1 ? where.replace(/^who /, '') : `${f.started ? '' : 'work '}${where}`.trim();
+}
+
+/**
+ * Who leads a group. The model has no lead field, so: a member (or anyone) the description names
+ * as its lead, chair or owner; else the member every other member reports to, directly or not;
+ * else no lead, with the members listed. Each answer says how it was found.
+ */
+async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
+  const description = (group.description ?? '').slice(0, MAX_DESCRIPTION);
+  // The people the description may name, and the members with the managers above each.
+  const [members, { people }] = await Promise.all([
+    groupMembers(em, group.id),
+    peopleNamed(
+      em,
+      [...new Set(splitWords(description))].filter((w) => w.length >= 2),
+    ),
+  ]);
+  const chains = await managersAbove(
+    em,
+    members.map((m) => m.id),
+  );
+  const source = groupSource(group);
+  const named = leadNamed(description, people);
+  if (named)
+    return answered(`${named.name} leads ${group.name}: its description says “${group.description}”.`, [
+      source,
+      personSource(named),
+    ]);
+  const above = (p: LexPerson, boss: LexPerson) => (chains.get(p.id) ?? []).some((m) => m.id === boss.id);
+  const heads = members.filter((m) => members.length > 1 && members.every((o) => o === m || above(o, m)));
+  if (heads.length === 1)
+    return answered(
+      `${heads[0].name} leads ${group.name}: the other members report to ${heads[0].name}, directly or through their managers.`,
+      [source, ...members.map(personSource)],
+    );
+  return unknownAnswer(
+    `I don’t know: the directory has no lead for ${group.name}. Its members are ${members.length ? names(members) : 'none'}.`,
+    [source, ...members.map(personSource)],
+  );
+}
+
+/** The most of a description read for its lead's name. */
+const MAX_DESCRIPTION = 2000;
+
+/** Words before a name in a description that make it the group's lead ("Chaired by Ana Silva"). */
+const LEAD_BEFORE = /\b(?:led|chaired|run|owned|headed|organi[sz]ed|coordinated|facilitated|captained) by\s+$/i;
+/** Words after a name ("Ana Silva (chair)", "Ana Silva leads", "Ana Silva is the lead"). */
+const LEAD_AFTER =
+  /^\s*(?:\(|,\s*)?(?:is\s+(?:the\s+|our\s+)?)?(?:lead|leads|chair|chairs|owner|owns|runs|head|heads|captain|organi[sz]er)\b/i;
+
+/** The person the description names as lead, chair or owner, by full or first name (one person), or null. */
+function leadNamed(description: string, people: LexPerson[]): LexPerson | null {
+  const text = description;
+  const lower = text.toLowerCase();
+  for (const p of people) {
+    const first = p.name.split(/\s+/)[0];
+    for (const name of [p.name, first]) {
+      if (name === first && people.filter((o) => o.name.split(/\s+/)[0] === first).length > 1) continue;
+      let at = lower.indexOf(name.toLowerCase());
+      while (at >= 0) {
+        const before = text.slice(Math.max(0, at - 40), at);
+        const after = text.slice(at + name.length, at + name.length + 40);
+        const whole = !/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[at + name.length] ?? '');
+        if (whole && (LEAD_BEFORE.test(before) || LEAD_AFTER.test(after))) return p;
+        at = lower.indexOf(name.toLowerCase(), at + 1);
+      }
+    }
+  }
+  return null;
+}
+
+/** Yes or no, with the record that says so. */
+async function check(
+  personMention: Mention,
+  against: Mention,
+  relation: 'in' | 'reportsTo',
+  one: (m: Mention) => LexPerson | Briefing,
+  em: EntityManager,
+  groups: LexGroup[],
+): Promise<Briefing> {
+  const p = one(personMention);
+  if (!('id' in p)) return p;
+  const src = [personSource(p)];
+  if (relation === 'reportsTo') {
+    const boss = one(against);
+    if (!('id' in boss)) return boss;
+    const above = (await managersAbove(em, [p.id])).get(p.id) ?? [];
+    const at = above.findIndex((m) => m.id === boss.id);
+    const chain = at >= 0 ? above.slice(0, at + 1) : above;
+    const sources = [...src, personSource(boss)];
+    if (chain[0]?.id === boss.id) return answered(`Yes: ${p.name} reports directly to ${boss.name}.`, sources);
+    if (chain.some((m) => m.id === boss.id))
+      return answered(`Yes, indirectly: ${[p, ...chain].map((c) => c.name).join(' reports to ')}.`, [
+        ...src,
+        ...chain.map(personSource),
+      ]);
+    const manager = chain[0];
+    return answered(
+      `No: ${p.name} does not report to ${boss.name}; ${manager ? `${p.name} reports to ${manager.name}` : `${p.name} has no manager in the directory`}.`,
+      manager ? [...sources, personSource(manager)] : sources,
+    );
+  }
+  switch (against.kind) {
+    case 'department':
+    case 'location':
+    case 'title': {
+      const field = against.kind;
+      const value = p[field];
+      const word = { department: 'works in', location: 'is based in', title: 'is' }[field];
+      if (!value) return answered(`The directory has no ${field} for ${p.name}, so I cannot say.`, src);
+      return value === against.value
+        ? answered(`Yes: ${p.name} ${word} ${value}.`, src)
+        : answered(`No: ${p.name} ${word} ${value}, not ${against.value}.`, src);
+    }
+    case 'group': {
+      const group = groups.find((g) => g.id === against.ids[0])!;
+      const member = await em.count(GroupMember, { group: group.id, employee: p.id });
+      return answered(
+        member ? `Yes: ${p.name} is a member of ${group.name}.` : `No: ${p.name} is not a member of ${group.name}.`,
+        [...src, groupSource(group)],
+      );
+    }
+    default:
+      return answered(`${p.name} and ${against.value} are different people.`, src);
+  }
+}

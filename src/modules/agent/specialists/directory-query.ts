@@ -1,0 +1,465 @@
+import { editDistance } from '../language/edit-distance';
+import {
+  findMentions,
+  indexLexicon,
+  type Lexicon,
+  type Mention,
+  type PhraseIndex,
+  type Token,
+  tokenize,
+} from './directory-lexicon';
+import type { LexPerson } from './directory-records';
+
+/**
+ * A directory question read as a query over the directory's own model: which records, filtered
+ * how, through which relation, with which operation, asking which attributes. Read from the
+ * question's words against the field words below and the organization's own values (the
+ * lexicon), so that it fits every organization without code for its departments or cities.
+ */
+
+/** An employee's fields a question can ask for. */
+export type Attribute = 'email' | 'title' | 'location' | 'department' | 'manager' | 'startDate' | 'groups' | 'profile';
+
+/** Filters on employees, by the organization's own values. */
+export interface Filters {
+  department?: string;
+  location?: string;
+  title?: string;
+  /** Reporting (directly) to this person. */
+  manager?: string;
+  group?: string;
+  started?: { op: 'before' | 'after' | 'in'; from: string; to: string };
+}
+
+export type DirectoryQuery =
+  /** Employees matching filters: listed, or counted (with their names). */
+  | { kind: 'employees'; operation: 'list' | 'count'; filters: Filters }
+  /** Someone's reports: direct, or everyone below them; listed or counted. */
+  | { kind: 'reports'; person: Mention; all: boolean; operation: 'list' | 'count' }
+  /** Someone's team: their reports, or those who share their manager. */
+  | { kind: 'team'; person: Mention; operation: 'list' | 'count' }
+  /** The manager `levels` above someone ("skip-level" is 2). */
+  | { kind: 'manager'; person: Mention; levels: number }
+  /** Fields of one person. */
+  | { kind: 'attributes'; person: Mention; attributes: Attribute[] }
+  | { kind: 'members'; group: Mention; operation: 'list' | 'count' }
+  | { kind: 'lead'; group: Mention }
+  /** Yes/no: is someone in a department, location, group, or of a title; do they report to someone. */
+  | { kind: 'check'; person: Mention; against: Mention; relation: 'in' | 'reportsTo' }
+  /** A field the directory does not hold ("phone numbers"). */
+  | { kind: 'missing'; field: string; person?: Mention }
+  /** Someone the question names that the directory does not know. */
+  | { kind: 'unknownPerson'; name: string }
+  /** A question about the asker, whose account is linked to no employee of the organization. */
+  | { kind: 'unlinked' };
+
+/** The field words: each field of the model and the words people use for it. */
+export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, readonly string[]> = {
+  email: ['email', 'e-mail', 'emails', 'mail', 'reach', 'contact', 'write', 'mailbox'],
+  title: ['title', 'job', 'role', 'position', 'do', 'does'],
+  location: ['where', 'office', 'city', 'location', 'based', 'located', 'sit', 'sits', 'live', 'lives', 'site', 'town'],
+  department: ['department', 'dept', 'division', 'unit', 'function'],
+  startDate: ['join', 'joined', 'start', 'started', 'hired', 'since', 'tenure', 'joining', 'starting', 'long'],
+  groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities'],
+};
+const MANAGER_WORDS = new Set(['manager', 'managers', 'boss', 'bosses', 'supervisor', 'superior', 'lead', 'manger']);
+const REPORT_WORDS = new Set(['report', 'reports', 'subordinates', 'underlings', 'reportees', 'directs']);
+const MANAGE_VERBS = new Set(['manage', 'manages', 'managed', 'supervise', 'supervises', 'oversee', 'oversees']);
+const LEAD_WORDS = new Set([
+  'lead', 'leads', 'led', 'leader', 'leading', 'chair', 'chairs', 'chaired', 'chairperson', 'chairman', 'chairwoman',
+  'run', 'runs', 'ran', 'owns', 'own', 'owner', 'owned', 'head', 'heads', 'headed', 'charge', 'organizer',
+  'organiser', 'captain', 'coordinator', 'coordinates', 'facilitates', 'facilitator',
+]); // prettier-ignore
+const ALL_WORDS = new Set([
+  'all',
+  'everyone',
+  'everybody',
+  'total',
+  'indirectly',
+  'indirect',
+  'entire',
+  'whole',
+  'org',
+  'below',
+  'beneath',
+]);
+const COUNT_WORDS = new Set(['many', 'number', 'headcount', 'count', 'size', 'big', 'large']);
+const LIST_WORDS = new Set([
+  'who',
+  'whom',
+  'which',
+  'list',
+  'show',
+  'name',
+  'names',
+  'everyone',
+  'anyone',
+  'people',
+  'employees',
+  'staff',
+]);
+const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'did', 'has', 'have', 'was', 'if', 'whether']);
+const PRONOUNS = new Set(['he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them', 'their']);
+const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** Fields the model does not have, by the words that ask for them, and how the answer names them. */
+export const MISSING_FIELDS: readonly [readonly string[], string][] = [
+  [
+    ['phone', 'phones', 'mobile', 'cell', 'telephone', 'cellphone', 'landline', 'extension', 'whatsapp'],
+    'phone numbers',
+  ],
+  [
+    ['salary', 'salaries', 'earn', 'earns', 'paid', 'pay', 'wage', 'wages', 'compensation', 'bonus', 'income'],
+    'salaries or pay',
+  ],
+  [['birthday', 'birthdays', 'born', 'birth', 'birthdate'], 'birthdays'],
+  [['age', 'old'], 'ages'],
+  [['address', 'home', 'postcode', 'zip'], 'home addresses'],
+  [['married', 'spouse', 'wife', 'husband', 'partner', 'kids', 'children'], 'family details'],
+  [['nationality', 'citizenship', 'passport'], 'nationalities'],
+  [['linkedin', 'twitter', 'github', 'slack', 'handle'], 'social or chat handles'],
+  [['pronouns', 'gender'], 'pronouns or gender'],
+];
+
+/** Every word the reader gives a meaning to: a name or value is not looked for as a misspelling of one. */
+export const KEYWORDS: ReadonlySet<string> = new Set([
+  ...Object.values(FIELD_WORDS).flat(),
+  ...MANAGER_WORDS, ...REPORT_WORDS, ...MANAGE_VERBS, ...LEAD_WORDS, ...ALL_WORDS, ...COUNT_WORDS, ...LIST_WORDS,
+  ...YES_NO, ...PRONOUNS, ...SELF, ...MONTHS, ...MISSING_FIELDS.flatMap(([words]) => words),
+  'team', 'teams', 'member', 'members', 'work', 'works', 'working', 'under', 'for', 'whose', 'skip', 'level',
+  'levels', 'up', 'grand', 'skip-level', 'skiplevel', 'organisation', 'organization', 'grandboss', 'before', 'after', 'in', 'during', 'who', 'what', 'how', 'when', 'people',
+  'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
+  'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
+]); // prettier-ignore
+
+/** Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word). */
+const MENDABLE = [...KEYWORDS].filter((w) => w.length >= 5);
+
+/** A lexicon indexed once per question. */
+export interface ReadLexicon {
+  lexicon: Lexicon;
+  index: PhraseIndex;
+}
+
+export const readLexicon = (lexicon: Lexicon): ReadLexicon => ({ lexicon, index: indexLexicon(lexicon) });
+
+/** A word no keyword or name holds, mended to the one keyword within one edit ("manger", "reprots"). */
+function mended(token: Token): Token {
+  if (token.word.length < 5 || KEYWORDS.has(token.word)) return token;
+  const close = MENDABLE.filter(
+    (k) => Math.abs(k.length - token.word.length) <= 1 && editDistance(token.word, k, 1) <= 1,
+  );
+  return close.length === 1 ? { ...token, word: close[0] } : token;
+}
+
+/**
+ * Reads a question into a directory query against the organization's lexicon, or null when it is
+ * not one this reader answers (the intents table in directory-intents.ts is asked next). Linear:
+ * the question's first MAX_QUERY characters, a few look-ups per word.
+ */
+export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): DirectoryQuery | null {
+  const query = read(text, lexicon);
+  // A question about the asker, who is nobody in the directory, is answered so, not about someone else.
+  const aboutSelf = query && (('person' in query && query.person?.self) || ('against' in query && query.against.self));
+  return aboutSelf && !lexicon.lexicon.self ? { kind: 'unlinked' } : query;
+}
+
+function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | null {
+  const raw = tokenize(text);
+  if (raw.length === 0) return null;
+  const named = findMentions(raw, index, KEYWORDS);
+  const self = selfMention(raw, named, lexicon.self);
+  const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
+  const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
+  const tokens = raw.map((t, i) => (covered.has(i) ? t : mended(t)));
+  const words = new Set(tokens.filter((_, i) => !covered.has(i)).map((t) => t.word));
+  const has = (...list: string[]) => list.some((w) => words.has(w));
+  const hasAny = (set: Iterable<string>) => [...set].some((w) => words.has(w));
+  const people = mentions.filter((m) => m.kind === 'person');
+  const groups = mentions.filter((m) => m.kind === 'group');
+  const values = mentions.filter((m) => m.kind !== 'person' && m.kind !== 'group');
+  const counting =
+    (has('how') && has('many', 'big', 'large')) || has('headcount') || (has('number', 'size') && has('of'));
+  const operation = counting ? ('count' as const) : ('list' as const);
+  const yesNo = YES_NO.has(tokens[firstContent(tokens)]?.word ?? '') || has('if', 'whether');
+
+  // A field the model does not have is said so, never answered with another.
+  const missing = MISSING_FIELDS.find(([list]) => list.some((w) => words.has(w)));
+  // Only about someone named (or "whose"): "can I read work e-mail on my own phone" is a policy question.
+  // Nor about the asker: "does the company pay for my internet" asks for a policy, not their pay.
+  const aboutSomeone = people.some((m) => !m.self) || has('whose');
+  if (missing && aboutSomeone && !(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail')) && !counting)
+    return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
+
+  const person = people[0];
+  const group = groups[0];
+  const unknown = unknownName(raw, covered);
+  // "Dan Smith" where only Dan Okafor is known: a first or last name beside a name nobody has.
+  const beside = person && !person.self && besideUnknown(raw, person, covered);
+  if (beside) return { kind: 'unknownPerson', name: beside };
+  if (person && !person.self && unknown && yesNo && !people.some((m) => m.value !== person.value)) {
+    if (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS)) return { kind: 'unknownPerson', name: unknown };
+  }
+
+  if (group && !person) {
+    if (hasAny(LEAD_WORDS) || (has('in') && has('charge'))) return { kind: 'lead', group };
+    if (counting || has('who', 'whom', 'members', 'member', 'list', 'show', 'belongs', 'belong', 'which', 'part'))
+      return { kind: 'members', group, operation };
+    return null;
+  }
+
+  if (person) {
+    const second = people.find((m) => m !== person && m.value !== person.value);
+    const against = second ?? group ?? values[0];
+    if (yesNo && against) {
+      const reportsTo = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS) || has('under');
+      if (second && reportsTo) {
+        // "Is Ben Dev's manager?", "does Ben manage Dev?": the second is the one reporting.
+        const inverse = (hasAny(MANAGER_WORDS) && second.possessive) || (hasAny(MANAGE_VERBS) && !has('by'));
+        return inverse
+          ? { kind: 'check', person: second, against: person, relation: 'reportsTo' }
+          : { kind: 'check', person, against: second, relation: 'reportsTo' };
+      }
+      if (!second) return { kind: 'check', person, against, relation: 'in' };
+    }
+    if (has('whose') && (hasAny(MANAGER_WORDS) || has('report', 'reports')))
+      return { kind: 'reports', person, all: false, operation };
+    const reportsAfter = tokens.some((t, i) => REPORT_WORDS.has(t.word) && i < person.start) && has('to');
+    const managesPerson =
+      tokens.some((t, i) => MANAGE_VERBS.has(t.word) && i >= person.end) ||
+      (has('for', 'under') && has('work', 'works', 'working')) ||
+      (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization')));
+    if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS))))
+      return { kind: 'reports', person, all: hasAny(ALL_WORDS) || (has('under') && counting), operation };
+    if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what'))
+      return { kind: 'team', person, operation };
+    const levels = managerLevels(tokens, person);
+    if (levels) return { kind: 'manager', person, levels };
+    const attributes = person.self ? selfAttributes(tokens, covered) : attributesAsked(tokens, covered);
+    if (attributes.length) return { kind: 'attributes', person, attributes };
+    if (has('who') && has('is', 'are') && tokens.length - (person.end - person.start) <= 3)
+      return { kind: 'attributes', person, attributes: ['profile'] };
+    return null;
+  }
+
+  // No person the directory knows: a name it does not know, asked about as a person.
+  if (unknown && (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS)))
+    return { kind: 'unknownPerson', name: unknown };
+
+  // Employees by the organization's values: "how many people in Oslo", "who works in Customer Success".
+  const filters: Filters = {};
+  for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
+  const started = startedFilter(tokens);
+  if (started) filters.started = started;
+  if (Object.keys(filters).length === 0) return null;
+  // "who is the CTO", "where is our head of people based": one role holder, the intents table's.
+  if (!counting && filters.title && !filters.department && !filters.location && !has('work', 'works', 'all', 'list'))
+    return null;
+  if (counting || has('who', 'whom', 'which', 'list', 'show', 'names') || (!yesNo && has('work', 'works')))
+    return { kind: 'employees', operation, filters };
+  return null;
+}
+
+/** Words that open a question about the asker ("who is my manager", "am I in Finance", "show me my reports"). */
+const SELF_OPENERS = new Set(['who', 'whom', 'what', 'which', 'how', 'where', 'when', 'list', 'show', 'tell', 'give', 'name', ...YES_NO]); // prettier-ignore
+/** The most words of a question about the asker: a longer one ("can my manager approve …") asks something else. */
+const SELF_WORDS = 10;
+/** Verbs after which "me" is the one told, not the one asked about ("tell me who …"). */
+const TOLD = new Set(['tell', 'show', 'give', 'let', 'help', 'remind']);
+
+/**
+ * The asker as a person of the question: the first "I", "me" or "my" of a short question that
+ * opens with a question word, and, beside a named person, only in a yes/no question ("do I report
+ * to Ingrid", "is Priya my manager"). Its ids are the asker's employee's, or none when the account
+ * is linked to none.
+ */
+function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null | undefined): Mention | null {
+  const first = firstContent(tokens);
+  if (tokens.length > SELF_WORDS || !SELF_OPENERS.has(tokens[first]?.word ?? '')) return null;
+  // "How do I …", "how long do I …" ask how to do something; "how many" and "how big" count.
+  if (tokens[first].word === 'how' && !COUNT_WORDS.has(tokens[first + 1]?.word ?? '')) return null;
+  const people = named.filter((m) => m.kind === 'person');
+  if (people.length && !YES_NO.has(tokens[first].word)) return null;
+  const at = tokens.findIndex(
+    (t, i) => ['i', 'me', 'my', 'myself'].includes(t.word) && !(t.word === 'me' && TOLD.has(tokens[i - 1]?.word ?? '')),
+  );
+  if (at < 0 || named.some((m) => m.start <= at && at < m.end)) return null;
+  return {
+    kind: 'person',
+    ids: self ? [self.id] : [],
+    value: self?.name ?? 'you',
+    start: at,
+    end: at + 1,
+    possessive: tokens[at].word === 'my',
+    self: true,
+  };
+}
+
+/**
+ * The asker's fields asked for by name: a field word just after "my" ("my title", "my job title",
+ * "my start date"), or in "which groups am I in", "where am I based", "when did I join". Never
+ * a word of another kind of question ("where do I submit my expenses", "how do I reach HR").
+ */
+function selfAttributes(tokens: Token[], covered: ReadonlySet<number>): Attribute[] {
+  const words = tokens.map((t) => t.word);
+  const asked = words.includes('am') || (words.includes('when') && words.includes('did'));
+  // Right after "my", or after "my" and another field word ("my job title"), not "my gym membership".
+  const afterMy = (i: number) => words[i - 1] === 'my' || (words[i - 2] === 'my' && FIELD_WORD.has(words[i - 1]));
+  const kept = tokens.map((t, i) => (!SELF_VERBS.has(t.word) && (asked || afterMy(i)) ? t : { ...t, word: '' }));
+  return attributesAsked(kept, covered);
+}
+
+const FIELD_WORD: ReadonlySet<string> = new Set(Object.values(FIELD_WORDS).flat());
+
+/** Field words that are verbs of asking how to do something ("how do I reach", "where do I live"). */
+const SELF_VERBS = new Set([
+  'reach',
+  'contact',
+  'write',
+  'do',
+  'does',
+  'live',
+  'lives',
+  'long',
+  'since',
+  'function',
+  'unit',
+]);
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+/** The first word after courtesy ("please", "hey", "can you tell me"). */
+function firstContent(tokens: Token[]): number {
+  const courtesy = new Set(['please', 'hey', 'hi', 'hello', 'ok', 'okay', 'so', 'and', 'quick', 'question', 'um']);
+  let i = 0;
+  while (i < tokens.length && courtesy.has(tokens[i].word)) i++;
+  return i;
+}
+
+/**
+ * How many managers up the question climbs from the person: "manager" once, "manager's manager"
+ * twice, "skip-level" or "grand boss" two, "3 levels up" three; "who does X report to" one.
+ */
+function managerLevels(tokens: Token[], person: Mention): number {
+  const after = tokens.slice(person.end);
+  const words = tokens.map((t) => t.word);
+  if (
+    words.some((w) => w.startsWith('skip')) ||
+    words.includes('grandboss') ||
+    (words.includes('grand') && words.some((w) => MANAGER_WORDS.has(w)))
+  )
+    return 2;
+  const levelAt = words.findIndex((w) => w === 'levels' || w === 'level');
+  const up = levelAt > 0 ? Number(words[levelAt - 1]) || WORD_NUMBERS.indexOf(words[levelAt - 1]) : -1;
+  const chained = after.filter((t) => MANAGER_WORDS.has(t.word)).length;
+  if (up > 0 && chained + words.filter((w) => w === 'up' || w === 'above').length > 0) return up;
+  if (chained) return chained;
+  // "who is the manager of Priya", "who manages Priya".
+  const before = tokens.slice(0, person.start).some((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
+  if (before) return 1;
+  // "who does Priya report to", "who does she work for".
+  if (after.some((t) => t.word === 'report' || t.word === 'reports') && after.some((t) => t.word === 'to')) return 1;
+  if (
+    words.includes('does') &&
+    after.some((t) => t.word === 'work') &&
+    after.some((t) => t.word === 'for' || t.word === 'under')
+  )
+    return 1;
+  return 0;
+}
+
+const WORD_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The fields asked about a person, in the order the question asks them. */
+function attributesAsked(tokens: Token[], covered: ReadonlySet<number>): Attribute[] {
+  const asked: Attribute[] = [];
+  const words = tokens.filter((_, i) => !covered.has(i)).map((t) => t.word);
+  const add = (a: Attribute) => {
+    if (!asked.includes(a)) asked.push(a);
+  };
+  for (const [i, word] of words.entries()) {
+    if (FIELD_WORDS.email.includes(word) && !(word === 'write' && !words.includes('to'))) add('email');
+    else if (word === 'do' || word === 'does') {
+      // "what does X do (and …)": a "do" ending its clause, in a question that starts with "what".
+      if (
+        words.includes('what') &&
+        word === 'do' &&
+        ['and', 'here', 'for', 'at', 'please', 'thanks', 'now', undefined].includes(words[i + 1])
+      )
+        add('title');
+    } else if (FIELD_WORDS.title.includes(word)) add('title');
+    else if (
+      FIELD_WORDS.department.includes(word) ||
+      (word === 'team' && (words.includes('which') || words.includes('what')))
+    )
+      add('department');
+    else if (word === 'long' && words.includes('how') && (words.includes('been') || words.includes('worked')))
+      add('startDate');
+    else if (
+      word !== 'long' &&
+      FIELD_WORDS.startDate.includes(word) &&
+      (words.includes('when') || word === 'start' || words.includes('date'))
+    )
+      add('startDate');
+    else if (FIELD_WORDS.location.includes(word) && !(word === 'where' && words.includes('join'))) add('location');
+    else if (FIELD_WORDS.groups.includes(word)) add('groups');
+  }
+  return asked;
+}
+
+/** A capitalised run of words that names nobody the directory knows ("Zed Nobody"), not the first word of the question. */
+function unknownName(tokens: Token[], covered: ReadonlySet<number>): string | null {
+  const run: string[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    // "the CTO", "the D&I committee": a role or a group, not a person.
+    const named = run.length > 0 || !['the', 'our', 'a', 'an', 'your'].includes(tokens[i - 1].word);
+    const nameLike = named && t.capital && !covered.has(i) && !KEYWORDS.has(t.word) && !/[\d&]/.test(t.word);
+    if (nameLike) run.push(t.word.replace(/^\p{L}/u, (c) => c.toUpperCase()));
+    else if (run.length) break;
+    if (nameLike && t.possessive) break;
+  }
+  return run.length ? run.join(' ') : null;
+}
+
+/** The whole name when a person's first or last name is written beside a capitalised word no name holds, else null. */
+function besideUnknown(tokens: Token[], person: Mention, covered: ReadonlySet<number>): string | null {
+  if (person.end - person.start !== 1) return null;
+  const unknownAt = (i: number) =>
+    i >= 1 && i < tokens.length && tokens[i].capital && !covered.has(i) && !KEYWORDS.has(tokens[i].word);
+  const word = (i: number) => tokens[i].word.replace(/^\p{L}/u, (c) => c.toUpperCase());
+  if (!tokens[person.start].possessive && unknownAt(person.end)) return `${word(person.start)} ${word(person.end)}`;
+  if (unknownAt(person.start - 1)) return `${word(person.start - 1)} ${word(person.start)}`;
+  return null;
+}
+
+/** "joined in 2023", "started after March 2024", "hired before 2020": a start date range, or null. */
+function startedFilter(tokens: Token[]): Filters['started'] | null {
+  const words = tokens.map((t) => t.word);
+  if (!words.some((w) => ['joined', 'join', 'started', 'start', 'hired', 'joiners', 'starters', 'hires'].includes(w)))
+    return null;
+  const yearAt = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w));
+  if (yearAt < 0) return null;
+  const year = Number(words[yearAt]);
+  const month = MONTHS.indexOf(words[yearAt - 1] ?? '');
+  const from = month >= 0 ? isoDate(year, month) : isoDate(year, 0);
+  const to = month >= 0 ? isoDate(year, month + 1) : isoDate(year + 1, 0);
+  const op = words.includes('before') ? 'before' : words.includes('after') || words.includes('since') ? 'after' : 'in';
+  return { op, from, to };
+}
+
+const isoDate = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);

@@ -1,0 +1,213 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TENANT_FILTER, type TenantParams } from '../../../db/tenant-filter';
+
+/**
+ * The directory's records a query needs, each read in one statement, so that a question costs the
+ * same few statements at 10 employees and at 10,000 (none loads the whole organization). Plain SQL
+ * limited to the tenant filter's organization, as rowsByIds (db/tenant-filter.ts) draws that wall;
+ * manager links and group members never leave an organization, so a chain or a membership read
+ * from an employee of it stays in it. `em.execute` runs in the request's transaction.
+ */
+
+/** What a person is known by to the directory's reader. */
+export interface LexPerson {
+  id: string;
+  name: string;
+  title: string | null;
+  department: string | null;
+  location: string | null;
+  email: string | null;
+  startDate: string | null;
+  managerId: string | null;
+  active: boolean;
+}
+
+/** The first people of a list, by name, and how many the whole list holds. */
+export interface Page {
+  total: number;
+  people: LexPerson[];
+}
+
+/** The most people a page holds (an answer names at most this many). */
+export const PAGE = 20;
+
+/** The deepest chain of managers followed (links are refused when they would loop; this bounds a bad row). */
+const MAX_DEPTH = 1000;
+
+/** An employee's columns as a LexPerson's fields. */
+const COLUMNS = `e.id, e.name, e.title, e.department, e.location, e.email,
+  to_char(e.start_date, 'YYYY-MM-DD') as "startDate", e.manager_id as "managerId", e.active`;
+
+/**
+ * What separates the words of a name, in SQL and in splitWords below alike: spaces and ASCII
+ * punctuation ("Anne-Marie O'Brien" is anne, marie, o, brien).
+ */
+const SEPARATORS_SQL = `'[[:space:][:punct:]’‘]+'`;
+const SEPARATORS = /[\s!-/:-@[-`{-~’‘]+/;
+
+/** The words of a text as names are matched in SQL: lower-cased, split at spaces and punctuation. */
+export function splitWords(text: string): string[] {
+  return text.toLowerCase().split(SEPARATORS).filter(Boolean);
+}
+
+/** A name's words, as a set-returning SQL expression over employee `e`. */
+const NAME_WORDS = `unnest(regexp_split_to_array(lower(e.name), ${SEPARATORS_SQL}))`;
+
+/** A row as a person, without the column its statement added (a count, a flag, where a chain starts). */
+function person(row: LexPerson, extra: string): LexPerson {
+  const copy: Record<string, unknown> = { ...row };
+  delete copy[extra];
+  return copy as unknown as LexPerson;
+}
+
+function organizationOf(em: EntityManager): string | null {
+  return (em.getFilterParams<TenantParams>(TENANT_FILTER) as TenantParams | undefined)?.organization ?? null;
+}
+
+/** `array[?, ?, …]` for a non-empty list (the driver expands a list parameter into its items). */
+const textArray = `array[?]::text[]`;
+
+/** The distinct departments, locations and titles of the organization's employees. */
+export async function distinctValues(
+  em: EntityManager,
+): Promise<{ department: string[]; location: string[]; title: string[] }> {
+  const values = { department: [] as string[], location: [] as string[], title: [] as string[] };
+  const org = organizationOf(em);
+  if (!org) return values;
+  const part = (column: string) =>
+    `select '${column}' as kind, ${column} as value from employee where organization_id = ? and ${column} is not null group by ${column}`;
+  const rows = await em.execute<{ kind: keyof typeof values; value: string }[]>(
+    `${part('department')} union all ${part('location')} union all ${part('title')}`,
+    [org, org, org],
+  );
+  for (const r of rows) values[r.kind].push(r.value);
+  return values;
+}
+
+/**
+ * The distinct words of employees' names that may be misspellings of `words`: the same first
+ * letter and a length within 2 (an edit distance of 2 at most moves a length by 2). The caller
+ * measures the distance; this keeps what it measures small.
+ */
+export async function nameWordsLike(em: EntityManager, words: readonly string[]): Promise<string[]> {
+  const org = organizationOf(em);
+  if (!org || words.length === 0) return [];
+  const rows = await em.execute<{ w: string }[]>(
+    `select distinct w from employee e, ${NAME_WORDS} w
+     where e.organization_id = ? and exists (
+       select 1 from unnest(${textArray}) q where left(w, 1) = left(q, 1) and abs(length(w) - length(q)) <= 2)`,
+    [org, [...words]],
+  );
+  return rows.map((r) => r.w);
+}
+
+/** Every employee (active or not) with a word of their name among `words`, and the one linked to `account`. */
+export async function peopleNamed(
+  em: EntityManager,
+  words: readonly string[],
+  account?: string,
+): Promise<{ people: LexPerson[]; self: LexPerson | null }> {
+  const org = organizationOf(em);
+  if (!org || (words.length === 0 && !account)) return { people: [], self: null };
+  const named = words.length ? `exists (select 1 from ${NAME_WORDS} w where w = any(${textArray}))` : 'false';
+  const rows = await em.execute<(LexPerson & { self: boolean })[]>(
+    `select ${COLUMNS}, coalesce(e.account_id = ?, false) as self from employee e
+     where e.organization_id = ? and (${named} or coalesce(e.account_id = ?, false))
+     order by e.name, e.id`,
+    [account ?? null, org, ...(words.length ? [[...words]] : []), account ?? null],
+  );
+  const self = rows.find((r) => r.self);
+  return { people: rows.map((r) => person(r, 'self')), self: self ? person(self, 'self') : null };
+}
+
+/** Conditions on active employees, by the organization's own values. */
+export interface EmployeeFilter {
+  department?: string;
+  location?: string;
+  title?: string;
+  manager?: string;
+  /** Start date on or after `from` and before `to` (either may be absent). */
+  startFrom?: string;
+  startBefore?: string;
+}
+
+/** Active employees matching the filter: the first PAGE by name, and how many match. */
+export async function employeesWhere(em: EntityManager, filter: EmployeeFilter): Promise<Page> {
+  const org = organizationOf(em);
+  if (!org) return { total: 0, people: [] };
+  const conditions = ['e.organization_id = ?', 'e.active'];
+  const params: unknown[] = [org];
+  const add = (sql: string, value: string | undefined) => {
+    if (value === undefined) return;
+    conditions.push(sql);
+    params.push(value);
+  };
+  add('e.department = ?', filter.department);
+  add('e.location = ?', filter.location);
+  add('e.title = ?', filter.title);
+  add('e.manager_id = ?', filter.manager);
+  add('e.start_date >= ?', filter.startFrom);
+  add('e.start_date < ?', filter.startBefore);
+  return page(em, `select ${COLUMNS}, count(*) over () as total from employee e where ${conditions.join(' and ')}`, [
+    ...params,
+  ]);
+}
+
+/** Everyone below someone, directly or through their managers (active people, each once). */
+export async function everyoneBelow(em: EntityManager, id: string): Promise<Page> {
+  const org = organizationOf(em);
+  if (!org) return { total: 0, people: [] };
+  // `union` (not `union all`) drops a row already found, so a bad loop of links ends.
+  return page(
+    em,
+    `with recursive below(id) as (
+       select id from employee where organization_id = ? and manager_id = ? and active
+       union
+       select e.id from employee e join below b on e.manager_id = b.id where e.organization_id = ? and e.active
+     ) select ${COLUMNS}, count(*) over () as total from employee e where e.id in (select id from below)`,
+    [org, id, org],
+  );
+}
+
+async function page(em: EntityManager, sql: string, params: unknown[]): Promise<Page> {
+  const rows = await em.execute<(LexPerson & { total: string | number })[]>(
+    `${sql} order by e.name, e.id limit ${PAGE}`,
+    params,
+  );
+  return { total: rows.length ? Number(rows[0].total) : 0, people: rows.map((r) => person(r, 'total')) };
+}
+
+/** The managers above each of `ids`, nearest first, at most `depth` up. */
+export async function managersAbove(
+  em: EntityManager,
+  ids: readonly string[],
+  depth = MAX_DEPTH,
+): Promise<Map<string, LexPerson[]>> {
+  const chains = new Map(ids.map((id) => [id, [] as LexPerson[]]));
+  const org = organizationOf(em);
+  if (!org || ids.length === 0) return chains;
+  const rows = await em.execute<(LexPerson & { start: string })[]>(
+    `with recursive up(start, id, depth) as (
+       select e.id, e.manager_id, 1 from employee e
+       where e.organization_id = ? and e.id in (?) and e.manager_id is not null
+       union all
+       select u.start, e.manager_id, u.depth + 1 from up u join employee e on e.id = u.id
+       where e.manager_id is not null and u.depth < ?
+     ) select u.start, ${COLUMNS} from up u join employee e on e.id = u.id order by u.start, u.depth`,
+    [org, [...ids], Math.min(depth, MAX_DEPTH)],
+  );
+  for (const r of rows) chains.get(r.start)?.push(person(r, 'start'));
+  return chains;
+}
+
+/** A group's members, by name. */
+export async function groupMembers(em: EntityManager, groupId: string): Promise<LexPerson[]> {
+  const org = organizationOf(em);
+  if (!org) return [];
+  const rows = await em.execute<LexPerson[]>(
+    `select ${COLUMNS} from employee e join group_member m on m.employee_id = e.id
+     where m.group_id = ? and e.organization_id = ? order by e.name, e.id`,
+    [groupId, org],
+  );
+  return rows;
+}

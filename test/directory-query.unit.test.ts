@@ -1,0 +1,233 @@
+import fc from 'fast-check';
+import { type Lexicon, type LexPerson, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
+import {
+  type DirectoryQuery,
+  parseDirectoryQuery,
+  readLexicon,
+} from '../src/modules/agent/specialists/directory-query';
+
+// The directory's query reader (src/modules/agent/specialists/directory-query.ts): questions
+// composed from independent parts (a name written in any of its ways, a relation or an attribute
+// in everyday words, courtesy, a typo), each checked for the query it must read as. Pure: the
+// organization's lexicon is built here, as loadLexicon builds it from the records.
+
+const person = (id: string, name: string, extra: Partial<LexPerson> = {}): LexPerson => ({
+  id,
+  name,
+  title: null,
+  department: null,
+  location: null,
+  email: null,
+  startDate: null,
+  managerId: null,
+  active: true,
+  ...extra,
+});
+
+const PEOPLE = [
+  person('p1', 'Priya Raman', { title: 'Chief Financial Officer', department: 'Finance', location: 'Oslo' }),
+  person('p2', 'Tomasz Wielgus', { title: 'Accountant', department: 'Finance', location: 'Bergen', managerId: 'p1' }),
+  person('p3', 'Leilani Okafor', { title: 'Support Engineer', department: 'Customer Success', location: 'Oslo' }),
+  person('p4', 'Marguerite Duval', { title: 'Support Engineer', department: 'Customer Success', managerId: 'p3' }),
+];
+const LEXICON: Lexicon = {
+  people: PEOPLE,
+  groups: [{ id: 'g1', name: 'Harbour Choir', description: 'Chaired by Leilani Okafor' }],
+  values: valuesOf(PEOPLE),
+};
+const READ = readLexicon(LEXICON);
+const parse = (text: string) => parseDirectoryQuery(text, READ);
+
+/** The ways a person is written: full name, first, last, a misspelling of the last name. */
+const NAMES: Record<string, string[]> = {
+  p1: ['Priya Raman', 'Priya', 'Raman', 'Priya Ramen'],
+  p2: ['Tomasz Wielgus', 'Tomasz', 'Wielgus', 'Tomasz Wielgos', 'Tomas'],
+  p3: ['Leilani Okafor', 'Leilani', 'Okafor', 'Leilani Okafro'],
+};
+const nameOf = fc
+  .constantFrom(...Object.keys(NAMES))
+  .chain((id) => fc.constantFrom(...NAMES[id]).map((name) => ({ id, name })));
+const courtesy = fc.record({
+  before: fc.constantFrom('', 'hey, ', 'please ', 'quick question: ', 'hi - '),
+  after: fc.constantFrom('', '?', ' please?', ', thanks', '??'),
+});
+
+/** A phrasing of a relation about a person, and the query it means. */
+const RELATIONS: [(n: string) => string, (id: string) => Partial<DirectoryQuery>][] = [
+  [(n) => `who reports to ${n}`, () => ({ kind: 'reports', all: false, operation: 'list' })],
+  [(n) => `whose manager is ${n}`, () => ({ kind: 'reports', operation: 'list' })],
+  [(n) => `whose boss is ${n}`, () => ({ kind: 'reports', operation: 'list' })],
+  [(n) => `who does ${n} manage`, () => ({ kind: 'reports', operation: 'list' })],
+  [(n) => `how many people report to ${n}`, () => ({ kind: 'reports', operation: 'count' })],
+  [(n) => `how many direct reports does ${n} have`, () => ({ kind: 'reports', all: false, operation: 'count' })],
+  [(n) => `who is in ${n}'s whole org`, () => ({ kind: 'reports', all: true })],
+  [(n) => `list everyone who reports to ${n} directly or indirectly`, () => ({ kind: 'reports', all: true })],
+  [(n) => `how big is ${n}'s team`, () => ({ kind: 'team', operation: 'count' })],
+  [(n) => `who is ${n}'s manager`, () => ({ kind: 'manager', levels: 1 })],
+  [(n) => `who does ${n} report to`, () => ({ kind: 'manager', levels: 1 })],
+  [(n) => `${n}'s boss`, () => ({ kind: 'manager', levels: 1 })],
+  [(n) => `who is ${n}'s skip-level`, () => ({ kind: 'manager', levels: 2 })],
+  [(n) => `${n}'s manager's manager`, () => ({ kind: 'manager', levels: 2 })],
+  [(n) => `who is ${n}'s grand boss`, () => ({ kind: 'manager', levels: 2 })],
+  [(n) => `who is 3 levels up from ${n}`, () => ({ kind: 'manager', levels: 3 })],
+  [(n) => `how do I reach ${n}`, () => ({ kind: 'attributes', attributes: ['email'] })],
+  [(n) => `${n}'s mail`, () => ({ kind: 'attributes', attributes: ['email'] })],
+  [(n) => `what is ${n}'s email address`, () => ({ kind: 'attributes', attributes: ['email'] })],
+  [(n) => `what's ${n}'s job`, () => ({ kind: 'attributes', attributes: ['title'] })],
+  [(n) => `what does ${n} do`, () => ({ kind: 'attributes', attributes: ['title'] })],
+  [(n) => `where does ${n} sit`, () => ({ kind: 'attributes', attributes: ['location'] })],
+  [(n) => `where does ${n} live`, () => ({ kind: 'attributes', attributes: ['location'] })],
+  [(n) => `which office is ${n} in`, () => ({ kind: 'attributes', attributes: ['location'] })],
+  [(n) => `which department is ${n} in`, () => ({ kind: 'attributes', attributes: ['department'] })],
+  [(n) => `when did ${n} join`, () => ({ kind: 'attributes', attributes: ['startDate'] })],
+  [(n) => `what is ${n}'s start date`, () => ({ kind: 'attributes', attributes: ['startDate'] })],
+  [(n) => `which groups is ${n} in`, () => ({ kind: 'attributes', attributes: ['groups'] })],
+  [(n) => `what's ${n}'s phone number`, () => ({ kind: 'missing', field: 'phone numbers' })],
+  [(n) => `how much does ${n} earn`, () => ({ kind: 'missing', field: 'salaries or pay' })],
+  [(n) => `when is ${n}'s birthday`, () => ({ kind: 'missing', field: 'birthdays' })],
+  [(n) => `is ${n} in Finance`, () => ({ kind: 'check', relation: 'in' })],
+  [(n) => `is ${n} based in Oslo`, () => ({ kind: 'check', relation: 'in' })],
+  [(n) => `is ${n} in the Harbour Choir`, () => ({ kind: 'check', relation: 'in' })],
+];
+
+/** The person the query is about, whatever its kind. */
+function subjectOf(query: DirectoryQuery): string[] | undefined {
+  return 'person' in query ? query.person?.ids : undefined;
+}
+
+/** One letter of a keyword doubled or two swapped: the slips people make. */
+const TYPOS: [string, string][] = [
+  ['manager', 'manger'],
+  ['reports', 'reprots'],
+  ['department', 'deparment'],
+];
+
+describe('reads a relation or attribute about anyone, however the name is written', () => {
+  it('reads composed questions into the query they mean', () => {
+    fc.assert(
+      fc.property(nameOf, fc.integer({ min: 0, max: RELATIONS.length - 1 }), courtesy, ({ id, name }, r, c) => {
+        const [phrase, want] = RELATIONS[r];
+        const text = `${c.before}${phrase(name)}${c.after}`;
+        const query = parse(text);
+        expect([text, query]).toMatchObject([text, want(id)]);
+        expect([text, subjectOf(query!)]).toEqual([text, [id]]);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('mends a slip in the relation word', () => {
+    for (const [word, typo] of TYPOS)
+      for (const { id, name } of [{ id: 'p2', name: 'Tomasz' }]) {
+        const text =
+          word === 'department'
+            ? `which ${typo} is ${name} in`
+            : word === 'manager'
+              ? `who is ${name}'s ${typo}`
+              : `who ${typo} to ${name}`;
+        expect([text, subjectOf(parse(text)!)]).toEqual([text, [id]]);
+      }
+  });
+});
+
+describe('reads counts and lists by the organization’s own values', () => {
+  const CASES: [string, Record<string, unknown>][] = [
+    ['how many people in Oslo', { kind: 'employees', operation: 'count', filters: { location: 'Oslo' } }],
+    ['How many staff do we have in oslo?', { kind: 'employees', operation: 'count', filters: { location: 'Oslo' } }],
+    [
+      'who works in Customer Success',
+      { kind: 'employees', operation: 'list', filters: { department: 'Customer Success' } },
+    ],
+    [
+      'how many support engineers are there',
+      { kind: 'employees', operation: 'count', filters: { title: 'Support Engineer' } },
+    ],
+    [
+      'how many people work in finance in Bergen',
+      { kind: 'employees', filters: { department: 'Finance', location: 'Bergen' } },
+    ],
+    [
+      'who joined in 2023',
+      {
+        kind: 'employees',
+        operation: 'list',
+        filters: { started: { op: 'in', from: '2023-01-01', to: '2024-01-01' } },
+      },
+    ],
+    [
+      'how many people started after March 2024',
+      {
+        kind: 'employees',
+        operation: 'count',
+        filters: { started: { op: 'after', from: '2024-03-01', to: '2024-04-01' } },
+      },
+    ],
+    ['who leads the Harbour Choir', { kind: 'lead' }],
+    ['who chairs harbour choir?', { kind: 'lead' }],
+    ['who owns the Harbour Choir', { kind: 'lead' }],
+    ['how many members does the Harbour Choir have', { kind: 'members', operation: 'count' }],
+    ['who is in the Harbour Choir', { kind: 'members', operation: 'list' }],
+    ['does Tomasz report to Priya', { kind: 'check', relation: 'reportsTo' }],
+    ['is Priya Tomasz’s manager?', { kind: 'check', relation: 'reportsTo', person: { value: 'Tomasz Wielgus' } }],
+    ['Who does Priya Nobody report to?', { kind: 'unknownPerson', name: 'Priya Nobody' }],
+    ['How many direct reports does Zed Quill have?', { kind: 'unknownPerson', name: 'Zed Quill' }],
+  ];
+  it.each(CASES)('%s', (text, want) => {
+    expect(parse(text)).toMatchObject(want);
+  });
+
+  it('leaves questions that are not directory queries to the other readers', () => {
+    for (const text of [
+      'How many vacation days do I get?',
+      'what is the parking policy',
+      'who is our CFO',
+      'How many employees do we have?',
+    ])
+      expect([text, parse(text)]).toEqual([text, null]);
+  });
+});
+
+describe('reads questions about the asker', () => {
+  // Tomasz asks: "I", "me" and "my" are his record; without a linked record the question is "unlinked".
+  const asTomasz = readLexicon({ ...LEXICON, self: PEOPLE[1] });
+  const asNobody = readLexicon({ ...LEXICON, self: null });
+  const SELF_CASES: [string, Record<string, unknown>][] = [
+    ['how many reports do I have', { kind: 'reports', operation: 'count' }],
+    ['who is my manager?', { kind: 'manager', levels: 1 }],
+    ['who do I report to', { kind: 'manager', levels: 1 }],
+    ["who's my skip level", { kind: 'manager', levels: 2 }],
+    ['which groups am I in', { kind: 'attributes', attributes: ['groups'] }],
+    ["what's my job title", { kind: 'attributes', attributes: ['title'] }],
+    ['when did I join?', { kind: 'attributes', attributes: ['startDate'] }],
+    ['am I in Finance?', { kind: 'check', relation: 'in', against: { value: 'Finance' } }],
+    ['do I report to Priya?', { kind: 'check', relation: 'reportsTo', against: { value: 'Priya Raman' } }],
+    ['is Priya my boss?', { kind: 'check', relation: 'reportsTo', against: { value: 'Priya Raman' } }],
+  ];
+  it.each(SELF_CASES)('%s', (text, want) => {
+    const query = parseDirectoryQuery(text, asTomasz);
+    expect(query).toMatchObject(want);
+    const person = query && 'person' in query ? query.person : undefined;
+    expect(person).toMatchObject({ ids: ['p2'], self: true });
+    expect(parseDirectoryQuery(text, asNobody)).toEqual({ kind: 'unlinked' });
+  });
+
+  it('leaves questions that mention the asker but ask something else', () => {
+    for (const text of [
+      'where do I submit my expenses?',
+      'how do I reach the finance team?',
+      'can my manager approve my leave?',
+      'how long do I have to file my report',
+      'How many vacation days do I get?',
+      // Policies about the asker's pay or home, not fields of their record.
+      'does the company pay for my broadband at home',
+      'is my phone bill paid by the company?',
+      'do I get a bonus?',
+      'does the company cover my tennis club membership',
+    ])
+      expect([text, parseDirectoryQuery(text, asTomasz)]).toEqual([text, null]);
+    expect(parseDirectoryQuery('tell me who reports to Priya', asTomasz)).toMatchObject({
+      kind: 'reports',
+      person: { value: 'Priya Raman' },
+    });
+  });
+});
