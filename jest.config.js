@@ -48,8 +48,10 @@ module.exports = {
       displayName: 'postgres',
       globals: { TEST_DB: 'postgres' },
       // The browser tests drive the console and the IDE on the embedded database, as `npm start`
-      // runs them; what they call is the same API the other files test on both databases.
-      testPathIgnorePatterns: [...ignored, UNIT, '<rootDir>/test/browser/'],
+      // runs them; what they call is the same API the other files test on both databases. The blind
+      // set scores how the agent reads (minutes of asking); its queries are agent-questions' and
+      // agent-directory's, which run on both.
+      testPathIgnorePatterns: [...ignored, UNIT, '<rootDir>/test/browser/', '<rootDir>/test/agent-blind'],
       globalSetup: '<rootDir>/test/helpers/pg-global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/pg-global-teardown.ts',
     },

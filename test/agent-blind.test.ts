@@ -11,6 +11,18 @@ import { ASKER, NOW, ORG_ZONE, REQUESTS, type BlindRequest } from './fixtures/bl
 // checked for the facts and the source. The clock reads the set's NOW (only Date is faked, so
 // timers and the database run as always), so "tomorrow" and a past date mean what the writer meant.
 
+/**
+ * Below these the test fails, to keep the agent from sliding back; they sit just under what the set
+ * scored when it landed (docs/agent.md, "Measured on a blind set"), far under the 95 % aimed at.
+ */
+const FLOORS = {
+  requests: 0.72,
+  directoryRight: 0.7,
+  documentRightOrOffered: 0.62,
+  documentWrongAtMost: 0.1,
+  unanswerableDeclined: 0.78,
+};
+
 interface Holder {
   response: string;
   needsConfirmation: boolean;
@@ -251,7 +263,7 @@ it('prints the scheduling requests of the blind set read fully right, with and w
       `${pct(rightWithoutTask, REQUESTS.length)} without the task text; a named colleague as recipient ${pct(colleagueRight, colleague)}\n` +
       misread.join('\n'),
   );
-  expect(right + misread.length).toBe(REQUESTS.length);
+  expect(right / REQUESTS.length).toBeGreaterThanOrEqual(FLOORS.requests);
 }, 600_000);
 
 it('prints the questions of the blind set answered right, offered, answered wrong and declined, by kind', async () => {
@@ -299,4 +311,11 @@ it('prints the questions of the blind set answered right, offered, answered wron
     `blind questions (${company.COMPANY.name}): ${line('directory')}; ${line('document')}; ${line('unknown')}\n${misses.join('\n')}`,
   );
   expect(QUESTIONS.length).toBeGreaterThanOrEqual(60);
+  const share = (kind: string, outcome: keyof Omit<Tally, 'of'>) => tally[kind][outcome] / tally[kind].of;
+  expect(share('directory', 'right')).toBeGreaterThanOrEqual(FLOORS.directoryRight);
+  expect(share('document', 'right') + share('document', 'offered')).toBeGreaterThanOrEqual(
+    FLOORS.documentRightOrOffered,
+  );
+  expect(share('document', 'wrong')).toBeLessThanOrEqual(FLOORS.documentWrongAtMost);
+  expect(share('unknown', 'declined')).toBeGreaterThanOrEqual(FLOORS.unanswerableDeclined);
 }, 600_000);
