@@ -460,9 +460,7 @@ if (testDatabase() === 'postgres') {
         ]);
         expect(runs().map((c) => c.changes.current.runs)).toEqual([1]);
         const history = await gateway.post<HistoryRecord[]>('/api/v1/agent/history', { conversationId }, ana.token);
-        expect(
-          history.body.filter((m) => m.message.startsWith('Workflow “the completed tasks” ran')),
-        ).toHaveLength(1);
+        expect(history.body.filter((m) => m.message.startsWith('Workflow “the completed tasks” ran'))).toHaveLength(1);
       } finally {
         live.stop();
         await client.dispose();

@@ -180,9 +180,7 @@ if (testDatabase() === 'postgres') {
         await live.ready;
         expect((await http.post(`/api/v1/agent/workflows/${workflow.id}/run`, undefined, token)).status).toBe(202);
         const [update] = await live.until((u) => u.conversationUpdates.kind === 'MESSAGE');
-        expect(update.conversationUpdates.message?.message).toMatch(
-          /^Workflow “the completed tasks” ran: /,
-        );
+        expect(update.conversationUpdates.message?.message).toMatch(/^Workflow “the completed tasks” ran: /);
       } finally {
         await client.dispose();
       }
