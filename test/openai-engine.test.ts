@@ -333,7 +333,7 @@ describe('a workflow run', () => {
     });
     const messages = (await history(asked.body.conversation)).body;
     expect(messages[messages.length - 1].message).toBe(
-      'Workflow “notify me about my overdue tasks” failed: the language model server answered HTTP 500 after 3 attempts',
+      'Workflow “my overdue tasks” failed: the language model server answered HTTP 500 after 3 attempts',
     );
   });
 });
