@@ -1,6 +1,8 @@
 import { blindSetSuite } from './helpers/blind-set';
 import * as sobreiroCompany from './fixtures/blind-sobreiro/company';
 import * as sobreiroRequests from './fixtures/blind-sobreiro/requests';
+import * as ignimbriteCompany from './fixtures/blind-ignimbrite/company';
+import * as ignimbriteRequests from './fixtures/blind-ignimbrite/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -16,6 +18,19 @@ describe('Sobreiro Materials (first set; seen while the planner was mended, so n
       documentRightOrOffered: 0.62,
       documentWrongAtMost: 0.1,
       unanswerableDeclined: 0.78,
+    },
+  );
+});
+
+describe('Ignimbrite Geothermal Drilling (second set, held out)', () => {
+  blindSetSuite(
+    { company: ignimbriteCompany, ...ignimbriteRequests },
+    {
+      requests: 0.78,
+      directoryRight: 0.78,
+      documentRightOrOffered: 0.84,
+      documentWrongAtMost: 0.08,
+      unanswerableDeclined: 0.8,
     },
   );
 });

@@ -113,7 +113,9 @@ function taskWrongness(want: string, got: string): string | null {
 }
 
 /** The differences between a plan and its label, empty when fully right. */
-function planWrongness({ expect: want }: BlindRequest, got: Holder, orgZone: string): string[] {
+function planWrongness({ expect: want }: BlindRequest, got: Holder, orgZone: string, asker: string): string[] {
+  // "email me" written without an address is an e-mail to the asker (docs/agent.md, notificationTo).
+  const wantTo = want.notifyTo ?? (want.channel === 'EMAIL' ? asker : null);
   const fields: [string, unknown, unknown][] = [['frequency', got.scheduleFrequency, want.frequency]];
   if (want.frequency !== 'INVALID') {
     fields.push(
@@ -127,7 +129,7 @@ function planWrongness({ expect: want }: BlindRequest, got: Holder, orgZone: str
       ],
       ['timeZone', zoneClock(got.timeZone), zoneClock(want.timeZone ?? orgZone)],
       ['channel', got.notificationChannel, want.channel ?? 'NONE'],
-      ['notifyTo', got.notificationTo ?? null, want.notifyTo ?? null],
+      ['notifyTo', got.notificationTo ?? null, wantTo],
       ['needsConfirmation', got.needsConfirmation, want.needsConfirmation ?? false],
     );
     if (want.recurrence !== undefined)
@@ -277,7 +279,7 @@ export function blindSetSuite(set: BlindSet, floors: Floors): void {
       expect([200, 400]).toContain(assigned.status);
       const wrong =
         assigned.status === 200
-          ? planWrongness(labelled, assigned.body, set.ORG_ZONE)
+          ? planWrongness(labelled, assigned.body, set.ORG_ZONE, set.ASKER)
           : [`not planned: ${assigned.text.slice(0, 160)}`];
       if (wrong.length && assigned.status === 200 && assigned.body.scheduleFrequency !== labelled.expect.frequency)
         wrong.push(`response: ${assigned.body.response?.slice(0, 160)}`);
