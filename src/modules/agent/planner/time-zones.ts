@@ -355,7 +355,8 @@ export function readZone(text: string): ZoneReading {
       !!match[3] || (!CODES.has(name) && AFTER_A_TIME.test(text.slice(Math.max(0, match.index - 20), match.index)));
     const read = CODES.has(name)
       ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase()
-      : saidAsTime || !!match[1];
+      : // "the candidate list for Lisbon": a place after "for" is the task's unless a time is before it.
+        saidAsTime || (!!match[1] && match[1].toLowerCase() !== 'for');
     if (read) return { zone, unknown: null, words: match[0] };
   }
   const vague =
