@@ -137,3 +137,25 @@ it('writes ordinals in a rule without "+"', () => {
     'FREQ=MONTHLY;BYDAY=3WE',
   );
 });
+
+describe('cities of the gazetteer name their zone', () => {
+  it.each([
+    ['every monday at 9 Cape Town time email me the rota', 'Africa/Johannesburg'],
+    ['daily at 7 nairobi time email me the rota', 'Africa/Nairobi'],
+    ['daily at 7 Porto Alegre time email me the rota', 'America/Sao_Paulo'],
+  ])('%s', (request, zone) => {
+    const p = plan(request);
+    expect([p.timeZone, asks(p), p.task]).toEqual([zone, false, 'the rota']);
+  });
+  it('asks about a name whose cities lie in several zones', () => {
+    const p = plan('every monday at 9 Portland time email me the rota');
+    expect(p.timeZone).toBe('Europe/Paris');
+    expect(p.missing.join()).toMatch(/Portland time/);
+  });
+  it('reads a request in a couple of milliseconds with the gazetteer loaded', () => {
+    plan('daily at 7 Porto Alegre time email me the rota');
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) plan(`daily at 7 Cape Town time email me the rota number ${i}`);
+    expect((performance.now() - started) / 100).toBeLessThan(5);
+  });
+});
