@@ -159,3 +159,7 @@ describe('cities of the gazetteer name their zone', () => {
     expect((performance.now() - started) / 100).toBeLessThan(5);
   });
 });
+
+it('keeps the verb of what the user is to do after "to"', () => {
+  expect(plan('on the 20th of each month at noon ping me to check the payslips').task).toBe('check the payslips');
+});

@@ -607,7 +607,8 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
   if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
   // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
-  bare = bare.replace(MAKING_VERB, '');
+  // "ping me to check the payslips": after "to", the verb is what the user is to do, and stays.
+  if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
   return trimEndOf(bare, '.!?').trim() || text;
 }
 
