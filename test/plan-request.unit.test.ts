@@ -192,7 +192,7 @@ describe('several days, ordinal days and days of the month', () => {
     ['Monday through Thursday at 6pm remind me to log off', 'CUSTOM', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH'],
     ['mon-fri at 9 send me the tasks due', 'WEEKDAY', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'],
     ['every weekend at 10am text me the on-call list', 'CUSTOM', 'FREQ=WEEKLY;BYDAY=SA,SU'],
-    ['the first Monday of every month at 10 post the roadmap in #product', 'CUSTOM', 'FREQ=MONTHLY;BYDAY=+1MO'],
+    ['the first Monday of every month at 10 post the roadmap in #product', 'CUSTOM', 'FREQ=MONTHLY;BYDAY=1MO'],
     ['last friday of the month at 4pm send me the wins', 'CUSTOM', 'FREQ=MONTHLY;BYDAY=-1FR'],
     ['on the 1st and 15th of each month at noon email me the timesheets', 'CUSTOM', 'FREQ=MONTHLY;BYMONTHDAY=1,15'],
     ['at the end of every month at 5pm send me the expenses', 'MONTHLY', 'FREQ=MONTHLY;BYMONTHDAY=-1'],

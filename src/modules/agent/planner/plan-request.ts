@@ -5,6 +5,7 @@ import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date
 import { readDelivery } from './read-delivery';
 import { NotATime, readTime, type TimeReading } from './read-time';
 import { planningProblem } from './next-run';
+import { MAX_YEARS, MIN_MINUTES } from './schedule-limits';
 import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
 import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
@@ -195,12 +196,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
   if (zone.problem) return invalid(plan, zone.problem);
   // A channel or an address says what to do with the result even without a verb ("tmrw 9am standup notes to #eng").
   const target = /#[\w-]+/.test(text) || ADDRESS.test(text);
-  if ((text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target)) {
-    return invalid(
-      plan,
-      'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.',
-    );
-  }
+  const noTask = (text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target);
   // Addresses, channels and zone names hold digits and words that are not the schedule's; "the
   // weekly report" names a report ("send me a weekly report" asks for one each week).
   const scan = text
@@ -223,7 +219,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     throw error;
   }
   if (readings.time) Object.assign(plan, { hour: readings.time.hour, minute: readings.time.minute });
-  const contradiction = contradictionIn(readings);
+  const contradiction = contradictionIn(readings) ?? periodProblem(readings.text);
   if (contradiction) return invalid(plan, contradiction);
   if (readings.date?.relative) once(plan, readings);
   else schedule(plan, readings);
@@ -243,15 +239,21 @@ export function planRequest(request: string, context: PlanContext): Plan {
     plan.missing.push(
       'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
     );
-  askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
-  plan.task = taskOf(mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay), plan.channel, [
+  const vague = askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
+  // "daily at 8 ping me who is off sick today": with a schedule that recurs, "today" is each run's day, the task's word.
+  const recurring = SCHEDULED.has(plan.frequency) && plan.frequency !== ScheduleFrequency.ONCE;
+  const dateWords = (readings.date?.words ?? []).filter((w) => !(recurring && TODAY.test(w)));
+  plan.task = taskOf(mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay), plan.channel, recurring, [
+    vague ?? '',
     ...(readings.time?.words ?? []),
-    ...(readings.date?.words ?? []),
+    ...dateWords,
     ...readings.days.words,
     ...readings.monthDays.words,
     ...delivery.words,
     zone.words ?? '',
   ]);
+  // "every monday at 9", "schedule something every friday": a schedule with nothing to do asks what to do.
+  if (noTask || NOTHING_TO_DO.test(plan.task)) return withoutTask(plan);
   const leftover = LEFTOVER.exec(plan.task);
   if (leftover && SCHEDULED.has(plan.frequency))
     plan.missing.push(
@@ -303,6 +305,24 @@ function read(scan: string, now: Date, timeZone: string): Readings {
     monthDays,
     today: wallClock(now, timeZone),
   };
+}
+
+/** A task that names no work: a verb of planning and a word that stands for anything. */
+const NOTHING_TO_DO =
+  /^(?:(?:schedule|set up|setup|plan|do|run|create|add|make|book)\s+)?(?:something|anything|stuff|things?|a thing|it|this|that|a task|a job|a workflow|one)?$/i;
+const NO_TASK =
+  'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.';
+
+/**
+ * A request with no work in it: refused, and when it said a schedule, the plan asks what each run
+ * should do (never a task named "something").
+ */
+function withoutTask(plan: Plan): Plan {
+  if (!SCHEDULED.has(plan.frequency)) return invalid({ ...plan, missing: [] }, NO_TASK);
+  return invalid(
+    { ...plan, missing: ['what each run should do (for example “email me the overdue tasks”)'] },
+    'That says when to run but not what to do: say what the workflow should do, for example “every Monday at 9am email me my overdue tasks”.',
+  );
 }
 
 /** The plan refused: INVALID, with no schedule, and the reason to tell the user. */
@@ -363,7 +383,7 @@ function schedule(plan: Plan, r: Readings): void {
   if (days.nth)
     return set(
       ScheduleFrequency.CUSTOM,
-      { freq: 'MONTHLY', byDay: [`${days.nth.n > 0 ? '+' : ''}${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] },
+      { freq: 'MONTHLY', byDay: [`${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] },
       days.nth.weekday,
     );
   const workingDays =
@@ -475,6 +495,24 @@ function contradictionIn({ text, days }: Readings): string | null {
   return null;
 }
 
+const COUNT = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
+const COUNTED: Record<string, number> = { ...NUMBERS, a: 1, an: 1, one: 1, eleven: 11 };
+/** "every 3 seconds", "every 12 years", "two days ago": periods no workflow can keep, said as the reason. */
+function periodProblem(text: string): string | null {
+  const seconds = new RegExp(
+    String.raw`\b(?:every|each) ${COUNT} (?:seconds?|secs?)\b|\bevery second(?:s)?\b(?! (?:week|day|month|year|mon|tue|wed|thu|fri|sat|sun))`,
+  ).exec(text);
+  if (seconds)
+    return `${seconds[0]} is more often than a workflow may run: the shortest period is ${MIN_MINUTES} minutes.`;
+  const years = new RegExp(String.raw`\b(?:every|each) ${COUNT} years?\b`).exec(text);
+  const every = years ? (COUNTED[years[1]] ?? Number(years[1])) : 0;
+  if (years && every > MAX_YEARS)
+    return `${years[0]} is longer than a workflow may wait between runs (${MAX_YEARS} years).`;
+  const ago = new RegExp(String.raw`\b${COUNT} (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b`).exec(text);
+  if (ago) return `${ago[0]} has passed: say a time to come.`;
+  return null;
+}
+
 /** Why a one-off cannot run: its date or its time today has passed. */
 function passed(plan: Plan, { text, today }: Readings): string | null {
   if (/\byesterday\b(?!['’]s)/.test(text) && !/\b(?:from|of|since|for) yesterday\b/.test(text))
@@ -488,18 +526,29 @@ function passed(plan: Plan, { text, today }: Readings): string | null {
   return null;
 }
 
-function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: string | null, unsure: string[]): void {
+/**
+ * Adds to the plan what it must still ask. Returns the vague words of a one-off said with no
+ * time ("sometime this week"), which the task loses: the run is once, at a time still to ask.
+ */
+function askForWhatIsMissing(
+  plan: Plan,
+  delivery: string | null,
+  unknownZone: string | null,
+  unsure: string[],
+): string | null {
   const ask = (what: string) => plan.missing.push(what);
   const vague = VAGUE.exec(plan.task);
-  if (vague && plan.frequency === ScheduleFrequency.NONE) {
+  const once = vague && plan.frequency === ScheduleFrequency.NONE;
+  if (once) {
     plan.problem = null;
+    plan.frequency = ScheduleFrequency.ONCE;
     ask(`when exactly “${vague[0]}” is (a day or a date, and a time)`);
   }
   if (unsure.length)
     ask(
       `what ${unsure.map((w) => `“${w}”`).join(' and ')} ${unsure.length > 1 ? 'mean' : 'means'} (a day, a date or how often)`,
     );
-  if (SCHEDULED.has(plan.frequency)) {
+  if (SCHEDULED.has(plan.frequency) && !once) {
     const hourly = /^FREQ=(?:HOURLY|MINUTELY)/.test(plan.recurrence ?? '');
     // Several runs a day with no times asked for them already.
     const timesAsked = plan.frequency === ScheduleFrequency.CUSTOM && plan.recurrence === null;
@@ -512,12 +561,13 @@ function askForWhatIsMissing(plan: Plan, delivery: string | null, unknownZone: s
   }
   if (unknownZone) ask(`which time zone “${unknownZone}” is (for example Europe/London or America/New_York)`);
   if (delivery) ask(delivery);
+  return once ? vague[0] : null;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The request without the words that say when, where to and in which zone: what a run does. */
-function taskOf(text: string, channel: NotificationChannel, said: string[]): string {
+function taskOf(text: string, channel: NotificationChannel, recurring: boolean, said: string[]): string {
   let task = text.replace(GREETING_SAID, ' ');
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
@@ -538,10 +588,12 @@ function taskOf(text: string, channel: NotificationChannel, said: string[]): str
       ' ',
     )
     // "the weekly summary" names the summary: its adjective stays.
+    // "on working days", "business days": the schedule's, unless counted ("within 10 working days").
     .replace(
-      /(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi,
+      /(?<!\b(?:\d+|first|last|few|two|three|four|five|ten) )\b(?:on |every |each |all )?(?:working|business|work) ?days?\b/gi,
       ' ',
     )
+    .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, ' ')
     .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
     .replace(COURTESY, ' ')
     .replace(DELIVERY_SAID, ' ')
@@ -555,9 +607,17 @@ function taskOf(text: string, channel: NotificationChannel, said: string[]): str
   // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
   if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
   // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
-  bare = bare.replace(MAKING_VERB, '');
+  // "ping me to check the payslips": after "to", the verb is what the user is to do, and stays.
+  if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
   return trimEndOf(bare, '.!?').trim() || text;
 }
+
+/** Words of the schedule left in a task; "the weekly summary" names the summary, its adjective stays. */
+const PERIOD_WORDS =
+  /(?<!\b(?:the|my|our|your|their|this|last|that) )\b(?:daily|weekly|monthly|quarterly|yearly|annually|nightly|hourly|biweekly|bi-weekly|fortnightly|tomorrow|today|tonight|weekdays|weekends|workdays|everyday)\b(?!['’]s)/gi;
+/** The same, for a schedule that recurs: "today" and "tonight" are then each run's, words of the task. */
+const PERIOD_WORDS_RECURRING = new RegExp(PERIOD_WORDS.source.replace('|today|tonight', ''), 'gi');
+const TODAY = /^(?:today|tonight)$/i;
 
 /** Courtesy: what a request says to be polite, never part of the task. */
 const COURTESY =
@@ -566,16 +626,16 @@ const COURTESY =
 const GREETING_SAID = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/i;
 /** How a result reaches the user, said around the task ("email me", "ping me with", "to be emailed"). */
 const DELIVERY_SAID =
-  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message) (?:with|about|on))?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
+  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|show|tell|find|fetch|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message) (?:with|about|on))?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
 /** The channel a result is posted in, with the word that led to it. */
 const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: channel)?/gi;
 /** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */
 const SENDING_VERB =
   /^(?:e-?mail|send|mail|post|share|forward|fwd|deliver|drop|push|dm|text|ping|message)\s+(?:me\s+)?(?:(?:with|about)\s+)?/i;
 
-/** A verb that only asks for the result to be made, at the start of a task ("compile the attendance sheet"). */
+/** A verb that only asks for the result to be made or shown ("check the X" stores "the X"), at the start of a task ("compile the attendance sheet"). */
 const MAKING_VERB =
-  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get)\s+(?:me\s+)?(?=\S)/i;
+  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get|list|check(?: on)?|look up|find|fetch|show|tell|give)\s+(?:me\s+)?(?=\S)/i;
 
 /** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
 const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);

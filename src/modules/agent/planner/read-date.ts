@@ -166,6 +166,18 @@ function checkCalendarDates(text: string): void {
     const m = monthNumber(month);
     if (m > 0 && (Number(day) < 1 || Number(day) > DAYS_IN[m - 1])) throw new NotADate(`${said.trim()} is not a date.`);
   }
+  // With its year, 29 February is a date only in a leap year ("29 february 2027" is none).
+  const withYear = [
+    ...text.matchAll(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ${MONTH},? (\d{4})\b`, 'g')),
+    ...[...text.matchAll(new RegExp(String.raw`\b${MONTH} (?:the )?(\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`, 'g'))].map(
+      (m) => [m[0], m[2], m[1], m[3]] as const,
+    ),
+  ];
+  for (const [said, day, month, year] of withYear) {
+    const m = monthNumber(month);
+    const date = new Date(Date.UTC(Number(year), m - 1, Number(day)));
+    if (m > 0 && date.getUTCDate() !== Number(day)) throw new NotADate(`${said.trim()} is not a date.`);
+  }
   for (const [said, y, m, d] of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
     if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d))

@@ -1,3 +1,4 @@
+import { isEnglishWord } from '../language/wordnet';
 import { NotificationChannel } from './plan-enums';
 
 export interface DeliveryReading {
@@ -17,12 +18,13 @@ const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?((?<![\w.+-])[\w.+-]+@[\w-]+(
 const EMAIL =
   /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
 /** Sending to someone: with an address next to it, that address is the target. */
-const SEND = /\b(?:send|sent|e-?mail(?:ed)?|mail(?:ed)?|forward(?:ed)?|fwd|cc|share|deliver(?:ed)?|copy|report)\b/;
+// Not "report": "how many people report to Filipa" names whom they report to, not where a result goes.
+const SEND = /\b(?:send|sent|e-?mail(?:ed)?|mail(?:ed)?|forward(?:ed)?|fwd|cc|share|deliver(?:ed)?|copy)\b/;
 /** Telling the user directly, as soon as it has run. */
 const DIRECT =
   /\b(?:notify|ping|alert|buzz|text|dm|message|msg) me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
 const CHAT_PLACE =
-  /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|teams|ms teams|microsoft teams|chat|(?:team |group |our |the )?channel)\b|\b(?:slack|teams) (?:channel|chat|message)\b/;
+  /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|chat|(?:team |group |our |the )?channel)\b|\bslack (?:channel|chat|message)\b/;
 
 const SERVICE_NAMES: Record<string, string> = {
   whatsapp: 'WhatsApp',
@@ -34,6 +36,7 @@ const SERVICE_NAMES: Record<string, string> = {
   skype: 'Skype',
   viber: 'Viber',
   imessage: 'iMessage',
+  teams: 'Microsoft Teams',
 };
 /** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
 const NAME = String.raw`\p{Lu}[\p{Ll}'’-]{1,30}(?: \p{Lu}[\p{Ll}'’-]{1,30})?`;
@@ -56,6 +59,14 @@ const NOT_PEOPLE =
 const NOT_NAMES =
   /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|slack|teams|i)\b/i;
 
+/**
+ * "forward the review list to marta", "send it to joão every friday": a word in lower case after
+ * "to", where the request ends or its schedule starts, names a person when a sending verb comes
+ * before it and English has no such word ("send the report to finance" names a team, not a person).
+ */
+const TO_LOWER_CASE_PERSON =
+  /\b(?:send|forward|fwd|e-?mail|mail|pass|hand)\b[^.!?#@]{0,200}?\bto (\p{Ll}[\p{L}'’-]{1,30})(?=\s*$|\s*[,.;!?]| (?:every|each|daily|weekly|monthly|on|at|by|tomorrow|today|tonight|next|in|please|thanks)\b)/u;
+
 /** A name without a second word that is not a name's ("Tom Friday's numbers": Tom). */
 function nameOnly(said: string): string {
   const [first, second] = said.split(' ');
@@ -77,12 +88,15 @@ function recipientNamed(original: string, sending: boolean): { recipient: string
     const name = nameOnly(anyCase[1]);
     return { recipient: name, words: [name] };
   }
+  const lower = TO_LOWER_CASE_PERSON.exec(original);
+  if (lower && !NOT_PEOPLE.test(lower[1]) && !NOT_NAMES.test(lower[1]) && !isEnglishWord(lower[1]))
+    return { recipient: lower[1], words: [`to ${lower[1]}`] };
   return undefined;
 }
 
 /** Messaging services and devices the product does not deliver to. */
 const ELSEWHERE =
-  /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|fax|pager|text message|phone call)\b/;
+  /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an |the )?(?:ms |microsoft )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call)\b/;
 
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
@@ -126,7 +140,8 @@ export function readDelivery(text: string, original: string, userEmail: string |
       missing: 'the chat channel (for example #people)',
       words: [place[0]],
     };
-  if (/\b(?:send|get|give|forward) me\b|\b(?:send|forward|deliver)\b[^.!?]*\bto me\b/.test(text)) {
+  // "give me", "get me", "show me" ask for the result, not for a delivery: only sending chooses e-mail.
+  if (/\b(?:send|forward) me\b|\b(?:send|forward|deliver)\b[^.!?]*\bto me\b/.test(text)) {
     return {
       channel: NotificationChannel.EMAIL,
       notifyTo: userEmail,

@@ -122,6 +122,11 @@ export function readTime(text: string): TimeReading | null {
   ).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
+  // "4 in the afternoon", "monday 7 in the evening": an hour the part of the day says is one, with or without "at".
+  m = new RegExp(
+    String.raw`(?:\bat |@ ?|\baround |\babout |\bby )?\b${HOUR}(?= in the (?:morning|afternoon|evening)\b| at night\b| tonight\b)`,
+  ).exec(text);
+  if (m) return clock(hourOf(m[1]), 0, m[0]);
   m = new RegExp(
     String.raw`(?:\bat|@|\baround|\babout|\bby)\s*${HOUR}\b(?![:./-]?\d|\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|hours?|minutes?|mins?|%|people|employees|tasks)\b)`,
   ).exec(text);

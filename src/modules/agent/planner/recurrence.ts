@@ -10,7 +10,7 @@ export interface RuleParts {
   interval?: number;
   byMonth?: number[];
   byMonthDay?: number[];
-  /** `MO`, or with an ordinal in the month: `+1MO`, `-1FR`. */
+  /** `MO`, or with an ordinal in the month: `1MO`, `-1FR` (no "+", as most tools write it). */
   byDay?: string[];
   bySetPos?: number;
 }

@@ -36,6 +36,17 @@ export function isRequestToAct(text: string): boolean {
   );
 }
 
+/**
+ * Whether assign plans a message: a request to act, or one to do something now with no schedule
+ * ("list everyone in the hamburg office"), which is planned as frequency NONE with its task as the
+ * work. The coordinator routes only the former to the planner: the latter is the directory's to answer.
+ */
+export function isRequestToPlan(text: string): boolean {
+  if (isRequestToAct(text)) return true;
+  if (text.length > MAX_REQUEST || (QUESTION.test(text.trim()) && !POLITE.test(text.trim()))) return false;
+  return planRequest(text, { timeZone: 'UTC', email: null }).frequency === ScheduleFrequency.NONE;
+}
+
 /** Reads one request at start, so that the word list and the zone names are loaded before the first user waits for them. */
 export function warmPlanner(): void {
   isRequestToAct('every Monday at 9am Pacific time email me the open tasks');

@@ -1,3 +1,5 @@
+import { cityMapping } from 'city-timezones';
+import { isEnglishWord } from '../language/wordnet';
 /** Abbreviations, regions and places people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
 const NAMES: Record<string, string> = {
   utc: 'UTC',
@@ -347,6 +349,9 @@ export function readZone(text: string): ZoneReading {
   if (offset) return offset;
   const iana = /\b([A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/.exec(text);
   if (iana && isTimeZone(iana[1])) return { zone: iana[1], unknown: null, words: iana[0] };
+  // "Porto Alegre time": a city of several words before the one-word place ("Porto") inside it.
+  const city = readCity(text);
+  if (city?.words?.includes(' ') && city.words.split(' ').length > 2) return city;
   for (const { name, zone, pattern } of placesIn(text)) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -355,9 +360,11 @@ export function readZone(text: string): ZoneReading {
       !!match[3] || (!CODES.has(name) && AFTER_A_TIME.test(text.slice(Math.max(0, match.index - 20), match.index)));
     const read = CODES.has(name)
       ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase()
-      : saidAsTime || !!match[1];
+      : // "the candidate list for Lisbon": a place after "for" is the task's unless a time is before it.
+        saidAsTime || (!!match[1] && match[1].toLowerCase() !== 'for');
     if (read) return { zone, unknown: null, words: match[0] };
   }
+  if (city) return city;
   const vague =
     /\b(?:(?:my|our|your|their|local|office|home|the office['’]s|local office) time(?: zone)?)\b/i.exec(text) ??
     /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text) ??
@@ -372,6 +379,51 @@ export function readZone(text: string): ZoneReading {
     return { zone: null, unknown: vague[0], words: vague[0] };
   }
   return { zone: null, unknown: null, words: null };
+}
+
+/**
+ * A city of the gazetteer said before "time" ("Cape Town time", "Porto Alegre time"): its zone,
+ * or a question when cities of that name lie in several zones ("Portland time"). The gazetteer is
+ * city-timezones (7,300 cities with their IANA zones and populations, names of several words
+ * included), chosen over a longer hand list: it names the zones of cities IANA does not (Cape
+ * Town is Africa/Johannesburg). Only cities of some size count, so a village that shares a
+ * city's name does not make it ambiguous; the lookup is one map read per word run before "time".
+ */
+function readCity(text: string): ZoneReading | null {
+  for (const m of text.matchAll(/((?:[\p{L}'’.-]{1,30} ){0,2}[\p{L}'’.-]{1,30}) time\b/gu)) {
+    const words = m[1].split(' ');
+    // The longest run of words before "time" that names a city: "at 9 Cape Town" tries "9 Cape Town", "Cape Town", "Town".
+    for (let i = 0; i < words.length; i++) {
+      const name = words.slice(i).join(' ');
+      const zones = gazetteer().get(name.toLowerCase());
+      // "reading time", "mobile time": an English word in lower case is the word, not the city.
+      if (!zones || (!/^\p{Lu}/u.test(name) && !name.includes(' ') && isEnglishWord(name.toLowerCase()))) continue;
+      const said = `${name} time`;
+      return zones.length === 1
+        ? { zone: zones[0], unknown: null, words: said }
+        : { zone: null, unknown: said, words: said };
+    }
+  }
+  return null;
+}
+
+/** Cities smaller than this do not make a name ambiguous, nor name a zone themselves. */
+const CITY_POPULATION = 50_000;
+let cities: Map<string, string[]> | null = null;
+
+/** City names (and their ASCII spellings), lower case, to the zones of the cities of that name. */
+function gazetteer(): Map<string, string[]> {
+  if (cities) return cities;
+  cities = new Map();
+  for (const c of cityMapping) {
+    if (c.pop < CITY_POPULATION || !isTimeZone(c.timezone)) continue;
+    for (const name of new Set([c.city.toLowerCase(), c.city_ascii.toLowerCase()])) {
+      const zones = cities.get(name) ?? [];
+      if (!zones.includes(c.timezone)) zones.push(c.timezone);
+      cities.set(name, zones);
+    }
+  }
+  return cities;
 }
 
 /** A zone said as its offset from UTC: a fixed-offset zone, asked about when none has it, refused beyond ±14 h. */

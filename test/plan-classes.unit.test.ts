@@ -1,0 +1,165 @@
+import { type Plan, planRequest } from '../src/modules/agent/planner/plan-request';
+import { isRequestToAct, isRequestToPlan } from '../src/modules/agent/planner/request-intent';
+
+// The planner's classes of wording (issue 36, "Planner"), each in wordings of our own: retrieval
+// verbs, date words of the task, working-day synonyms, times without "at", channels the product
+// lacks, vague times, impossible and empty requests, verbs that only ask for a result.
+
+const NOW = new Date('2026-11-25T09:00:00Z'); // Wednesday, 10:00 in Paris
+const ME = 'ana@example.com';
+const plan = (request: string): Plan => planRequest(request, { timeZone: 'Europe/Paris', email: ME, now: NOW });
+const asks = (p: Plan) => p.missing.length > 0;
+
+describe('retrieval verbs name no channel; only sending verbs choose one', () => {
+  it.each([
+    ['give me the open referrals every tuesday at 10', 'the open referrals'],
+    ['every thursday at 4pm show me the pending leave requests', 'the pending leave requests'],
+    ['get me the contractor list daily at 7', 'the contractor list'],
+    ['each monday at 8 tell me who joined last week', 'who joined last week'],
+  ])('%s', (request, task) => {
+    const p = plan(request);
+    expect([p.channel, p.notifyTo, p.recipient ?? null, p.task]).toEqual(['NONE', null, null, task]);
+  });
+  it('keeps "to <name>" in the task after a retrieval verb', () => {
+    const p = plan('every monday at 9 tell me how many engineers report to Ingrid');
+    expect([p.channel, p.recipient ?? null, p.task]).toEqual(['NONE', null, 'how many engineers report to Ingrid']);
+  });
+  it.each([
+    ['send me the open referrals every tuesday at 10', 'EMAIL', ME],
+    ['every tuesday at 10 drop me a line with the open referrals', 'EMAIL', ME],
+    ['every tuesday at 10 text me the open referrals', 'IMMEDIATE', null],
+  ])('%s', (request, channel, notifyTo) => {
+    const p = plan(request);
+    expect([p.channel, p.notifyTo, p.task]).toEqual([channel, notifyTo, 'the open referrals']);
+  });
+});
+
+describe('a date word of the task stays in it', () => {
+  it.each([
+    ['every day at 7 ping me with the visitors expected today', 'the visitors expected today'],
+    ['on weekdays at 6pm email me the shifts starting tonight', 'the shifts starting tonight'],
+  ])('%s', (request, task) => expect(plan(request).task).toBe(task));
+  it('a place after "for" is the task’s, not a zone', () => {
+    const p = plan('tomorrow at 9 email me the open roles for Madrid');
+    expect([p.timeZone, p.task]).toEqual(['Europe/Paris', 'the open roles for Madrid']);
+  });
+});
+
+describe('working-day synonyms and times without "at"', () => {
+  it.each([
+    ['on business days at 8 email me the overdue timesheets', 8, 0],
+    ['working days at 17:30 ping me with the overdue timesheets', 17, 30],
+    ['every working day five in the afternoon email me the overdue timesheets', 17, 0],
+    ['work days 9 in the morning email me the overdue timesheets', 9, 0],
+  ])('%s', (request, hour, minute) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.minute, asks(p)]).toEqual(['WEEKDAY', hour, minute, false]);
+    expect(p.task).toBe('the overdue timesheets');
+  });
+  it.each([
+    ['thursdays 3 in the afternoon email me the rota', 'WEEKLY', 15],
+    ['tomorrow 6 in the evening email me the rota', 'ONCE', 18],
+    ['friday 8 in the evening email me the rota', 'ONCE', 20],
+  ])('%s', (request, frequency, hour) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.minute, p.task]).toEqual([frequency, hour, 0, 'the rota']);
+  });
+});
+
+describe('a channel the product lacks asks, and delivers by none', () => {
+  it.each([
+    'every friday at 3 post the wins on Microsoft Teams',
+    'every friday at 3 send me the wins via telegram',
+    'every friday at 3 share the wins in Teams',
+  ])('%s', (request) => {
+    const p = plan(request);
+    expect([p.channel, asks(p)]).toEqual(['NONE', true]);
+  });
+});
+
+describe('vague times: once, asking when', () => {
+  it.each([
+    ['sometime next week email me the audit checklist', 'the audit checklist'],
+    ['ping me with the audit checklist later', 'the audit checklist'],
+    ['at some point this week send me the audit checklist', 'the audit checklist'],
+  ])('%s', (request, task) => {
+    const p = plan(request);
+    expect([p.frequency, asks(p), p.task]).toEqual(['ONCE', true, task]);
+  });
+});
+
+describe('impossible and empty requests', () => {
+  it.each([
+    ['on 29 february 2026 at 10 email me the payroll', /29 february 2026 is not a date/],
+    ['on february 29, 2029 at 10 email me the payroll', /is not a date/],
+    ['on 31 june at 10 email me the payroll', /31 june is not a date/],
+    ['three hours ago email me the payroll', /three hours ago has passed/],
+    ['every 30 seconds ping me with the queue length', /more often than a workflow may run/],
+    ['every 20 years email me the archive index', /longer than a workflow may wait/],
+  ])('%s is INVALID with the reason', (request, reason) => {
+    const p = plan(request);
+    expect(p.frequency).toBe('INVALID');
+    expect(p.problem).toMatch(reason);
+  });
+  it('29 february of a leap year is a date', () => {
+    expect(plan('on 29 february 2028 at 10 email me the payroll').date).toBe('2028-02-29');
+  });
+  it.each(['every tuesday at 10', 'weekly on fridays at 4pm', 'please set up something every monday at 9'])(
+    '%s asks what to do',
+    (request) => {
+      const p = plan(request);
+      expect([p.frequency, asks(p)]).toEqual(['INVALID', true]);
+      expect(p.missing.join()).toMatch(/what each run should do/);
+      expect(isRequestToAct(request)).toBe(true);
+    },
+  );
+  it.each([
+    ['show everyone in the porto office', 'everyone in the porto office'],
+    ['can you list the people whose contracts end this year', 'the people whose contracts end this year'],
+  ])('%s is planned as NONE, its task the work', (request, task) => {
+    const p = plan(request);
+    expect([p.frequency, p.task]).toEqual(['NONE', task]);
+    expect(isRequestToPlan(request)).toBe(true);
+  });
+  it('a question is not planned', () => expect(isRequestToPlan('who is in the porto office?')).toBe(false));
+});
+
+describe('verbs that only ask for a result', () => {
+  it.each([
+    ['every friday at 9 check the expiring visas', 'the expiring visas'],
+    ['daily at 8 look up the unassigned tickets', 'the unassigned tickets'],
+    ['every monday at 9 list the new joiners', 'the new joiners'],
+  ])('%s', (request, task) => expect(plan(request).task).toBe(task));
+});
+
+it('writes ordinals in a rule without "+"', () => {
+  expect(plan('the third wednesday of every month at 10 email me the board pack').recurrence).toBe(
+    'FREQ=MONTHLY;BYDAY=3WE',
+  );
+});
+
+describe('cities of the gazetteer name their zone', () => {
+  it.each([
+    ['every monday at 9 Cape Town time email me the rota', 'Africa/Johannesburg'],
+    ['daily at 7 nairobi time email me the rota', 'Africa/Nairobi'],
+    ['daily at 7 Porto Alegre time email me the rota', 'America/Sao_Paulo'],
+  ])('%s', (request, zone) => {
+    const p = plan(request);
+    expect([p.timeZone, asks(p), p.task]).toEqual([zone, false, 'the rota']);
+  });
+  it('asks about a name whose cities lie in several zones', () => {
+    const p = plan('every monday at 9 Portland time email me the rota');
+    expect(p.timeZone).toBe('Europe/Paris');
+    expect(p.missing.join()).toMatch(/Portland time/);
+  });
+  it('reads a request in a couple of milliseconds with the gazetteer loaded', () => {
+    plan('daily at 7 Porto Alegre time email me the rota');
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) plan(`daily at 7 Cape Town time email me the rota number ${i}`);
+    expect((performance.now() - started) / 100).toBeLessThan(5);
+  });
+});
+
+it('keeps the verb of what the user is to do after "to"', () => {
+  expect(plan('on the 20th of each month at noon ping me to check the payslips').task).toBe('check the payslips');
+});
