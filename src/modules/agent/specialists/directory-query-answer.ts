@@ -252,7 +252,9 @@ export async function answerQuery(
 /** Who holds a role the question names: nobody, or several (listed with their titles, the asker to choose). */
 function roleAnswer(role: string, titles: string[], holders: LexPerson[]): Briefing {
   if (holders.length === 0)
-    return unknownAnswer(`Nobody active in the directory holds the title ${titles.join(' or ')}.`, [DIRECTORY]);
+    return unknownAnswer(`I don’t know: nobody active in the directory holds the title ${titles.join(' or ')}.`, [
+      DIRECTORY,
+    ]);
   // Listed as an answer (who holds the role is known), not as suggestions.
   const list = holders.map((h) => `${h.name} (${h.title})`).join(', ');
   return answered(`Several people match “${role}”: ${list}. Which one do you mean?`, holders.map(personSource));
