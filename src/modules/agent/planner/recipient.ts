@@ -1,5 +1,6 @@
 import { type EntityManager, raw } from '@mikro-orm/postgresql';
 import { Employee } from '../../employee/employee.entity';
+import { foldedSql, foldName } from '../language/fold-name';
 import type { Plan } from './plan-request';
 
 /** The most people of one name listed when asking which one is meant. */
@@ -36,32 +37,11 @@ export async function withRecipient(em: EntityManager, plan: Plan, accountId: st
   return { ...plan, notifyTo: person.email };
 }
 
-/** A name as compared: lower case, without accents ("Étienne" and "etienne" are one name). */
-export const foldName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/ø/g, 'o')
-    .replace(/Ø/g, 'O')
-    .toLowerCase();
-
-/**
- * Accented letters of the Latin alphabets and their plain lower-case letter, one for one, for SQL's
- * translate(): the same folding in the database as foldName, without an extension (PGlite has no unaccent).
- */
-const ACCENTED = [...'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥìíîïĩīĭįıĵķĺļľñńņňòóôõöōŏőøŕŗřśŝşšţťùúûüũūŭůűųŵýÿŷźżžł'].flatMap(
-  (c) => [c, c.toUpperCase()],
-);
-const FOLD_FROM = ACCENTED.join('');
-const FOLD_TO = ACCENTED.map((c) => foldName(c)).join('');
-
 /** Active employees whose full name, or first name, is the name said (case and accents aside). */
 function named(em: EntityManager, name: string): Promise<Employee[]> {
   const literal = foldName(name).replace(/[\\%_]/g, '\\$&');
   // A raw fragment is used once (MikroORM keeps it by its key until the query is built): one for each condition.
-  const folded = () => raw((alias: string) => `lower(translate(${alias}.name, '${FOLD_FROM}', '${FOLD_TO}'))`);
+  const folded = () => raw((alias: string) => foldedSql(`${alias}.name`));
   return em.find(
     Employee,
     { active: true, $or: [{ [folded()]: { $like: literal } }, { [folded()]: { $like: `${literal} %` } }] },

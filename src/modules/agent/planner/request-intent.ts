@@ -13,6 +13,14 @@ const QUESTION =
 const POLITE =
   /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
 
+/**
+ * A question in note form: a directory field of someone ("email for the financial controller pls",
+ * "title of Ana?", "Tom's phone number"), with nothing after the person but courtesy. Asked, not
+ * a request to send; a schedule in it ("email for the team every Monday") keeps it a request.
+ */
+const FIELD_OF =
+  /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:the\s+|an?\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
+
 /** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
 const NO_TASK = /could not find a task/;
 
@@ -27,6 +35,7 @@ export function isRequestToAct(text: string): boolean {
   if (text.length > MAX_REQUEST) return false;
   if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
+  if (FIELD_OF.test(text.trim()) && plan.frequency === ScheduleFrequency.NONE) return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
   return (
     plan.frequency !== ScheduleFrequency.NONE ||

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Group } from '../../group/group.entity';
 import { editDistance } from '../language/edit-distance';
+import { foldName } from '../language/fold-name';
+import { roleTitles, rolePhrases } from './directory-roles';
 import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
 
 export type { LexPerson } from './directory-records';
@@ -51,6 +53,8 @@ export interface Mention {
   possessive: boolean;
   /** The asker ("I", "me", "my"): ids is their employee's, or empty when their account has none. */
   self?: boolean;
+  /** A person named by role ("the CFO"): the titles the phrase names; ids are their active holders. */
+  role?: string[];
 }
 
 /** The distinct values of a list of people (what loadLexicon reads from the whole organization). */
@@ -87,7 +91,13 @@ export async function loadLexicon(
   const misspelt = near.filter(
     (n) => !words.includes(n) && spellable.some((w) => editDistance(w, n, limitFor(w)) <= limitFor(w)),
   );
-  const { people, self } = await peopleNamed(em, [...words, ...misspelt], account);
+  // The holders of the titles a phrase may name by role ("the CFO", "the payroll guy"), loaded with the names.
+  const tokens = tokenize(text);
+  const titles = roleTitles(values.title, normal);
+  const roles = [true, false].flatMap((head) =>
+    rolePhrases(tokens, titles, new Set(), keywords, head).flatMap((r) => r.titles),
+  );
+  const { people, self } = await peopleNamed(em, [...words, ...misspelt], account, [...new Set(roles)]);
   return {
     people,
     groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
@@ -146,9 +156,18 @@ export function tokenize(text: string): Token[] {
       word = word.slice(0, -1);
       possessive = true;
     }
-    const base = word.toLowerCase();
+    // Folded, as names are in SQL (directory-records.ts): "etienne" is Étienne.
+    const base = foldName(word);
     if (possessive && CONTRACTED.has(base)) {
       tokens.push({ word: base, capital: false, possessive: false }, { word: 'is', capital: false, possessive: false });
+      continue;
+    }
+    // "whos", "whats", "wheres": the contraction typed without its mark.
+    if (!possessive && UNMARKED.has(base)) {
+      tokens.push(
+        { word: base.slice(0, -1), capital: false, possessive: false },
+        { word: 'is', capital: false, possessive: false },
+      );
       continue;
     }
     if (!base) continue;
@@ -160,6 +179,8 @@ export function tokenize(text: string): Token[] {
 /** Words whose "'s" is "is" ("who's"), not a possessive. */
 const CONTRACTED = new Set(['who', 'what', 'where', 'when', 'how', 'that', 'there', 'it', 'he', 'she']);
 
+const UNMARKED = new Set(['whos', 'whats', 'wheres', 'hows']);
+
 /** Words a name or a value is never read from alone, though someone may be called so ("Will", "May"). */
 const FUNCTION_WORDS = new Set(
   `a an the and or but of in on at to for from by with as is are was were be been do does did has have had
@@ -170,7 +191,7 @@ const FUNCTION_WORDS = new Set(
   role email mail reach contact city location department`.split(/\s+/),
 );
 
-const normal = (value: string) => tokenize(value).map((t) => t.word);
+export const normal = (value: string) => tokenize(value).map((t) => t.word);
 
 /** A phrase index: each value's words, and what they name. */
 interface Entry {
@@ -222,6 +243,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     const parts = normal(g.name);
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
+    for (const form of ampersandForms(g.name)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
   }
@@ -230,6 +252,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
       const parts = normal(value);
       const entry: Entry = { kind, ids: [], value };
       add(parts, entry);
+      for (const form of ampersandForms(value)) add(form, entry);
       if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
@@ -238,6 +261,19 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
   values('location');
   values('title');
   return { phrases, longest: Math.min(longest, 8), words };
+}
+
+/**
+ * How a name with "&" is also written: with "and" ("Health and Safety Committee"), and by the
+ * initials around the "&" ("R&D", "H&S Committee").
+ */
+function ampersandForms(name: string): string[][] {
+  const words = name.split(/\s+/);
+  const at = words.indexOf('&');
+  if (at < 1 || at >= words.length - 1) return [];
+  const spelled = normal(words.map((w) => (w === '&' ? 'and' : w)).join(' '));
+  const initials = `${words[at - 1][0]}&${words[at + 1][0]}`.toLowerCase();
+  return [spelled, [...normal(words.slice(0, at - 1).join(' ')), initials, ...normal(words.slice(at + 2).join(' '))]];
 }
 
 function plural(word: string): string {

@@ -10,6 +10,7 @@ import type { Attribute, DirectoryQuery, Filters, ReadLexicon } from './director
 import {
   type EmployeeFilter,
   employeesWhere,
+  departmentHeads,
   everyoneBelow,
   groupMembers,
   managersAbove,
@@ -75,6 +76,7 @@ export async function answerQuery(
   const one = (m: Mention): LexPerson | Briefing => {
     const matches = m.ids.map((id) => byId.get(id)!).filter(Boolean);
     if (matches.length === 1) return matches[0];
+    if (m.role) return roleAnswer(m.value, m.role, matches);
     return {
       style: 'facts',
       passages: [
@@ -150,6 +152,40 @@ export async function answerQuery(
       }
       return wordings.about('teamOf', await entity(p));
     }
+    case 'peers': {
+      const p = one(query.person);
+      if (!('id' in p)) return p;
+      if (!p.managerId)
+        return answered(`${p.name} has no manager in the directory, so no teammates under one.`, [personSource(p)]);
+      const team = await reportsOf(p.managerId);
+      const peers = team.people.filter((o) => o.id !== p.id);
+      const total = team.total - (team.people.some((o) => o.id === p.id) ? 1 : 0);
+      const manager = (await managersAbove(em, [p.id], 1)).get(p.id)?.[0];
+      const under = manager ? ` under ${manager.name}` : '';
+      const sources = [personSource(p), ...(manager ? [personSource(manager)] : []), ...peers.map(personSource)];
+      if (!total)
+        return answered(`Nobody else reports to ${manager?.name ?? 'the same manager'} than ${p.name}.`, sources);
+      return answered(
+        `${plural(total, 'person shares', 'people share')} ${p.name}’s manager${under}: ${names({ total, people: peers })}.`,
+        sources,
+      );
+    }
+    case 'head': {
+      const heads = await departmentHeads(em, query.department);
+      const sources = heads.people.map(personSource);
+      if (heads.total === 1) {
+        const [h] = heads.people;
+        return answered(
+          `${h.name}${h.title ? ` (${h.title})` : ''} heads ${query.department}: the most senior person there, whose manager is outside it.`,
+          sources,
+        );
+      }
+      if (!heads.total) return unknownAnswer(`I don’t know: nobody active works in ${query.department}.`, [DIRECTORY]);
+      return answered(
+        `${query.department} has no single head in the directory; its most senior people, whose managers are outside it, are ${names(heads)}.`,
+        sources,
+      );
+    }
     case 'manager': {
       const p = one(query.person);
       if (!('id' in p)) return p;
@@ -211,6 +247,17 @@ export async function answerQuery(
       throw new Error(`no answer for the directory query ${JSON.stringify(unanswered)}`);
     }
   }
+}
+
+/** Who holds a role the question names: nobody, or several (listed with their titles, the asker to choose). */
+function roleAnswer(role: string, titles: string[], holders: LexPerson[]): Briefing {
+  if (holders.length === 0)
+    return unknownAnswer(`I don’t know: nobody active in the directory holds the title ${titles.join(' or ')}.`, [
+      DIRECTORY,
+    ]);
+  // Listed as an answer (who holds the role is known), not as suggestions.
+  const list = holders.map((h) => `${h.name} (${h.title})`).join(', ');
+  return answered(`Several people match “${role}”: ${list}. Which one do you mean?`, holders.map(personSource));
 }
 
 const DIRECTORY: ContentSource = { name: 'Employee directory', type: 'directory', url: '/api/v1/employee' };
@@ -398,7 +445,10 @@ async function check(
     }
     case 'group': {
       const group = groups.find((g) => g.id === against.ids[0])!;
-      const member = await em.count(GroupMember, { group: group.id, employee: p.id });
+      // The person's groups came with them (peopleNamed); a role's holder is read once more.
+      const member = p.groupIds
+        ? p.groupIds.includes(group.id)
+        : (await em.count(GroupMember, { group: group.id, employee: p.id })) > 0;
       return answered(
         member ? `Yes: ${p.name} is a member of ${group.name}.` : `No: ${p.name} is not a member of ${group.name}.`,
         [...src, groupSource(group)],

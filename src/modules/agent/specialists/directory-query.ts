@@ -1,14 +1,17 @@
 import { editDistance } from '../language/edit-distance';
+import { MONTH_NAMES } from '../planner/schedule-words';
 import {
   findMentions,
   indexLexicon,
   type Lexicon,
   type Mention,
+  normal,
   type PhraseIndex,
   type Token,
   tokenize,
 } from './directory-lexicon';
 import type { LexPerson } from './directory-records';
+import { PERSON_NOUNS, rolePhrases, roleTitles } from './directory-roles';
 
 /**
  * A directory question read as a query over the directory's own model: which records, filtered
@@ -38,6 +41,10 @@ export type DirectoryQuery =
   | { kind: 'reports'; person: Mention; all: boolean; operation: 'list' | 'count' }
   /** Someone's team: their reports, or those who share their manager. */
   | { kind: 'team'; person: Mention; operation: 'list' | 'count' }
+  /** Those who share someone's manager. */
+  | { kind: 'peers'; person: Mention; operation: 'list' | 'count' }
+  /** A department's head: its member whose manager is outside it. */
+  | { kind: 'head'; department: string }
   /** The manager `levels` above someone ("skip-level" is 2). */
   | { kind: 'manager'; person: Mention; levels: number }
   /** Fields of one person. */
@@ -70,19 +77,8 @@ const LEAD_WORDS = new Set([
   'run', 'runs', 'ran', 'owns', 'own', 'owner', 'owned', 'head', 'heads', 'headed', 'charge', 'organizer',
   'organiser', 'captain', 'coordinator', 'coordinates', 'facilitates', 'facilitator',
 ]); // prettier-ignore
-const ALL_WORDS = new Set([
-  'all',
-  'everyone',
-  'everybody',
-  'total',
-  'indirectly',
-  'indirect',
-  'entire',
-  'whole',
-  'org',
-  'below',
-  'beneath',
-]);
+// "Everyone who reports to X" asks for X's reports, not the whole tree below X.
+const ALL_WORDS = new Set(['all', 'total', 'indirectly', 'indirect', 'entire', 'whole', 'org', 'below', 'beneath']);
 const COUNT_WORDS = new Set(['many', 'number', 'headcount', 'count', 'size', 'big', 'large']);
 const LIST_WORDS = new Set([
   'who',
@@ -98,23 +94,11 @@ const LIST_WORDS = new Set([
   'employees',
   'staff',
 ]);
+/** Words that ask who is over something ("who runs the lab", "who is in charge of forestry"). */
+const HEAD_ASKED = new Set(['run', 'runs', 'head', 'heads', 'charge', 'leads', 'lead', 'manages', 'oversees', 'boss']);
 const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'did', 'has', 'have', 'was', 'if', 'whether']);
 const PRONOUNS = new Set(['he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them', 'their']);
 const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /** Fields the model does not have, by the words that ask for them, and how the answer names them. */
 export const MISSING_FIELDS: readonly [readonly string[], string][] = [
@@ -139,11 +123,12 @@ export const MISSING_FIELDS: readonly [readonly string[], string][] = [
 export const KEYWORDS: ReadonlySet<string> = new Set([
   ...Object.values(FIELD_WORDS).flat(),
   ...MANAGER_WORDS, ...REPORT_WORDS, ...MANAGE_VERBS, ...LEAD_WORDS, ...ALL_WORDS, ...COUNT_WORDS, ...LIST_WORDS,
-  ...YES_NO, ...PRONOUNS, ...SELF, ...MONTHS, ...MISSING_FIELDS.flatMap(([words]) => words),
+  ...YES_NO, ...PRONOUNS, ...SELF, ...MONTH_NAMES, ...MISSING_FIELDS.flatMap(([words]) => words),
   'team', 'teams', 'member', 'members', 'work', 'works', 'working', 'under', 'for', 'whose', 'skip', 'level',
   'levels', 'up', 'grand', 'skip-level', 'skiplevel', 'organisation', 'organization', 'grandboss', 'before', 'after', 'in', 'during', 'who', 'what', 'how', 'when', 'people',
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
+  'ppl', 'pls', 'plz', 'else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
 ]); // prettier-ignore
 
 /** Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word). */
@@ -181,7 +166,8 @@ export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): Directo
 function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | null {
   const raw = tokenize(text);
   if (raw.length === 0) return null;
-  const named = findMentions(raw, index, KEYWORDS);
+  const found = findMentions(raw, index, KEYWORDS);
+  const named = withRoles(raw, found, lexicon);
   const self = selfMention(raw, named, lexicon.self);
   const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
   const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
@@ -195,7 +181,10 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   const counting =
     (has('how') && has('many', 'big', 'large')) || has('headcount') || (has('number', 'size') && has('of'));
   const operation = counting ? ('count' as const) : ('list' as const);
-  const yesNo = YES_NO.has(tokens[firstContent(tokens)]?.word ?? '') || has('if', 'whether');
+  const first = firstContent(tokens);
+  // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
+  const supposing = has('if') && has('i') && has('work', 'report', 'worked', 'reported');
+  const yesNo = (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether')) && !supposing;
 
   // A field the model does not have is said so, never answered with another.
   const missing = MISSING_FIELDS.find(([list]) => list.some((w) => words.has(w)));
@@ -236,22 +225,36 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
       }
       if (!second) return { kind: 'check', person, against, relation: 'in' };
     }
+    // "who else is on X's team", "X's teammates", "who works with X under the same manager".
+    if (has('else', 'same', 'teammates', 'teammate', 'peers', 'peer') && !has('which', 'what', 'whose'))
+      return { kind: 'peers', person, operation };
     if (has('whose') && (hasAny(MANAGER_WORDS) || has('report', 'reports')))
       return { kind: 'reports', person, all: false, operation };
     const reportsAfter = tokens.some((t, i) => REPORT_WORDS.has(t.word) && i < person.start) && has('to');
     const managesPerson =
       tokens.some((t, i) => MANAGE_VERBS.has(t.word) && i >= person.end) ||
-      (has('for', 'under') && has('work', 'works', 'working')) ||
+      (has('for', 'under') && has('work', 'works', 'working') && !supposing) ||
       (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization')));
-    if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS))))
-      return { kind: 'reports', person, all: hasAny(ALL_WORDS) || (has('under') && counting), operation };
+    if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under'))))
+      return {
+        kind: 'reports',
+        person,
+        all: hasAny(ALL_WORDS) || (has('under') && counting && !has('directly', 'direct')),
+        operation,
+      };
     if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what'))
       return { kind: 'team', person, operation };
     const levels = managerLevels(tokens, person);
-    if (levels) return { kind: 'manager', person, levels };
+    // "If I work for X, who is my skip-level?": the asker's manager is X, so X's is one level less.
+    const supposed = supposing && tokens.some((t, i) => ['for', 'under', 'to'].includes(t.word) && i < person.start);
+    if (levels && supposed && levels > 1) return { kind: 'manager', person, levels: levels - 1 };
+    if (levels && !supposed) return { kind: 'manager', person, levels };
     const attributes = person.self ? selfAttributes(tokens, covered) : attributesAsked(tokens, covered);
+    // "who is the head of research and where is she": who they are, then what else is asked.
+    const whoFirst = tokens[first]?.word === 'who' && tokens[first + 1]?.word === 'is' && person.start <= first + 3;
+    if (whoFirst && attributes.length && !attributes.includes('profile')) attributes.unshift('profile');
     if (attributes.length) return { kind: 'attributes', person, attributes };
-    if (has('who') && has('is', 'are') && tokens.length - (person.end - person.start) <= 3)
+    if (has('who') && has('is', 'are') && (person.role || tokens.length - (person.end - person.start) <= 3))
       return { kind: 'attributes', person, attributes: ['profile'] };
     return null;
   }
@@ -259,6 +262,11 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   // No person the directory knows: a name it does not know, asked about as a person.
   if (unknown && (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS)))
     return { kind: 'unknownPerson', name: unknown };
+
+  // "Who runs Finance", "who is in charge of operations": the department's most senior person.
+  const department = values.find((v) => v.kind === 'department');
+  if (department && !counting && has('who') && [...HEAD_ASKED].some((w) => words.has(w)))
+    return { kind: 'head', department: department.value };
 
   // Employees by the organization's values: "how many people in Oslo", "who works in Customer Success".
   const filters: Filters = {};
@@ -290,6 +298,8 @@ const TOLD = new Set(['tell', 'show', 'give', 'let', 'help', 'remind']);
 function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null | undefined): Mention | null {
   const first = firstContent(tokens);
   if (tokens.length > SELF_WORDS || !SELF_OPENERS.has(tokens[first]?.word ?? '')) return null;
+  // "If I work for X, who is my skip-level?": the asker is supposed under X, the question is about X.
+  if (tokens[first].word === 'if' && named.some((m) => m.kind === 'person')) return null;
   // "How do I …", "how long do I …" ask how to do something; "how many" and "how big" count.
   if (tokens[first].word === 'how' && !COUNT_WORDS.has(tokens[first + 1]?.word ?? '')) return null;
   const people = named.filter((m) => m.kind === 'person');
@@ -368,9 +378,10 @@ function managerLevels(tokens: Token[], person: Mention): number {
   const chained = after.filter((t) => MANAGER_WORDS.has(t.word)).length;
   if (up > 0 && chained + words.filter((w) => w === 'up' || w === 'above').length > 0) return up;
   if (chained) return chained;
-  // "who is the manager of Priya", "who manages Priya".
-  const before = tokens.slice(0, person.start).some((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
-  if (before) return 1;
+  // "who is the manager of Priya", "who manages Priya"; each link before the name is one more level
+  // ("the boss of the boss of Priya", "who manages the manager of Priya").
+  const before = tokens.slice(0, person.start).filter((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
+  if (before.length) return before.length;
   // "who does Priya report to", "who does she work for".
   if (after.some((t) => t.word === 'report' || t.word === 'reports') && after.some((t) => t.word === 'to')) return 1;
   if (
@@ -455,7 +466,7 @@ function startedFilter(tokens: Token[]): Filters['started'] | null {
   const yearAt = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w));
   if (yearAt < 0) return null;
   const year = Number(words[yearAt]);
-  const month = MONTHS.indexOf(words[yearAt - 1] ?? '');
+  const month = MONTH_NAMES.indexOf(words[yearAt - 1] ?? '');
   const from = month >= 0 ? isoDate(year, month) : isoDate(year, 0);
   const to = month >= 0 ? isoDate(year, month + 1) : isoDate(year + 1, 0);
   const op = words.includes('before') ? 'before' : words.includes('after') || words.includes('since') ? 'after' : 'in';
@@ -463,3 +474,47 @@ function startedFilter(tokens: Token[]): Filters['started'] | null {
 }
 
 const isoDate = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+
+/**
+ * The mentions of a question with its roles read as people ("the CFO", "the quality lead", "the
+ * payroll guy"): each role phrase, or a title written after "the", is a person mention whose ids
+ * are the title's active holders (narrowed by a place or department the question names, when that
+ * leaves someone). Beside a person named by name, a role is a person only in a relation ("does
+ * Ana report to the CFO"); else it stays a title ("is Rui the CFO?").
+ */
+function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention[] {
+  const words = new Set(tokens.map((t) => t.word));
+  const head = [...HEAD_ASKED].some((w) => words.has(w));
+  const taken = new Set(found.filter((m) => m.kind !== 'title').flatMap((m) => range(m.start, m.end)));
+  const titles = roleTitles(lexicon.values.title, normal);
+  const phrases = rolePhrases(tokens, titles, taken, KEYWORDS, head);
+  // A title written after "the" is a role too ("the Financial Controller").
+  for (const m of found)
+    if (
+      m.kind === 'title' &&
+      ROLE_ARTICLES.has(tokens[m.start - 1]?.word ?? '') &&
+      !phrases.some((p) => p.start === m.start)
+    )
+      phrases.push({ start: m.start, end: m.end, titles: [m.value], text: m.value });
+  if (phrases.length === 0) return found;
+  const byName = found.some((m) => m.kind === 'person');
+  const relation = [...words].some((w) => REPORT_WORDS.has(w) || MANAGER_WORDS.has(w) || MANAGE_VERBS.has(w));
+  const places = found.filter((m) => m.kind === 'location' || m.kind === 'department');
+  const roles: Mention[] = [];
+  for (const p of phrases) {
+    if (byName && !relation) {
+      if (p.titles.length === 1)
+        roles.push({ kind: 'title', ids: [], value: p.titles[0], start: p.start, end: p.end, possessive: false });
+      continue;
+    }
+    const holders = lexicon.people.filter((h) => h.active && h.title !== null && p.titles.includes(h.title));
+    const narrowed = holders.filter((h) => places.every((v) => h[v.kind as 'location' | 'department'] === v.value));
+    const ids = (narrowed.length ? narrowed : holders).map((h) => h.id);
+    const possessive = tokens[p.end - 1].possessive;
+    roles.push({ kind: 'person', ids, value: p.text, start: p.start, end: p.end, possessive, role: p.titles });
+  }
+  const inRole = (m: Mention) => roles.some((r) => m.start < r.end && r.start < m.end);
+  return [...found.filter((m) => !inRole(m)), ...roles].sort((a, b) => a.start - b.start);
+}
+
+const ROLE_ARTICLES = new Set(['the', 'our', 'your', 'ur']);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TENANT_FILTER, type TenantParams } from '../../../db/tenant-filter';
+import { foldedSql, foldName } from '../language/fold-name';
 
 /**
  * The directory's records a query needs, each read in one statement, so that a question costs the
@@ -20,6 +21,8 @@ export interface LexPerson {
   startDate: string | null;
   managerId: string | null;
   active: boolean;
+  /** The groups they are a member of (read only by peopleNamed). */
+  groupIds?: string[];
 }
 
 /** The first people of a list, by name, and how many the whole list holds. */
@@ -45,13 +48,13 @@ const COLUMNS = `e.id, e.name, e.title, e.department, e.location, e.email,
 const SEPARATORS_SQL = `'[[:space:][:punct:]’‘]+'`;
 const SEPARATORS = /[\s!-/:-@[-`{-~’‘]+/;
 
-/** The words of a text as names are matched in SQL: lower-cased, split at spaces and punctuation. */
+/** The words of a text as names are matched in SQL: folded (lower case, no accents), split at spaces and punctuation. */
 export function splitWords(text: string): string[] {
-  return text.toLowerCase().split(SEPARATORS).filter(Boolean);
+  return foldName(text).split(SEPARATORS).filter(Boolean);
 }
 
-/** A name's words, as a set-returning SQL expression over employee `e`. */
-const NAME_WORDS = `unnest(regexp_split_to_array(lower(e.name), ${SEPARATORS_SQL}))`;
+/** A name's words, folded, as a set-returning SQL expression over employee `e`. */
+const NAME_WORDS = `unnest(regexp_split_to_array(${foldedSql('e.name')}, ${SEPARATORS_SQL}))`;
 
 /** A row as a person, without the column its statement added (a count, a flag, where a chain starts). */
 function person(row: LexPerson, extra: string): LexPerson {
@@ -101,20 +104,39 @@ export async function nameWordsLike(em: EntityManager, words: readonly string[])
   return rows.map((r) => r.w);
 }
 
-/** Every employee (active or not) with a word of their name among `words`, and the one linked to `account`. */
+/**
+ * Every employee (active or not) with a word of their name among `words`, the one linked to
+ * `account`, and the first active holders of `titles` (a role the question names), each with the
+ * ids of their groups (so "is X in <group>" needs no other statement).
+ */
 export async function peopleNamed(
   em: EntityManager,
   words: readonly string[],
   account?: string,
+  titles: readonly string[] = [],
 ): Promise<{ people: LexPerson[]; self: LexPerson | null }> {
   const org = organizationOf(em);
-  if (!org || (words.length === 0 && !account)) return { people: [], self: null };
+  if (!org || (words.length === 0 && !account && titles.length === 0)) return { people: [], self: null };
   const named = words.length ? `exists (select 1 from ${NAME_WORDS} w where w = any(${textArray}))` : 'false';
+  const columns = `${COLUMNS}, coalesce(e.account_id = ?, false) as self,
+    array(select m.group_id from group_member m where m.employee_id = e.id) as "groupIds"`;
+  // A role's holders are a page at most (a title such as "Engineer" may be held by thousands).
+  const holders = titles.length
+    ? `union select ${columns} from employee e
+       where e.id in (select id from employee where organization_id = ? and active and title = any(${textArray})
+         order by name, id limit ${PAGE + 1})`
+    : '';
   const rows = await em.execute<(LexPerson & { self: boolean })[]>(
-    `select ${COLUMNS}, coalesce(e.account_id = ?, false) as self from employee e
+    `select * from (select ${columns} from employee e
      where e.organization_id = ? and (${named} or coalesce(e.account_id = ?, false))
-     order by e.name, e.id`,
-    [account ?? null, org, ...(words.length ? [[...words]] : []), account ?? null],
+     ${holders}) p order by p.name, p.id`,
+    [
+      account ?? null,
+      org,
+      ...(words.length ? [[...words]] : []),
+      account ?? null,
+      ...(titles.length ? [account ?? null, org, [...titles]] : []),
+    ],
   );
   const self = rows.find((r) => r.self);
   return { people: rows.map((r) => person(r, 'self')), self: self ? person(self, 'self') : null };
@@ -192,9 +214,10 @@ export async function managersAbove(
        where e.organization_id = ? and e.id in (?) and e.manager_id is not null
        union all
        select u.start, e.manager_id, u.depth + 1 from up u join employee e on e.id = u.id
-       where e.manager_id is not null and u.depth < ?
-     ) select u.start, ${COLUMNS} from up u join employee e on e.id = u.id order by u.start, u.depth`,
-    [org, [...ids], Math.min(depth, MAX_DEPTH)],
+       where e.organization_id = ? and e.manager_id is not null and u.depth < ?
+     ) select u.start, ${COLUMNS} from up u join employee e on e.id = u.id
+     where e.organization_id = ? order by u.start, u.depth`,
+    [org, [...ids], org, Math.min(depth, MAX_DEPTH), org],
   );
   for (const r of rows) chains.get(r.start)?.push(person(r, 'start'));
   return chains;
@@ -210,4 +233,17 @@ export async function groupMembers(em: EntityManager, groupId: string): Promise<
     [groupId, org],
   );
   return rows;
+}
+
+/** A department's heads: its active people whose manager is outside it (or who have none). */
+export async function departmentHeads(em: EntityManager, department: string): Promise<Page> {
+  const org = organizationOf(em);
+  if (!org) return { total: 0, people: [] };
+  return page(
+    em,
+    `select ${COLUMNS}, count(*) over () as total from employee e
+     left join employee m on m.id = e.manager_id and m.organization_id = e.organization_id
+     where e.organization_id = ? and e.active and e.department = ? and m.department is distinct from e.department`,
+    [org, department],
+  );
 }

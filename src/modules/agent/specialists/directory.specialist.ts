@@ -165,7 +165,9 @@ export class DirectorySpecialist implements Specialist {
         [],
         SELF.test(subject)
           ? 'I don’t know: your account is not linked to an employee record in this organization.'
-          : `I don’t know anyone called “${subject}” in the directory.`,
+          : isRole(subject)
+            ? `I don’t know: nobody in the directory holds a title like “${subject.replace(/^(?:the|our|your)\s+/i, '')}”.`
+            : `I don’t know anyone called “${subject}” in the directory.`,
         subject,
       );
     if (found.length > 1) {

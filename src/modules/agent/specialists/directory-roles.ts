@@ -1,0 +1,141 @@
+import type { Token } from './directory-lexicon';
+
+/**
+ * Roles named the way people say them: "the CFO", "vp sales", "the people ops coordinator", "the
+ * payroll guy". A title and a phrase of a question are compared word by word in one short form
+ * (operations and ops, vice president and VP, people and HR are one word each), small words aside;
+ * a phrase names a title when its words are all words of the title (or the title's initials), so
+ * that the organization's own titles are the vocabulary and nothing is written per company.
+ */
+
+/** Everyday short forms, both ways: each long form (one or two words) is read as its short form. */
+const SHORT: Record<string, string> = {
+  operations: 'ops', operation: 'ops', operational: 'ops', manager: 'mgr', managers: 'mgr', management: 'mgmt',
+  engineer: 'eng', engineering: 'eng', developer: 'dev', development: 'dev', people: 'hr', personnel: 'hr',
+  'human resources': 'hr', 'vice president': 'vp', 'quality assurance': 'qa', quality: 'qa', assistant: 'asst',
+  senior: 'sr', junior: 'jr', director: 'dir', administrator: 'admin', administration: 'admin',
+  technology: 'tech', technical: 'tech', information: 'info', financial: 'finance', accounting: 'accounts',
+  marketing: 'mktg', executive: 'exec', coordinator: 'coord', department: 'dept', president: 'pres',
+}; // prettier-ignore
+
+/** Words a title is compared without. */
+const SMALL = new Set(['of', 'and', '&', 'the', 'for', 'a', 'an', 'in', 'to']);
+
+/** Words that alone name no role ("the manager", "the lead"): a role phrase needs another word. */
+const GENERIC = new Set([
+  'lead', 'head', 'mgr', 'chief', 'officer', 'sr', 'jr', 'coord', 'specialist', 'dir', 'asst', 'staff', 'team',
+  'member', 'senior', 'junior', 'principal', 'associate', 'partner', 'representative', 'exec', 'pres',
+]); // prettier-ignore
+
+/** Words that say "the person with this role" after it ("the payroll guy"); eaten with the phrase. */
+export const PERSON_NOUNS = new Set([
+  'guy',
+  'gal',
+  'person',
+  'lady',
+  'man',
+  'woman',
+  'folks',
+  'dude',
+  'one',
+  'contact',
+]);
+
+/** Words that make a title a head's ("head of", "manager", "chief"): preferred when the question asks who runs something. */
+const HEAD_WORDS = new Set(['head', 'mgr', 'chief', 'dir', 'lead', 'vp', 'pres']);
+
+/** The most words of a role phrase. */
+const MAX_ROLE_WORDS = 5;
+
+/** A title's words in their short forms, small words aside. */
+export function shortForms(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = SHORT[`${words[i]} ${words[i + 1] ?? ''}`];
+    if (pair) {
+      out.push(pair);
+      i++;
+    } else if (!SMALL.has(words[i])) out.push(SHORT[words[i]] ?? words[i]);
+  }
+  return out;
+}
+
+/** A title as compared: its short words, and its initials when it has three words or more ("Chief Financial Officer" is "cfo"). */
+export interface RoleTitle {
+  title: string;
+  words: Set<string>;
+  initials: string | null;
+}
+
+export function roleTitles(titles: readonly string[], words: (title: string) => string[]): RoleTitle[] {
+  return titles.map((title) => {
+    const all = words(title);
+    const content = all.filter((w) => !SMALL.has(w));
+    const initials = content.length >= 3 && content.length <= 5 ? content.map((w) => w[0]).join('') : null;
+    return { title, words: new Set(shortForms(all)), initials };
+  });
+}
+
+/** A phrase of a question that names one or more titles: token positions [start, end), person noun included. */
+export interface RolePhrase {
+  start: number;
+  end: number;
+  titles: string[];
+  /** The phrase as written ("cfo", "payroll guy"). */
+  text: string;
+}
+
+/**
+ * The titles a phrase of words names: the titles whose short words are exactly its words, or
+ * whose initials it is; else those holding all its words (one of them not generic); heads'
+ * titles first when `head` is asked.
+ */
+export function titlesNamed(phrase: readonly string[], titles: readonly RoleTitle[], head = false): string[] {
+  const short = shortForms(phrase);
+  if (short.length === 0) return [];
+  const exact = titles.filter(
+    (t) =>
+      (short.length === t.words.size && short.every((w) => t.words.has(w))) ||
+      (short.length === 1 && t.initials === short[0]),
+  );
+  if (exact.length) return exact.map((t) => t.title);
+  if (short.every((w) => GENERIC.has(w))) return [];
+  const holding = titles.filter((t) => short.every((w) => t.words.has(w)));
+  const heads = head ? holding.filter((t) => [...t.words].some((w) => HEAD_WORDS.has(w))) : [];
+  return (heads.length ? heads : holding).map((t) => t.title);
+}
+
+/**
+ * The role phrases of a question: the longest run of words (at most MAX_ROLE_WORDS, none of them
+ * `taken` by a name or a value) after "the", "our", "your" or "a" (or after "of" when `head` is
+ * asked: "in charge of forestry") that names a title, a person noun after it included. A lone
+ * common word ("the people") is no role. Linear: at most MAX_ROLE_WORDS phrases tried per word.
+ */
+export function rolePhrases(
+  tokens: readonly Token[],
+  titles: readonly RoleTitle[],
+  taken: ReadonlySet<number>,
+  common: ReadonlySet<string>,
+  head = false,
+): RolePhrase[] {
+  const found: RolePhrase[] = [];
+  if (titles.length === 0) return found;
+  for (let i = 1; i < tokens.length; i++) {
+    const before = tokens[i - 1].word;
+    if (!['the', 'our', 'your', 'a', 'an', 'ur'].includes(before) && !(head && before === 'of')) continue;
+    for (let n = Math.min(MAX_ROLE_WORDS, tokens.length - i); n >= 1; n--) {
+      const span = tokens.slice(i, i + n);
+      if (span.some((_, k) => taken.has(i + k))) continue;
+      const words = span.map((t) => t.word);
+      if (SMALL.has(words[words.length - 1]) || PERSON_NOUNS.has(words[0])) continue;
+      const noun = PERSON_NOUNS.has(tokens[i + n]?.word ?? '');
+      if (n === 1 && common.has(words[0]) && !noun) continue;
+      const named = titlesNamed(words, titles, head);
+      if (named.length === 0) continue;
+      found.push({ start: i, end: i + n + (noun ? 1 : 0), titles: named, text: words.join(' ') });
+      i += n - 1;
+      break;
+    }
+  }
+  return found;
+}
