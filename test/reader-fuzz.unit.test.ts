@@ -25,7 +25,7 @@ import { readDate } from '../src/modules/agent/planner/read-date';
 import { readDays, readMonthDays } from '../src/modules/agent/planner/read-days';
 import { readDelivery } from '../src/modules/agent/planner/read-delivery';
 import { readTime } from '../src/modules/agent/planner/read-time';
-import { isRequestToAct } from '../src/modules/agent/planner/request-intent';
+import { isRequestToAct, isScheduleOnly } from '../src/modules/agent/planner/request-intent';
 import { mendScheduleWords } from '../src/modules/agent/planner/schedule-words';
 import { readZone } from '../src/modules/agent/planner/time-zones';
 import {
@@ -133,7 +133,7 @@ const READERS: Record<string, (text: string) => unknown> = {
   mendScheduleWords,
   isYes,
   isNo,
-  lastRequest: (text) => lastRequest([message(text), message('ok'), message(text)], isRequestToAct),
+  lastRequest: (text) => lastRequest([message(text), message('ok'), message(text)], isRequestToAct, isScheduleOnly),
   // The words of a question (language/) and how they are weighed and matched (specialists/).
   questionWords,
   mendedWord,

@@ -17,19 +17,29 @@ export const isComplete = (plan: Plan) => SCHEDULED.has(plan.frequency) && plan.
 
 /**
  * The user's last request in a conversation: the last message the planner took as a request,
- * with the details the user added in answer to its questions (not the yes or no).
+ * with the details the user added in answer to its questions (not the yes or no). A schedule with
+ * no work ("at 7:15am") after a request not yet confirmed is one of its details, not a new request.
  */
-export function lastRequest(messages: readonly AgentMessage[], isRequest: (text: string) => boolean): string | null {
+export function lastRequest(
+  messages: readonly AgentMessage[],
+  isRequest: (text: string) => boolean,
+  isScheduleOnly: (text: string) => boolean,
+): string | null {
   const users = messages.filter((m) => m.messageType === MessageType.USER_REQUEST);
+  let found = -1;
   for (let i = users.length - 1; i >= 0; i--) {
-    if (!isRequest(users[i].message)) continue;
-    const details = users
-      .slice(i + 1)
-      .map((m) => m.message)
-      .filter((text) => !isYes(text) && !isNo(text));
-    return [users[i].message, ...details].join(' ');
+    const text = users[i].message;
+    if (found !== -1 && isYes(text)) break;
+    if (!isRequest(text)) continue;
+    found = i;
+    if (!isScheduleOnly(text)) break;
   }
-  return null;
+  if (found === -1) return null;
+  const details = users
+    .slice(found + 1)
+    .map((m) => m.message)
+    .filter((text) => !isYes(text) && !isNo(text));
+  return [users[found].message, ...details].join(' ');
 }
 
 const MONTHS = [

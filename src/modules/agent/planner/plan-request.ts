@@ -313,6 +313,10 @@ const NOTHING_TO_DO =
 const NO_TASK =
   'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.';
 
+/** The problem of a schedule said with no work ("every Monday at 9", "at 7:15am"). */
+export const SCHEDULE_WITHOUT_TASK =
+  'That says when to run but not what to do: say what the workflow should do, for example “every Monday at 9am email me my overdue tasks”.';
+
 /**
  * A request with no work in it: refused, and when it said a schedule, the plan asks what each run
  * should do (never a task named "something").
@@ -321,7 +325,7 @@ function withoutTask(plan: Plan): Plan {
   if (!SCHEDULED.has(plan.frequency)) return invalid({ ...plan, missing: [] }, NO_TASK);
   return invalid(
     { ...plan, missing: ['what each run should do (for example “email me the overdue tasks”)'] },
-    'That says when to run but not what to do: say what the workflow should do, for example “every Monday at 9am email me my overdue tasks”.',
+    SCHEDULE_WITHOUT_TASK,
   );
 }
 

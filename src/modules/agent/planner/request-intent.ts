@@ -1,5 +1,5 @@
 import { ScheduleFrequency } from './plan-enums';
-import { MAX_REQUEST, planRequest } from './plan-request';
+import { MAX_REQUEST, planRequest, SCHEDULE_WITHOUT_TASK } from './plan-request';
 
 /**
  * Questions: a question word or a verb first ("what is…", "when does…", "is there…"), or asking
@@ -43,6 +43,14 @@ export function isRequestToAct(text: string): boolean {
     plan.channel !== 'NONE' ||
     /\b(?:remind|nudge)\b/i.test(text)
   );
+}
+
+/**
+ * A schedule with no work in it ("at 7:15am", "every Monday at 9"): the detail of the request
+ * before it when one is waiting (assignment.ts lastRequest), else a request the planner asks about.
+ */
+export function isScheduleOnly(text: string): boolean {
+  return planRequest(text, { timeZone: 'UTC', email: null }).problem === SCHEDULE_WITHOUT_TASK;
 }
 
 /**

@@ -8,7 +8,7 @@ import { AgentMessage } from '../agent-message.entity';
 import type { UserRequestInput } from '../agent.inputs';
 import type { Conversation } from '../conversation.entity';
 import { conversationOwner, ownConversation, type Owner } from '../conversation.service';
-import { isRequestToPlan } from './request-intent';
+import { isRequestToPlan, isScheduleOnly } from './request-intent';
 import { holderOf, lastRequest } from './assignment';
 import type { BaseAssignmentHolder } from './assignment.types';
 import { isTimeZone } from './time-zones';
@@ -61,7 +61,7 @@ export class WorkflowService {
       { conversation: conversation.id },
       { orderBy: { timestamp: 'desc', id: 'desc' }, limit: PLANNING_WINDOW },
     );
-    const request = lastRequest(recent.reverse(), isRequestToPlan);
+    const request = lastRequest(recent.reverse(), isRequestToPlan, isScheduleOnly);
     if (!request) return null;
     const organization = await ctx.em.findOneOrFail(Organization, owner.orgId);
     const zone =
