@@ -307,7 +307,8 @@ function read(scan: string, now: Date, timeZone: string): Readings {
     date,
     unclearDate,
     unclearSaid,
-    days: readDays(rest),
+    // A date said ("on christmas day") or a vague time gives the schedule: "starting monday" is then the task's.
+    days: readDays(rest, !!date || VAGUE.test(rest)),
     monthDays,
     today: wallClock(now, timeZone),
   };
