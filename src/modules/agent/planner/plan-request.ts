@@ -141,6 +141,8 @@ interface Readings {
   date: DateReading | null;
   /** A date said so that it could be two ("12/05"): what to ask. */
   unclearDate: string | null;
+  /** The words of that date ("12/05", "easter monday"): asked about, so not the task's. */
+  unclearSaid: string | null;
   days: DaysReading;
   monthDays: ReturnType<typeof readMonthDays>;
   today: ReturnType<typeof wallClock>;
@@ -247,6 +249,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     vague ?? '',
     ...(readings.time?.words ?? []),
     ...dateWords,
+    readings.unclearSaid ?? '',
     ...readings.days.words,
     ...readings.monthDays.words,
     ...delivery.words,
@@ -282,11 +285,13 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   const times = time ? 1 + (readTime(rest) ? 1 : 0) : 0;
   let date: DateReading | null = null;
   let unclearDate: string | null = null;
+  let unclearSaid: string | null = null;
   try {
     date = readDate(rest, now, timeZone);
   } catch (error) {
     if (!(error instanceof AmbiguousDate)) throw error;
     unclearDate = error.message;
+    unclearSaid = error.said;
     without([error.said]);
   }
   without(date?.words ?? []);
@@ -301,7 +306,9 @@ function read(scan: string, now: Date, timeZone: string): Readings {
     times,
     date,
     unclearDate,
-    days: readDays(rest),
+    unclearSaid,
+    // A date said ("on christmas day") or a vague time gives the schedule: "starting monday" is then the task's.
+    days: readDays(rest, !!date || VAGUE.test(rest)),
     monthDays,
     today: wallClock(now, timeZone),
   };
@@ -460,7 +467,12 @@ function schedule(plan: Plan, r: Readings): void {
 }
 
 /** A one-off: on the date named, the weekday named, or today (tomorrow when the time has passed). */
-function once(plan: Plan, { date, days, time, today, text, monthDays }: Readings): void {
+function once(plan: Plan, { date, days, time, today, text, monthDays, unclearDate }: Readings): void {
+  // "on easter at 9", "on 12/05": the date is asked, never filled in with today or tomorrow.
+  if (unclearDate && !date) {
+    plan.frequency = ScheduleFrequency.ONCE;
+    return;
+  }
   const ahead = (n: number) =>
     new Date(Date.UTC(today.year, today.month - 1, today.day + n)).toISOString().slice(0, 10);
   const todayWords = /\b(?:today|tonight|this (?:morning|afternoon|evening)|later today|asap|now)\b/.test(text);

@@ -1,6 +1,7 @@
 import { parseDates } from '../language/dates';
 import { MONTH_NAMES } from './schedule-words';
 import { NUMBER_WORDS } from './read-time';
+import { readNamedDay } from './read-named-day';
 import { wallClock } from './time-zones';
 
 export interface DateReading {
@@ -26,12 +27,24 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
 
 /**
  * The one date a request names, read by chrono-node against `now` in the plan's zone: today,
- * tonight, tomorrow, a month and day, "in 2 hours", the end of the month or quarter. Named
+ * tonight, tomorrow, a month and day, "in 2 hours", the end of the month or quarter, a day known
+ * by name ("christmas eve": its next date; a movable one such as Easter throws AmbiguousDate). Named
  * dates that do not exist throw NotADate (chrono would quietly skip them).
  */
 export function readDate(text: string, now: Date, timeZone: string): DateReading | null {
   checkCalendarDates(text);
   const today = wallClock(now, timeZone);
+  const named = readNamedDay(text);
+  if (named?.kind === 'movable')
+    throw new AmbiguousDate(
+      `which date “${named.said}” is (its date moves from year to year: say the day and month)`,
+      named.said,
+    );
+  if (named) {
+    const { month, day } = named;
+    const year = iso(today.year, month, day) >= iso(today.year, today.month, today.day) ? today.year : today.year + 1;
+    return { date: iso(year, month, day), monthDay: { month, day }, time: null, words: [named.said] };
+  }
   const end = /\b(?:by |at |on )?(?:the )?end of (?:the |this )?(month|quarter|year)\b/.exec(text);
   if (end) {
     const month = end[1] === 'month' ? today.month : end[1] === 'quarter' ? Math.ceil(today.month / 3) * 3 : 12;

@@ -33,7 +33,7 @@ const TASK_LEAD =
   /\b(?:starting|started|start|from|since|until|till|before|after|of|for|due|through|beginning|as of|by|joining|leaving)(?: on)? $/;
 /** A frequency said in words, which gives a schedule without a weekday. */
 const FREQUENCY_SAID =
-  /\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|fortnightly|biweekly|weekdays|weekends|every|each|twice|times|months?|\d{1,2}(?:st|nd|rd|th))\b/;
+  /\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|fortnightly|biweekly|weekdays|weekends|working days|business days|work ?days|every|each|twice|times|months?|\d{1,2}(?:st|nd|rd|th))\b/;
 
 export interface DaysReading {
   /** ISO weekdays named (1 Monday .. 7 Sunday), in week order. */
@@ -51,8 +51,11 @@ export interface DaysReading {
   words: string[];
 }
 
-/** Weekdays a request names: single days, lists ("Tue and Thu", "mon, wed & fri"), ranges ("Mon-Thu", "monday through friday"), weekends. */
-export function readDays(text: string): DaysReading {
+/**
+ * Weekdays a request names: single days, lists ("Tue and Thu", "mon, wed & fri"), ranges ("Mon-Thu",
+ * "monday through friday"), weekends. `dated`: the request's schedule is given by a date already read.
+ */
+export function readDays(text: string, dated = false): DaysReading {
   const reading: DaysReading = {
     weekdays: [],
     recurring: false,
@@ -125,7 +128,8 @@ export function readDays(text: string): DaysReading {
     const at = mention.index ?? 0;
     return TASK_LEAD.test(rest.slice(Math.max(0, at - 20), at)) || /^['’]s\b/.test(rest.slice(at + mention[0].length));
   };
-  const scheduled = reading.weekdays.length > 0 || mentions.some((m) => !ofTask(m)) || FREQUENCY_SAID.test(rest);
+  const scheduled =
+    dated || reading.weekdays.length > 0 || mentions.some((m) => !ofTask(m)) || FREQUENCY_SAID.test(rest);
   for (const mention of mentions) {
     if (scheduled && ofTask(mention)) continue;
     const [said, each, otherWeek, alternate, single, name, plural] = mention;

@@ -61,11 +61,11 @@ const NOT_NAMES =
 
 /**
  * "forward the review list to marta", "send it to joão every friday": a word in lower case after
- * "to", where the request ends or its schedule starts, names a person when a sending verb comes
+ * "to", where the request ends, its schedule starts (a word or a number of it) or its thanks, names a person when a sending verb comes
  * before it and English has no such word ("send the report to finance" names a team, not a person).
  */
 const TO_LOWER_CASE_PERSON =
-  /\b(?:send|forward|fwd|e-?mail|mail|pass|hand)\b[^.!?#@]{0,200}?\bto (\p{Ll}[\p{L}'’-]{1,30})(?=\s*$|\s*[,.;!?]| (?:every|each|daily|weekly|monthly|on|at|by|tomorrow|today|tonight|next|in|please|thanks)\b)/u;
+  /\b(?:send|forward|fwd|e-?mail|mail|pass|hand)\b[^.!?#@]{0,200}?\bto (\p{Ll}[\p{L}'’-]{1,30})(?=\s*$|\s*[,.;!?]| \d| (?:every|each|daily|weekly|monthly|quarterly|yearly|annually|fortnightly|biweekly|hourly|nightly|twice|once|two|three|several|sometime|weekdays?|working|business|workdays?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?|noon|midnight|half|quarter|on|at|by|tomorrow|today|tonight|next|in|please|thanks|thank|thx|cheers)\b)/u;
 
 /** A name without a second word that is not a name's ("Tom Friday's numbers": Tom). */
 function nameOnly(said: string): string {

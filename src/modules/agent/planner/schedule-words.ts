@@ -97,9 +97,9 @@ const VOCABULARY = new Set([
   'minute',
 ]);
 
-/** What may follow "every": a unit, a day, a part of the day or a number. Anything else is asked about. */
+/** What may follow "every": a unit, a day, a part of the day, a number or a saint's day ("every st patrick's day"). Anything else is asked about. */
 const AFTER_EVERY = new RegExp(
-  String.raw`^(?:\d+(?:st|nd|rd|th)?|other|second|third|fourth|fifth|2nd|3rd|4th|last|first|single|alternate|few|couple|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|the|working|business|work|week ?days?|weekends?|work ?days?|mornings?|afternoons?|evenings?|nights?|days?|weeks?|months?|quarters?|years?|hours?|minutes?|mins?|fortnights?|time|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:-(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?)?|m-f|${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$`,
+  String.raw`^(?:\d+(?:st|nd|rd|th)?|other|second|third|fourth|fifth|2nd|3rd|4th|last|first|single|alternate|few|couple|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|the|working|business|work|week ?days?|weekends?|work ?days?|mornings?|afternoons?|evenings?|nights?|days?|weeks?|months?|quarters?|years?|hours?|minutes?|mins?|fortnights?|time|st|saint|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:-(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?)?|m-f|${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$`,
 );
 
 /** Words a run-together token may be made of ("everymonday", "eachweek", "everyother"). */
