@@ -206,3 +206,112 @@ describe('days known by name', () => {
     expect([p.frequency, p.day, p.task]).toEqual(['WEEKLY', 5, 'the christmas party guest list']);
   });
 });
+
+describe('courtesy anywhere, in any language, is not the task', () => {
+  it.each([
+    'every tuesday at 10 send me the open referrals. Really appreciate it!',
+    'every tuesday at 10 send me the open referrals, thanks heaps',
+    'every tuesday at 10 send me the open referrals thx',
+    'Best regards, every tuesday at 10 send me the open referrals',
+    'Buenos días team, every tuesday at 10 send me the open referrals. Muchas gracias',
+    'Hallo! every tuesday at 10 send me the open referrals? Vielen Dank',
+    'Ciao, every tuesday at 10 send me the open referrals. Grazie mille!',
+    'every tuesday at 10 send me the open referrals when you get a chance. Cheers, Ana',
+    'Kia ora koutou, every tuesday at 10 send me the open referrals. Ngā mihi nui',
+    'Good evening folks, every tuesday at 10 send me the open referrals',
+  ])('%s', (request) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.channel, p.missing, p.task]).toEqual([
+      'WEEKLY',
+      10,
+      'EMAIL',
+      [],
+      'the open referrals',
+    ]);
+  });
+  it('keeps a later sentence that says more of the task', () => {
+    expect(plan('every tuesday at 10 send me the open referrals. Include the interns.').task).toBe(
+      'the open referrals. Include the interns',
+    );
+  });
+  it('keeps a word of the task that is also a sign-off', () => {
+    expect(plan('every tuesday at 10 send me the candidates who scored best').task).toBe(
+      'the candidates who scored best',
+    );
+  });
+});
+
+describe('a frame before the verb is not the task', () => {
+  it.each([
+    "I'd really like you to send me the fleet report every monday at 8",
+    'Would you be kind enough to send me the fleet report every monday at 8',
+    "I'd be thankful if you could send me the fleet report every monday at 8",
+    'i want that you send me the fleet report every monday at 8',
+    'every monday at 8, could you kindly send me the fleet report',
+    'is it possible to send me the fleet report every monday at 8',
+    'I was wondering if you could send me the fleet report every monday at 8',
+  ])('%s', (request) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.channel, p.task]).toEqual(['WEEKLY', 8, 'EMAIL', 'the fleet report']);
+  });
+  it('keeps the words of a task that only look like a frame', () => {
+    expect(plan('every monday at 8 ping me to check if it is possible to book the hall').task).toBe(
+      'check if it is possible to book the hall',
+    );
+  });
+});
+
+describe('a compact time after a date', () => {
+  it.each([
+    ['every year 14 march 0815 email me the insurance renewals', 'YEARLY', 8, 15],
+    ['yearly on march 14th, 1745 email me the insurance renewals', 'YEARLY', 17, 45],
+    ['on 3 january 1130 email me the insurance renewals', 'ONCE', 11, 30],
+    ['quarterly 20th 0645 email me the insurance renewals', 'QUARTERLY', 6, 45],
+  ])('%s', (request, frequency, hour, minute) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.minute, p.task]).toEqual([frequency, hour, minute, 'the insurance renewals']);
+  });
+  it('reads a year after a date as a year, not a time', () => {
+    const p = plan('on 3 january 2027 at 9 email me the insurance renewals');
+    expect([p.date, p.hour, p.minute]).toEqual(['2027-01-03', 9, 0]);
+  });
+});
+
+describe('a person named after "to" with the verb e-mail', () => {
+  it.each([
+    ['every friday at 9 email the site safety pack to grace', 'grace'],
+    ['every friday at 9 e-mail the site safety pack to joy', 'joy'],
+  ])('%s', (request, recipient) => {
+    const p = plan(request);
+    expect([p.channel, p.notifyTo, p.recipient, p.task]).toEqual(['EMAIL', null, recipient, 'the site safety pack']);
+  });
+  it('a name that looks like a schedule word is the recipient, not asked about', () => {
+    const p = plan('every friday at 9 email daniel the site safety pack');
+    expect([p.recipient, p.missing]).toEqual(['daniel', []]);
+  });
+  it('my manager after "mail" is the recipient', () => {
+    expect(plan('every friday at 9 could you mail my manager the site safety pack').recipient).toBe('my manager');
+  });
+});
+
+describe('no task, and periods shorter than a workflow runs', () => {
+  it.each([
+    'send me an email every tuesday at 10',
+    'email me every tuesday at 10am please',
+    'ping me every friday at 4',
+  ])('%s asks what to do', (request) => {
+    const p = plan(request);
+    expect([p.frequency, p.missing.join()]).toEqual(['INVALID', expect.stringMatching(/what each run should do/)]);
+  });
+  it.each([
+    'every minute email me the queue length',
+    'every 2 minutes email me the queue length',
+    'each min ping me with the queue',
+  ])('%s is INVALID with the reason', (request) => {
+    const p = plan(request);
+    expect([p.frequency, p.problem]).toEqual(['INVALID', expect.stringMatching(/more often than a workflow may run/)]);
+  });
+  it.each(['every 5 minutes email me the queue length', 'hourly email me the queue length'])('%s is kept', (request) =>
+    expect(plan(request).frequency).toBe('CUSTOM'),
+  );
+});

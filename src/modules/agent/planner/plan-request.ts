@@ -1,4 +1,5 @@
 import { trimEndOf } from '../../../common/trim-end';
+import { ACTION, withoutCourtesy, withoutRequestFrame } from './courtesy';
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
 import { type DaysReading, readDays, readMonthDays } from './read-days';
 import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date';
@@ -43,9 +44,8 @@ export interface PlanContext {
   now?: Date;
 }
 
-/** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
-export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge)\b/i;
+/** Words that ask for something to be done: courtesy.ts holds them, as courtesy is read by them. */
+export { ACTION };
 
 const NUMBERS: Record<string, number> = {
   other: 2,
@@ -178,7 +178,10 @@ export function planRequest(request: string, context: PlanContext): Plan {
       `That request is longer than the ${MAX_REQUEST} characters I read to plan one. Say what to do and when in a shorter message.`,
     );
   }
-  const mended = mendScheduleWords(original);
+  const spelled = mendScheduleWords(original);
+  // Thanks, greetings and sign-offs hold no task: gone before anything is read ("Danke" is no misspelt "daily").
+  const polite = withoutCourtesy(spelled.text);
+  const mended = { text: polite, unsure: spelled.unsure.filter((w) => polite.toLowerCase().includes(w)) };
   const text = mended.text.toLowerCase();
   const zone = readZone(mended.text);
   const plan: Plan = {
@@ -241,7 +244,10 @@ export function planRequest(request: string, context: PlanContext): Plan {
     plan.missing.push(
       'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
     );
-  const vague = askForWhatIsMissing(plan, delivery.missing, zone.unknown, mended.unsure);
+  // "email daniela the list": a name the recipient reading placed is no misspelt "daily".
+  const named = plan.recipient?.toLowerCase().split(' ') ?? [];
+  const unsure = mended.unsure.filter((w) => !named.includes(w));
+  const vague = askForWhatIsMissing(plan, delivery.missing, zone.unknown, unsure);
   // "daily at 8 ping me who is off sick today": with a schedule that recurs, "today" is each run's day, the task's word.
   const recurring = SCHEDULED.has(plan.frequency) && plan.frequency !== ScheduleFrequency.ONCE;
   const dateWords = (readings.date?.words ?? []).filter((w) => !(recurring && TODAY.test(w)));
@@ -256,7 +262,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     zone.words ?? '',
   ]);
   // "every monday at 9", "schedule something every friday": a schedule with nothing to do asks what to do.
-  if (noTask || NOTHING_TO_DO.test(plan.task)) return withoutTask(plan);
+  if (noTask || NOTHING_TO_DO.test(plan.task)) return withoutTask({ ...plan, task: plan.task || original });
   const leftover = LEFTOVER.exec(plan.task);
   if (leftover && SCHEDULED.has(plan.frequency))
     plan.missing.push(
@@ -518,8 +524,11 @@ function periodProblem(text: string): string | null {
   const seconds = new RegExp(
     String.raw`\b(?:every|each) ${COUNT} (?:seconds?|secs?)\b|\bevery second(?:s)?\b(?! (?:week|day|month|year|mon|tue|wed|thu|fri|sat|sun))`,
   ).exec(text);
-  if (seconds)
-    return `${seconds[0]} is more often than a workflow may run: the shortest period is ${MIN_MINUTES} minutes.`;
+  // "every minute", "every 2 mins", "minutely": a period under the shortest one the product runs.
+  const minutes = new RegExp(String.raw`\b(?:every|each) (?:${COUNT} )?(?:minutes?|mins?)\b|\bminutely\b`).exec(text);
+  const often =
+    seconds ?? (minutes && (COUNTED[minutes[1] ?? 'one'] ?? Number(minutes[1])) < MIN_MINUTES ? minutes : null);
+  if (often) return `${often[0]} is more often than a workflow may run: the shortest period is ${MIN_MINUTES} minutes.`;
   const years = new RegExp(String.raw`\b(?:every|each) ${COUNT} years?\b`).exec(text);
   const every = years ? (COUNTED[years[1]] ?? Number(years[1])) : 0;
   if (years && every > MAX_YEARS)
@@ -592,7 +601,8 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     );
   }
-  const cleaned = task
+  // "I'd be grateful if you could email me …": the frame before the verb, once the schedule before it is out.
+  const cleaned = withoutRequestFrame(task)
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
@@ -625,7 +635,8 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
   // "ping me to check the payslips": after "to", the verb is what the user is to do, and stays.
   if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
-  return trimEndOf(bare, '.!?').trim() || text;
+  // Nothing left ("email me every monday at 9am"): no task, never the request itself.
+  return trimEndOf(bare, '.!?').trim();
 }
 
 /** Words of the schedule left in a task; "the weekly summary" names the summary, its adjective stays. */
@@ -637,12 +648,12 @@ const TODAY = /^(?:today|tonight)$/i;
 
 /** Courtesy: what a request says to be polite, never part of the task. */
 const COURTESY =
-  /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|hey|hiya|hi(?: there| team| all)?|hello(?: there| team)?|thanks(?: a lot| so much)?|thank you(?: very much)?|thx|cheers|maybe|i(?:['’]d| would)? (?:like|want|need)|i['’]d love)\b/gi;
+  /\b(?:please|pls|plz|(?:can|could|would|will) (?:you|u)|kindly|(?:hey|hiya|hi|hello|hola|hej|hallo|bonjour|ciao|kia ora|dear)(?: there| team| all| everyone| folks| assistant)?|thanks(?: a lot| so much| in advance)?|thank you(?: (?:very|so) much)?|thx|cheers|maybe|i(?:['’]d| would)? (?:like|want|need)|i['’]d love)\b/gi;
 /** A greeting said before the request ("Good afternoon,", "Morning!"). */
 const GREETING_SAID = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/i;
 /** How a result reaches the user, said around the task ("email me", "ping me with", "to be emailed"). */
 const DELIVERY_SAID =
-  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|show|tell|find|fetch|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message) (?:with|about|on))?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
+  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|show|tell|find|fetch|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message)(?: (?:with|about|on))?)?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
 /** The channel a result is posted in, with the word that led to it. */
 const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: channel)?/gi;
 /** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */

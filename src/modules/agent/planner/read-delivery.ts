@@ -61,11 +61,12 @@ const NOT_NAMES =
 
 /**
  * "forward the review list to marta", "send it to joão every friday": a word in lower case after
- * "to", where the request ends, its schedule starts (a word or a number of it) or its thanks, names a person when a sending verb comes
- * before it and English has no such word ("send the report to finance" names a team, not a person).
+ * "to", where the request ends, its schedule starts (a word or a number of it) or its thanks, names
+ * a person when a sending verb comes before it and English has no such word ("send the report to
+ * finance" names a team, not a person), or when the verb is "e-mail" (only a person has an address).
  */
 const TO_LOWER_CASE_PERSON =
-  /\b(?:send|forward|fwd|e-?mail|mail|pass|hand)\b[^.!?#@]{0,200}?\bto (\p{Ll}[\p{L}'’-]{1,30})(?=\s*$|\s*[,.;!?]| \d| (?:every|each|daily|weekly|monthly|quarterly|yearly|annually|fortnightly|biweekly|hourly|nightly|twice|once|two|three|several|sometime|weekdays?|working|business|workdays?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?|noon|midnight|half|quarter|on|at|by|tomorrow|today|tonight|next|in|please|thanks|thank|thx|cheers)\b)/u;
+  /\b(send|forward|fwd|e-?mail|mail|pass|hand)\b[^.!?#@]{0,200}?\bto (\p{Ll}[\p{L}'’-]{1,30})(?=\s*$|\s*[,.;!?]| \d| (?:every|each|daily|weekly|monthly|quarterly|yearly|annually|fortnightly|biweekly|hourly|nightly|twice|once|two|three|several|sometime|weekdays?|working|business|workdays?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?|noon|midnight|half|quarter|on|at|by|tomorrow|today|tonight|next|in|please|thanks|thank|thx|cheers)\b)/u;
 
 /** A name without a second word that is not a name's ("Tom Friday's numbers": Tom). */
 function nameOnly(said: string): string {
@@ -89,8 +90,11 @@ function recipientNamed(original: string, sending: boolean): { recipient: string
     return { recipient: name, words: [name] };
   }
   const lower = TO_LOWER_CASE_PERSON.exec(original);
-  if (lower && !NOT_PEOPLE.test(lower[1]) && !NOT_NAMES.test(lower[1]) && !isEnglishWord(lower[1]))
-    return { recipient: lower[1], words: [`to ${lower[1]}`] };
+  // After "e-mail" the one after "to" is someone with an address, even a name English has as a word
+  // ("email the pack to lucy"): the directory says who, else the planner asks. After "send" a word is a team.
+  const emailed = !!lower && /mail/.test(lower[1]);
+  if (lower && !NOT_PEOPLE.test(lower[2]) && !NOT_NAMES.test(lower[2]) && (emailed || !isEnglishWord(lower[2])))
+    return { recipient: lower[2], words: [`to ${lower[2]}`] };
   return undefined;
 }
 

@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from './schedule-words';
+
 /** A time of day read from a request, and the words that said it. */
 export interface TimeReading {
   hour: number;
@@ -29,6 +31,13 @@ const MORNING = /\b(?:morning|a\.?m\b)/;
 const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th))`;
 const BARE_COMPACT = new RegExp(
   String.raw`(?<=\b${SCHEDULE_NEXT},? )(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:%|euros?|dollars?|pounds?|people|employees|staff|tasks|items|rows|records|accounts|units)\b)(?:\s*${MERIDIEM})?|\b(\d{1,2})(\d{2})(?=,? (?:${SCHEDULE_NEXT}|every|each|on (?:mon|tue|wed|thu|fri|sat|sun))\b)`,
+);
+/**
+ * A compact time right after a named date ("3 May 0900", "on 12 june 1430", "May 3rd, 0930"): the
+ * number after a month and its day is the time of day, unless it reads as a year ("12 june 2027").
+ */
+const AFTER_DATE = new RegExp(
+  String.raw`(?<=\b(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?: \d{1,2}(?:st|nd|rd|th)?)?,? )(?!(?:19|20)\d\d\b)(\d{1,2})(\d{2})\b(?![:./-]\d)(?:\s*${MERIDIEM})?`,
 );
 const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
 /** A part of the day said of the time itself, which an hour written with am/pm or on a 24-hour clock must agree with. */
@@ -110,7 +119,7 @@ export function readTime(text: string): TimeReading | null {
   // Compact forms with no "at", next to the words of a schedule ("daily 0800", "every thursday 0900",
   // "monthly, 5th, 0830", "0800 daily"): a number that is a 24-hour time only there, so "over 500
   // euros" or "the 2025 budget" stay the task's.
-  m = BARE_COMPACT.exec(text);
+  m = BARE_COMPACT.exec(text) ?? AFTER_DATE.exec(text);
   if (m) {
     const [hour, minute] = [Number(m[1] ?? m[4]), Number(m[2] ?? m[5])];
     if (hour < 24 && minute < 60) return clock(hour, minute, m[0], m[3]);

@@ -1,0 +1,91 @@
+import { MONTH_NAMES } from './schedule-words';
+
+/**
+ * Courtesy in a request: what it says to be polite and carries no task, schedule nor delivery
+ * ("Many thanks.", "Hola team,", "Kind regards", "I'd be grateful if you could …"). It is read by
+ * where it stands (a sentence of its own, a greeting before the request, a frame before its verb);
+ * the word lists below are the backup for what stands inside the request's own sentence.
+ */
+
+/** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
+export const ACTION =
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge)\b/i;
+
+/** Verbs that say more of the task in a sentence of their own ("Include the contractors."). */
+const TASK_DETAIL =
+  /\b(?:include|including|exclude|excluding|add|attach|cover|mention|highlight|sort|group|split|break|only|without)\b/i;
+
+/** Words of a schedule, a zone or a delivery: a sentence holding one is never courtesy. */
+const SCHEDULE_OR_DELIVERY = new RegExp(
+  String.raw`\d|[#@]|\b(?:every|each|daily|weekly|monthly|quarterly|yearly|annually|hourly|nightly|fortnightly|bi-?weekly|today|tonight|tomorrow|noon|midday|midnight|mornings?|afternoons?|evenings?|nights?|weeks?|weekdays?|weekends?|months?|years?|quarters?|utc|gmt|slack|channel|inbox|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|${MONTH_NAMES.join('|')})\b`,
+  'i',
+);
+
+/** Greetings in the languages users write in, at the start of a request. */
+const GREETINGS = String.raw`good (?:morning|afternoon|evening|day)|hi|hiya|hey|hello|howdy|greetings|dear|yo|hola|buenos d[ií]as|bonjour|salut|coucou|hallo|moin|servus|hej|hei|ciao|salve|ol[aá]|oi|bom dia|kia ora|m[aā]lō|namaste|jambo|habari|sawubona|g'?day`;
+/**
+ * A greeting and whom it greets ("Hola team,", "Dear assistant:", "Hi Sam!", "Kia ora koutou,").
+ * Whom it greets is a name or two, never a word that starts a schedule ("hey on weekdays, …",
+ * "hi each day, …" keep their schedule).
+ */
+const GREETING_START = new RegExp(
+  String.raw`^\s*(?:${GREETINGS})\b(?:\s+(?!(?:on|at|in|by|for|from|each|every|this|next|daily|weekly|monthly|today|tomorrow|tonight)\b)[\p{L}'’-]+){0,2}?\s*[,!:;.\u2014-]+\s*`,
+  'iu',
+);
+
+/** Thanks, in the languages users write in: courtesy wherever a request ends with them. */
+const THANKS = String.raw`thanks?(?: you)?(?: (?:so|very) much| a lot| a bunch| a million| heaps| in advance| again)?|thank u|thx|thnx|tks|ty|tia|cheers|much appreciated|(?:many|big) thanks|danke(?: sch[oö]n| sehr)?|vielen dank|merci(?: beaucoup)?|gracias|muchas gracias|obrigad[oa]|grazie(?: mille)?|tack(?: s[aå] mycket)?|takk|kiitos|dank(?:e|je)(?: wel)?|asante(?: sana)?|ng[aā] mihi(?: nui)?|arigat[oō]|mahalo|spasibo|dzi[eę]kuj[eę]|shukran|if (?:possible|you can|you could|you don'?t mind)|when you (?:can|get a chance)|please|pls|plz`;
+/** Sign-offs that are English words too ("best", "regards"): courtesy only set apart by a mark. */
+const SIGN_OFF = String.raw`(?:kind(?:est)?|best|warm|warmest)? ?regards|best(?: wishes)?|all the best|br|ta|appreciated|thanks`;
+/** Courtesy that ends a request ("…, thanks in advance", "… ty"); a sign-off English has as a word only after a mark ("…, best"). */
+const THANKS_END = new RegExp(String.raw`(?<=[\s,;:\u2014-])(?:${THANKS})$`, 'iu');
+const SIGN_OFF_END = new RegExp(String.raw`(?<=[,;:\u2014-]\s?)(?:${SIGN_OFF})$`, 'iu');
+const MARKS = /[\s,;:!.?\u2014-]$/u;
+
+/** The request without the thanks and sign-offs at its end, one by one (each pattern is tried once per place: linear). */
+function withoutCourtesyAtEnd(text: string): string {
+  let rest = text;
+  for (;;) {
+    while (MARKS.test(rest)) rest = rest.slice(0, -1);
+    const found = THANKS_END.exec(rest) ?? SIGN_OFF_END.exec(rest);
+    if (!found) return rest;
+    rest = rest.slice(0, found.index);
+  }
+}
+
+/** Thanks or a sign-off before the request, set apart by a mark ("Kind regards, every friday …", "Thanks! …"). */
+const COURTESY_START = new RegExp(String.raw`^\s*(?:(?:${THANKS}|${SIGN_OFF})\s*[,!:;.\u2014-]+\s*)+`, 'iu');
+
+/**
+ * Where a sentence ends: after "!" or "?", or a full stop after a word of three characters or more,
+ * so that abbreviations ("st. patrick's day", "9 a.m.", "Mr. Sousa") do not end one.
+ */
+const SENTENCE_END = /(?<=[!?]|[^\s.]{3}\.)\s+(?=\S)/u;
+
+/**
+ * A request without its courtesy: the sentences that hold no task, schedule nor delivery word
+ * ("Much appreciated.", "Danke!"), a greeting before it and thanks after it. A request all of
+ * courtesy is returned as it was (it is no task, which the planner says).
+ */
+export function withoutCourtesy(request: string): string {
+  const sentences = request.replace(GREETING_START, '').replace(COURTESY_START, '').split(SENTENCE_END);
+  const holds = (s: string) => ACTION.test(s) || TASK_DETAIL.test(s) || SCHEDULE_OR_DELIVERY.test(s);
+  const kept = sentences.some(holds) ? sentences.filter(holds) : sentences;
+  return withoutCourtesyAtEnd(kept.join(' ')).trim() || request;
+}
+
+/** Words that only frame a request before its verb ("I'd be grateful if you could", "is it possible to"). */
+const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant`;
+/** Verbs that start the task, with their "-ing" forms ("would you mind emailing me …"). */
+const VERB = ACTION.source.replace(/^\\b\(/, '(?:').replace(/\)\\b$/, ')');
+
+/**
+ * "I'd like you to email me …", "Would you be so kind as to email …", "is it possible to …":
+ * a run of frame words where a clause starts, right before the verb of the task, is not the task.
+ */
+const FRAME = new RegExp(String.raw`(^\s*|[,.;:!?]\s*)(?:(?:${FRAME_WORDS})\s+)+(?=${VERB}(?:ing|ed)?\b)`, 'giu');
+
+/** The request without the words that frame it before its verb. */
+export function withoutRequestFrame(text: string): string {
+  return text.replace(FRAME, '$1');
+}
