@@ -70,8 +70,8 @@ async function ask(t: TestApp, asker: AccountMember, question: string): Promise<
 const CLEAR = 'how many days of annual leave do full-time employees get each year?';
 const NEAR_TWO = 'is the chair prepaid?';
 const UNRELATED = 'is there a staff canteen with vegan food?';
-/** Holds two of the question's four words (return, laptop): too little to answer, enough to offer. */
-const PART = 'where do I return my laptop charger and headset?';
+/** Holds two of the question's five words (return, laptop): too little to answer, enough to offer ("I don’t know" before). */
+const PART = 'where do I return my laptop charger, headset and webcam?';
 
 describe('the local engine', () => {
   let t: TestApp;
