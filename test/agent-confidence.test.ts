@@ -70,6 +70,8 @@ async function ask(t: TestApp, asker: AccountMember, question: string): Promise<
 const CLEAR = 'how many days of annual leave do full-time employees get each year?';
 const NEAR_TWO = 'is the chair prepaid?';
 const UNRELATED = 'is there a staff canteen with vegan food?';
+/** Holds two of the question's five words (return, laptop): too little to answer, enough to offer ("I don’t know" before). */
+const PART = 'where do I return my laptop charger, headset and webcam?';
 
 describe('the local engine', () => {
   let t: TestApp;
@@ -105,6 +107,15 @@ describe('the local engine', () => {
     expect(answer.reply).not.toContain('£300 towards a desk');
     expect(answer.reply).not.toContain('prepaid box');
     expect(answer.sources.map((s) => s.name)).toEqual(expect.arrayContaining(['Home Working Policy', 'IT Handbook']));
+  });
+
+  it('offers the passage that covers part of a question (UNSURE), rather than saying it found nothing', async () => {
+    const answer = await ask(t, asker, PART);
+    expect(answer.confidence).toBe('UNSURE');
+    expect(answer.reply).toBe(
+      'I’m not sure. These passages may help:\n- IT Handbook — Equipment Returns (source: IT Handbook)',
+    );
+    expect(answer.sources.map((s) => s.name)).toEqual(['IT Handbook']);
   });
 
   it('answers an unrelated question UNKNOWN with "I don’t know", citing nothing', async () => {

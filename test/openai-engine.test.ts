@@ -50,12 +50,18 @@ const lastRequest = () => llm.requests[llm.requests.length - 1];
 
 describe('the openai engine', () => {
   it('sends the question with the retrieved context, the instructions and the key, and streams the answer back', async () => {
+    // The reply keeps the facts the directory found (test/openai-facts-check.test.ts: else they replace it).
+    llm.respondWith({ chunks: ['Carol Jones', ' reports to Alice Moreau.'] });
     const res = await ask({
       question: 'Who does Carol Jones report to?',
       additionalInstructions: 'Answer in one sentence.',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, reply: 'Hello from the model.', agent: { name: 'Dex' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      reply: 'Carol Jones reports to Alice Moreau.',
+      agent: { name: 'Dex' },
+    });
     expect(res.body.sources.map((s) => s.name)).toEqual(['Carol Jones', 'Alice Moreau']);
     const sent = lastRequest();
     expect(sent.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -69,7 +75,7 @@ describe('the openai engine', () => {
     expect(system.content).toContain('say plainly that you don’t know');
     expect(user).toEqual({ role: 'user', content: 'Who does Carol Jones report to?' });
     const [, answer] = (await history(res.body.conversation)).body;
-    expect(answer).toMatchObject({ agent: 'Dex', message: 'Hello from the model.', tokenUsage: 23 });
+    expect(answer).toMatchObject({ agent: 'Dex', message: 'Carol Jones reports to Alice Moreau.', tokenUsage: 23 });
   });
 
   it('gives a reply the earlier messages of the conversation as context', async () => {

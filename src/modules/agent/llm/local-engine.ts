@@ -8,6 +8,7 @@ import {
   sourcesOf,
   titleOf,
 } from './engine';
+import { factsReply } from './facts-check';
 
 /** Words per streamed chunk: small enough to look live, large enough not to flood the socket. */
 const WORDS_PER_CHUNK = 4;
@@ -42,7 +43,7 @@ function compose({ briefing }: EngineRequest): string {
   // Unsure: say so first, and name the closest passages rather than quote one as the answer.
   if (briefing.confidence === AnswerConfidence.UNSURE)
     return [NOT_SURE, ...briefing.passages.map((p) => `- ${titleOf(p)} (source: ${p.source.name})`)].join('\n');
-  if (briefing.style === 'facts') return briefing.passages.map((p) => p.text).join('\n');
+  if (briefing.style === 'facts') return factsReply(briefing);
   const [best, ...others] = briefing.passages;
   const lead = best.lead?.trim();
   const quoted = (lead && best.text.trim() === lead ? others : briefing.passages).map(

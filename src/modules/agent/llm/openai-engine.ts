@@ -10,6 +10,7 @@ import {
   sourcesOf,
   titleOf,
 } from './engine';
+import { factsMissed, factsReply, isCheckedFacts } from './facts-check';
 import { type ReplyCaps, readCompletion } from './openai-stream';
 import { errorReason } from '../../../common/error-reason';
 import { trimEndOf } from '../../../common/trim-end';
@@ -43,7 +44,21 @@ export class OpenAiEngine implements AgentEngine {
     this.url = `${trimEndOf(options.baseUrl, '/')}/chat/completions`;
   }
 
+  /**
+   * The model's answer. For an exact answer from the directory's records, the reply is checked
+   * against the facts the query found before anything is sent on (so its chunks are held back):
+   * a reply that leaves out one of the names, numbers or e-mail addresses, or gives an address
+   * the facts do not hold, is replaced by the facts themselves (docs/agent.md, "Engines").
+   */
   async answer(request: EngineRequest, onChunk: (chunk: string) => void): Promise<EngineAnswer> {
+    if (!isCheckedFacts(request.briefing)) return this.complete(request, onChunk);
+    const answer = await this.complete(request, () => undefined);
+    const reply = factsMissed(request.briefing, answer.reply).length ? factsReply(request.briefing) : answer.reply;
+    onChunk(reply);
+    return { ...answer, reply };
+  }
+
+  private async complete(request: EngineRequest, onChunk: (chunk: string) => void): Promise<EngineAnswer> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const body = JSON.stringify({
       model: this.options.model,

@@ -11,6 +11,7 @@ import {
   KEEP_SHARE,
   MIN_COVERAGE,
   MIN_COVERAGE_WITH_MEANING,
+  OFFER_COVERAGE,
   scorePassage,
 } from './passage-scoring';
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
@@ -76,9 +77,10 @@ const num = (n: number) => `${n.toFixed(6)}::float8`;
  * the question's alternatives each holds (`hits`), the share of the question's weight that covers
  * and a first rank (the rarity of what it holds, by BM25 with every word once); those covering
  * too little are dropped. Only for the best few: the occurrences of the question's lexemes, and
- * the embedding when meaning re-ranks.
+ * the embedding when meaning re-ranks. `byCover`: those covering most of the question first (the
+ * closest passages to offer when none answers), then by rank.
  */
-function retrieval(words: readonly WeightedWord[], corpus: Corpus, embeddings: boolean): string {
+function retrieval(words: readonly WeightedWord[], corpus: Corpus, embeddings: boolean, byCover: boolean): string {
   let index = 0;
   const covered: string[] = [];
   const ranked: string[] = [];
@@ -105,8 +107,8 @@ function retrieval(words: readonly WeightedWord[], corpus: Corpus, embeddings: b
     select top.type, top.id, top.parent, top.name, top.body, top.url, top.hits, length(top.vec) as length,
       (select jsonb_object_agg(u.lexeme, cardinality(u.positions)) from unnest(top.vec) u where u.lexeme = any(array[?]::text[])) as tf,
       ${embeddings ? '(select k.embedding from knowledge_chunk k where k.id = top.id and k.organization_id = ?)' : 'null'} as embedding
-    from (select * from scored where covered >= ? order by ranked desc, name, id limit ?) top
-    order by top.ranked desc, top.name, top.id`;
+    from (select * from scored where covered >= ? order by ${byCover ? 'covered desc, ' : ''}ranked desc, name, id limit ?) top
+    order by ${byCover ? 'top.covered desc, ' : ''}top.ranked desc, top.name, top.id`;
 }
 
 /** A word's alternatives as one tsquery: any of them. */
@@ -205,21 +207,35 @@ export class KnowledgeSpecialist implements Specialist {
     const previous = [...question.earlier].reverse().find((m) => m.messageType === 'user_request');
     if (found.passages.length === 0 && previous)
       found = await this.retrieve(question, plans, `${previous.message} ${question.text}`);
+    // Nothing covers enough to answer: the passages covering part of the question are offered
+    // (UNSURE), so "found nothing" is said only when nothing relevant is there at all. A second
+    // statement, for these questions only: answered questions pay nothing for it.
+    let offer = false;
+    if (found.passages.length === 0 && this.embedder === NO_EMBEDDINGS) {
+      found = await this.retrieve(question, plans, question.text, OFFER_COVERAGE);
+      offer = found.passages.length > 0;
+    }
     const { evidence, ...briefed } = found;
-    const confidence = confidenceOf(evidence);
+    const confidence = offer ? AnswerConfidence.UNSURE : confidenceOf(evidence);
     // Unsure: the closest few are offered by title, as suggestions, not quoted as an answer.
     const passages = confidence === AnswerConfidence.UNSURE ? suggestions(briefed.passages) : briefed.passages;
     return { style: 'excerpts', ...briefed, passages, confidence };
   }
 
-  private async retrieve({ ctx, owner, maxResults }: Question, plans: string | null, text: string): Promise<Retrieved> {
+  /** The passages matching `text`; with `cover`, those covering more than that share, to offer (closest first). */
+  private async retrieve(
+    { ctx, owner, maxResults }: Question,
+    plans: string | null,
+    text: string,
+    cover?: number,
+  ): Promise<Retrieved> {
     const org = owner.orgId;
     const { words, corpus } = await weighQuestion(ctx.em, org, text);
     if (!words.length) return { passages: [], evidence: null };
     const terms = words.map((w) => ({ text: w.text, weight: w.weight }));
     const embeddings = this.embedder !== NO_EMBEDDINGS;
     const limit = embeddings ? maxResults * CANDIDATES : maxResults * SPARE;
-    const share = embeddings ? MIN_COVERAGE_WITH_MEANING : MIN_COVERAGE;
+    const share = cover ?? (embeddings ? MIN_COVERAGE_WITH_MEANING : MIN_COVERAGE);
     // More than the share: of two equally rare words, one alone is not an answer. The margin is
     // above the rounding of the credits, which the statement sums as written to six decimals.
     const least = share * words.reduce((sum, w) => sum + w.weight, 0) + 1e-5;
@@ -251,10 +267,14 @@ export class KnowledgeSpecialist implements Specialist {
       least,
       limit,
     ];
-    const rows = await ctx.em.execute<Row[]>(retrieval(words, corpus, embeddings), params);
+    const byCover = cover !== undefined;
+    const rows = await ctx.em.execute<Row[]>(retrieval(words, corpus, embeddings, byCover), params);
     const scored = rows
       .map((row) => ({ row, score: scorePassage(row, words, corpus) }))
-      .sort((a, b) => b.score - a.score);
+      .sort(
+        (a, b) =>
+          (byCover ? coveredWeight(b.row.hits, words) - coveredWeight(a.row.hits, words) : 0) || b.score - a.score,
+      );
     const best = scored[0]?.score ?? 0;
     const kept = scored.filter((s) => s.score >= KEEP_SHARE * best);
     const ranked = (await this.rerank(text, kept)).slice(0, maxResults);
