@@ -48,6 +48,20 @@ beforeAll(async () => {
     description: 'Checks extinguishers',
     members: ['Ciaran Moss', 'Mei Tan', 'Wren Abara'].map((n) => ids.get(n)),
   });
+  const form = new FormData();
+  const handbook = [
+    '# Shift and Travel Handbook',
+    '',
+    '## Shift swaps',
+    'When two welders swap a shift, each is paid the rate of the person who actually works it.',
+    'No more than 5 swaps are allowed per quarter.',
+    '',
+    '## Travel',
+    'The meal allowance when travelling for work is 32 EUR per day.',
+  ].join('\n');
+  form.append('file', new Blob([handbook], { type: 'text/markdown' }), 'handbook.md');
+  const added = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token, form });
+  if (added.status !== 200) throw new Error(`upload: ${added.status} ${added.text}`);
 });
 
 afterAll(() => t.close());
@@ -110,4 +124,24 @@ it('takes a field asked in note form as a question, not a request to send', asyn
     'Percy Lamb’s e-mail address is percy@kestrel.example.',
   );
   expect(await reply('title of wren abara?')).toMatch(/^Wren Abara is Human Resources Advisor/);
+});
+
+it('answers a question that names no schedule, however it mentions e-mail, a rate or a past time', async () => {
+  expect(await reply('percy lamb email pls')).toBe('Percy Lamb’s e-mail address is percy@kestrel.example.');
+  expect(await reply('i need the e-mail of the payroll administrator')).toBe(
+    'Percy Lamb’s e-mail address is percy@kestrel.example.',
+  );
+  expect(await reply('meal allowance per day when travelling?')).toMatch(/32 EUR per day/);
+  expect(await reply('how many swaps am i allowed per quarter?')).toMatch(/5 swaps/);
+});
+
+it('finds a role without "the", reads yes/no after the name, and leaves pay questions about no one to the documents', async () => {
+  expect(await reply('what is the name of the coo')).toMatch(/^Oona Brisk is Chief Operating Officer/);
+  expect(await reply('who is head of frame welding')).toMatch(/^Dagny Holt is Head of Frame Welding/);
+  expect(await reply('coo email?')).toBe('Oona Brisk’s e-mail address is oona@kestrel.example.');
+  expect(await reply('mei tan is she in operations?')).toBe('Yes: Mei Tan works in Operations.');
+  expect(await reply('is ugo in marketing or operations')).toMatch(/^Ugo Fermi works in Operations/);
+  const swap = await reply('if i swap with a welder whose rate is higher, what am i paid');
+  expect(swap).toMatch(/rate of the person who actually works it/);
+  expect(await reply("what is percy's salary")).toMatch(/^I don’t know: the directory does not hold salaries or pay/);
 });

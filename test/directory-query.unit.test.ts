@@ -254,3 +254,65 @@ describe('reads questions about the asker', () => {
     });
   });
 });
+
+describe('reads roles without an article, yes/no after the name, and a missing field only of a person', () => {
+  it('names a role by its whole title or initials, with or without "the"', () => {
+    for (const text of ['what is the name of the cfo', "what's the cfo called", 'who is cfo'])
+      expect([text, parse(text)]).toMatchObject([
+        text,
+        { kind: 'attributes', person: { ids: ['p1'] }, attributes: ['profile'] },
+      ]);
+    expect(parse('i need the e-mail of the accountant')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['p2'] },
+      attributes: ['email'],
+    });
+    // A title's word alone, without "the", is no role: it stays a filter.
+    expect(parse('how many Accountant in Bergen')).toMatchObject({
+      kind: 'employees',
+      filters: { title: 'Accountant', location: 'Bergen' },
+    });
+  });
+
+  it('reads a yes/no question put after the name, and "or" as asking which', () => {
+    expect(parse('tomasz wielgus is he in finance?')).toMatchObject({
+      kind: 'check',
+      person: { ids: ['p2'] },
+      against: { value: 'Finance' },
+      relation: 'in',
+    });
+    expect(parse('leilani, does she work in oslo')).toMatchObject({
+      kind: 'check',
+      person: { ids: ['p3'] },
+      against: { value: 'Oslo' },
+    });
+    expect(parse('is tomasz in finance or customer success')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['p2'] },
+      attributes: ['department'],
+    });
+    expect(parse('is priya based in bergen or oslo?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['p1'] },
+      attributes: ['location'],
+    });
+  });
+
+  it('says a field is missing only when a person is what it is asked of', () => {
+    for (const text of [
+      "what is priya's salary",
+      'how much does tomasz earn',
+      'whose birthday is today',
+      'what is my salary',
+      'the cfo phone number?',
+    ])
+      expect([text, parse(text)]).toMatchObject([text, { kind: 'missing' }]);
+    for (const text of [
+      'if i swap with someone whose rate is higher, what am i paid',
+      'when a colleague covers my shift who gets paid',
+      'can i use my phone at work',
+      'is my salary paid on the 25th',
+    ])
+      expect([text, parse(text)]).toEqual([text, null]);
+  });
+});

@@ -110,6 +110,11 @@ describe('routing by the planner’s own reader', () => {
     'Can you email me the overdue tasks every Friday at 4?',
     'is it possible to get a reminder every monday at 9 to fill in my timesheet',
     'Every day at 25:00 email me the tasks',
+    // Asked, but with a schedule or a delivery said as one.
+    'could you remind me tomorrow at 9 to call Ana?',
+    'can you email me the open tasks?',
+    'the overdue list, can you post it in #ops?',
+    'i need the payroll summary every friday',
   ])('takes “%s” as a request to act', (text) => {
     expect(isRequestToAct(text)).toBe(true);
   });
@@ -126,6 +131,14 @@ describe('routing by the planner’s own reader', () => {
     'Starting Monday at 9. Where do I go on the first day?',
     'left my laptop on the train this morning 😩 what do i do now',
     'asdf qwerty',
+    // Asked, with no schedule said as one: an attribute, a rate "per …", a past time.
+    'priya raman email pls',
+    'toms email adress?',
+    'i need the e-mail of the payroll admin',
+    'mileage rate per km when driving?',
+    'max days of leave carried over per year?',
+    'i missed a timesheet two weeks ago will it still be approved',
+    'i want to know the parking allowance per month',
   ])('leaves “%s” to the question answerers', (text) => {
     expect(isRequestToAct(text)).toBe(false);
   });

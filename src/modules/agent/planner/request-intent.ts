@@ -1,3 +1,4 @@
+import { asksWithoutSchedule } from './asked-question';
 import { ScheduleFrequency } from './plan-enums';
 import { MAX_REQUEST, planRequest, SCHEDULE_WITHOUT_TASK } from './plan-request';
 
@@ -36,6 +37,7 @@ export function isRequestToAct(text: string): boolean {
   if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
   if (FIELD_OF.test(text.trim()) && plan.frequency === ScheduleFrequency.NONE) return false;
+  if (asksWithoutSchedule(text, plan)) return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
   return (
     plan.frequency !== ScheduleFrequency.NONE ||

@@ -184,15 +184,20 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   const first = firstContent(tokens);
   // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
   const supposing = has('if') && has('i') && has('work', 'report', 'worked', 'reported');
-  const yesNo = (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether')) && !supposing;
+  // "Grace Wambui, is she in Operations?": a yes/no verb and a pronoun right after the name asked about.
+  const askedAfterName = people.some(
+    (m) => YES_NO.has(tokens[m.end]?.word ?? '') && PRONOUNS.has(tokens[m.end + 1]?.word ?? ''),
+  );
+  const yesNo = (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether') || askedAfterName) && !supposing;
 
-  // A field the model does not have is said so, never answered with another.
+  // A field the model does not have is said so, never answered with another; but only when a
+  // person is what it is asked of (a name, a role, "my salary", "whose birthday"), so that "if I
+  // swap with someone whose rate is higher, what am I paid" or "can I read work e-mail on my own
+  // phone" are left to the documents.
   const missing = MISSING_FIELDS.find(([list]) => list.some((w) => words.has(w)));
-  // Only about someone named (or "whose"): "can I read work e-mail on my own phone" is a policy question.
-  // Nor about the asker: "does the company pay for my internet" asks for a policy, not their pay.
-  const aboutSomeone = people.some((m) => !m.self) || has('whose');
-  if (missing && aboutSomeone && !(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail')) && !counting)
-    return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
+  if (missing && fieldOfPerson(tokens, missing[0], people) && !counting)
+    if (!(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail')))
+      return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
 
   const person = people[0];
   const group = groups[0];
@@ -214,6 +219,10 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   if (person) {
     const second = people.find((m) => m !== person && m.value !== person.value);
     const against = second ?? group ?? values[0];
+    // "Is Tom in Sales or Finance": which one, i.e. the field itself.
+    const other = values.find((v) => v !== against && v.kind === against?.kind && has('or'));
+    if (yesNo && other && !second && !group)
+      return { kind: 'attributes', person, attributes: [against!.kind as 'department' | 'location' | 'title'] };
     if (yesNo && against) {
       const reportsTo = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS) || has('under');
       if (second && reportsTo) {
@@ -255,6 +264,9 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
     if (whoFirst && attributes.length && !attributes.includes('profile')) attributes.unshift('profile');
     if (attributes.length) return { kind: 'attributes', person, attributes };
     if (has('who') && has('is', 'are') && (person.role || tokens.length - (person.end - person.start) <= 3))
+      return { kind: 'attributes', person, attributes: ['profile'] };
+    // "What's the name of the CTO", "what is our recruiter called": who holds the role.
+    if (person.role && has('name', 'called') && has('what', 'whats', "what's", 'tell', 'know'))
       return { kind: 'attributes', person, attributes: ['profile'] };
     return null;
   }
@@ -393,6 +405,29 @@ function managerLevels(tokens: Token[], person: Mention): number {
   return 0;
 }
 
+/** Possessive words that make the field after them someone's ("whose birthday", "her phone number"). */
+const OWNERS = new Set(['whose', 'his', 'her', 'their']);
+
+/**
+ * Whether a missing field is asked of a person: someone named or a role (not the asker) anywhere
+ * in the question; an owner word right before the field's word ("whose birthday is today"); or
+ * the asker's field as what is asked ("what is my salary", "when is my birthday"), not a thing of
+ * theirs in a question about something else ("can I use my phone at work"). "Someone whose rate
+ * is higher … what am I paid" has no owner at the field.
+ */
+function fieldOfPerson(tokens: Token[], fieldWords: readonly string[], people: Mention[]): boolean {
+  const word = (i: number) => tokens[i]?.word ?? '';
+  // "a welder whose rate is higher" is anyone of a role, not someone asked about.
+  if (people.some((m) => !m.self && !(m.role && ['a', 'an', 'any'].includes(word(m.start - 1))))) return true;
+  // "what is my salary", "when is my birthday", "what's my phone number"; not "is my phone bill paid".
+  const asksOwn = (i: number) =>
+    ['what', 'when', 'how', 'which'].includes(word(firstContent(tokens))) &&
+    ['my', 'your'].includes(word(i - 1)) &&
+    ['is', 'are'].includes(word(i - 2)) &&
+    ['', 'number', 'numbers', 'date'].includes(word(i + 1));
+  return tokens.some((t, i) => fieldWords.includes(t.word) && (OWNERS.has(word(i - 1)) || asksOwn(i)));
+}
+
 const WORD_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** The fields asked about a person, in the order the question asks them. */
@@ -487,7 +522,10 @@ function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention
   const head = [...HEAD_ASKED].some((w) => words.has(w));
   const taken = new Set(found.filter((m) => m.kind !== 'title').flatMap((m) => range(m.start, m.end)));
   const titles = roleTitles(lexicon.values.title, normal);
-  const phrases = rolePhrases(tokens, titles, taken, KEYWORDS, head);
+  // A title written out whole without "the" ("how many Support Engineer in Oslo") stays a title filter.
+  const verbatim = (p: { start: number; end: number }) =>
+    found.some((m) => m.kind === 'title' && m.start === p.start && m.end === p.end);
+  const phrases = rolePhrases(tokens, titles, taken, KEYWORDS, head).filter((p) => !(p.bare && verbatim(p)));
   // A title written after "the" is a role too ("the Financial Controller").
   for (const m of found)
     if (
@@ -495,7 +533,7 @@ function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention
       ROLE_ARTICLES.has(tokens[m.start - 1]?.word ?? '') &&
       !phrases.some((p) => p.start === m.start)
     )
-      phrases.push({ start: m.start, end: m.end, titles: [m.value], text: m.value });
+      phrases.push({ start: m.start, end: m.end, titles: [m.value], text: m.value, bare: false });
   if (phrases.length === 0) return found;
   const byName = found.some((m) => m.kind === 'person');
   const relation = [...words].some((w) => REPORT_WORDS.has(w) || MANAGER_WORDS.has(w) || MANAGE_VERBS.has(w));

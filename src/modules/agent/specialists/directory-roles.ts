@@ -83,6 +83,8 @@ export interface RolePhrase {
   titles: string[];
   /** The phrase as written ("cfo", "payroll guy"). */
   text: string;
+  /** Written without "the", "our" or "a" before it ("who is vp of drilling ops"). */
+  bare: boolean;
 }
 
 /**
@@ -90,15 +92,22 @@ export interface RolePhrase {
  * whose initials it is; else those holding all its words (one of them not generic); heads'
  * titles first when `head` is asked.
  */
-export function titlesNamed(phrase: readonly string[], titles: readonly RoleTitle[], head = false): string[] {
+export function titlesNamed(
+  phrase: readonly string[],
+  titles: readonly RoleTitle[],
+  head = false,
+  exactOnly = false,
+): string[] {
   const short = shortForms(phrase);
   if (short.length === 0) return [];
+  // Bare, one word names a title only as its initials: "accountant" alone stays a title to filter by.
+  const whole = !exactOnly || short.length > 1;
   const exact = titles.filter(
     (t) =>
-      (short.length === t.words.size && short.every((w) => t.words.has(w))) ||
+      (whole && short.length === t.words.size && short.every((w) => t.words.has(w))) ||
       (short.length === 1 && t.initials === short[0]),
   );
-  if (exact.length) return exact.map((t) => t.title);
+  if (exact.length || exactOnly) return exact.map((t) => t.title);
   if (short.every((w) => GENERIC.has(w))) return [];
   const holding = titles.filter((t) => short.every((w) => t.words.has(w)));
   const heads = head ? holding.filter((t) => [...t.words].some((w) => HEAD_WORDS.has(w))) : [];
@@ -108,8 +117,10 @@ export function titlesNamed(phrase: readonly string[], titles: readonly RoleTitl
 /**
  * The role phrases of a question: the longest run of words (at most MAX_ROLE_WORDS, none of them
  * `taken` by a name or a value) after "the", "our", "your" or "a" (or after "of" when `head` is
- * asked: "in charge of forestry") that names a title, a person noun after it included. A lone
- * common word ("the people") is no role. Linear: at most MAX_ROLE_WORDS phrases tried per word.
+ * asked: "in charge of forestry") that names a title, a person noun after it included. Without
+ * such a word before it, only a whole title or its initials is a role ("who is vp of drilling
+ * ops", "cto email?"): a title's words alone ("drilling") name no one there. A lone common word
+ * ("the people") is no role. Linear: at most MAX_ROLE_WORDS phrases tried per word.
  */
 export function rolePhrases(
   tokens: readonly Token[],
@@ -120,19 +131,19 @@ export function rolePhrases(
 ): RolePhrase[] {
   const found: RolePhrase[] = [];
   if (titles.length === 0) return found;
-  for (let i = 1; i < tokens.length; i++) {
-    const before = tokens[i - 1].word;
-    if (!['the', 'our', 'your', 'a', 'an', 'ur'].includes(before) && !(head && before === 'of')) continue;
+  for (let i = 0; i < tokens.length; i++) {
+    const before = tokens[i - 1]?.word ?? '';
+    const bare = !['the', 'our', 'your', 'a', 'an', 'ur'].includes(before) && !(head && before === 'of');
     for (let n = Math.min(MAX_ROLE_WORDS, tokens.length - i); n >= 1; n--) {
       const span = tokens.slice(i, i + n);
       if (span.some((_, k) => taken.has(i + k))) continue;
       const words = span.map((t) => t.word);
-      if (SMALL.has(words[words.length - 1]) || PERSON_NOUNS.has(words[0])) continue;
+      if (SMALL.has(words[words.length - 1]) || SMALL.has(words[0]) || PERSON_NOUNS.has(words[0])) continue;
       const noun = PERSON_NOUNS.has(tokens[i + n]?.word ?? '');
       if (n === 1 && common.has(words[0]) && !noun) continue;
-      const named = titlesNamed(words, titles, head);
+      const named = titlesNamed(words, titles, head, bare);
       if (named.length === 0) continue;
-      found.push({ start: i, end: i + n + (noun ? 1 : 0), titles: named, text: words.join(' ') });
+      found.push({ start: i, end: i + n + (noun ? 1 : 0), titles: named, text: words.join(' '), bare });
       i += n - 1;
       break;
     }
