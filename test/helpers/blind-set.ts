@@ -250,7 +250,13 @@ export function blindSetSuite(set: BlindSet, floors: Floors): void {
       const added = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
       if (added.status !== 200) throw new Error(`upload ${doc.name}: ${added.status} ${added.text}`);
     }
-    await post('/api/v1/account', { email: set.ASKER });
+    const askerAccount = await post('/api/v1/account', { email: set.ASKER });
+    // As the company would: the asker's account is linked to their employee record ("my manager", "my team").
+    const askerKey = set.company.PEOPLE.find((p) => p.email.toLowerCase() === set.ASKER.toLowerCase())?.key;
+    if (askerKey) {
+      const linked = await t.api.patch(`/api/v1/employee/${ids.get(askerKey)}`, { account: askerAccount }, admin.token);
+      if (linked.status !== 200) throw new Error(`link the asker: ${linked.status} ${linked.text}`);
+    }
     askerToken = t.token({ sub: set.ASKER, email: set.ASKER, org: org.id });
   }, 120_000);
 
