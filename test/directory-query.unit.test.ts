@@ -316,3 +316,41 @@ describe('reads roles without an article, yes/no after the name, and a missing f
       expect([text, parse(text)]).toEqual([text, null]);
   });
 });
+
+describe('a question with words the directory cannot account for', () => {
+  it.each([
+    'can I expense a taxi when travelling to Oslo',
+    'I tripped in the Bergen warehouse, must I tell Priya?',
+    'how many vacation days does Finance get',
+    'may I forward the pricing spreadsheet to Tomasz',
+    'is there a canteen at the Oslo office',
+    'what should a new starter in Customer Success bring on the first morning',
+  ])('is not claimed: %s', (text) => {
+    expect(parse(text)).toBeNull();
+  });
+
+  it.each([
+    ['who does Tomasz work for', { kind: 'manager', levels: 1 }],
+    ['hey, how many people work in Oslo please?', { kind: 'employees', operation: 'count' }],
+    ['how can I reach Tomasz, I need to mail him about the audit', { kind: 'attributes', attributes: ['email'] }],
+  ])('is still read when every word is the directory’s: %s', (text, want) => {
+    expect(parse(text)).toMatchObject(want);
+  });
+
+  it('reads a keyword with a plural s as the keyword, not as a misspelt value', () => {
+    const lexicon = readLexicon({ ...LEXICON, values: { ...LEXICON.values, department: ['People', 'Finance'] } });
+    expect(parseDirectoryQuery('how many peoples are working in Oslo?', lexicon)).toEqual({
+      kind: 'employees',
+      operation: 'count',
+      filters: { location: 'Oslo' },
+    });
+  });
+
+  it('reads a stated manager as where the asker is, and asks above them', () => {
+    expect(parse('i report to tomasz wielgus. who is my managers manager')).toMatchObject({
+      kind: 'manager',
+      levels: 1,
+      person: { ids: ['p2'] },
+    });
+  });
+});

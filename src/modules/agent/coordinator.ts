@@ -33,7 +33,10 @@ export class Coordinator implements Router {
 
   private async choose(question: Question): Promise<SpecialistName> {
     if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
-    if (directoryIntents(question.text)) return 'directory';
+    const asked = directoryIntents(question.text);
+    // The intents table reads a few patterns; the rest of the question must be the directory's too.
+    const subjects = asked?.map((a) => a.subject) ?? [];
+    if (asked && ((await this.specialists.directory.accounts?.(question, subjects)) ?? true)) return 'directory';
     // A question the patterns miss may still be a query over the organization's own names and
     // values ("how many people in Oslo", "is Priya in Finance").
     if (await this.specialists.directory.claims?.(question)) return 'directory';

@@ -348,6 +348,9 @@ const mention = (entry: Entry, start: number, end: number, possessive: boolean):
 function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: ReadonlySet<string>): Mention | null {
   const { word } = tokens[i];
   if (word.length < 4 || FUNCTION_WORDS.has(word) || keywords.has(word) || /\d/.test(word)) return null;
+  // "peoples", "staffs": a keyword with a plural's "s", not a misspelt value ("People").
+  const bare = word.replace(/s$/, '');
+  if (FUNCTION_WORDS.has(bare) || keywords.has(bare)) return null;
   const limit = limitFor(word);
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {

@@ -10,6 +10,7 @@ import {
   type Token,
   tokenize,
 } from './directory-lexicon';
+import { unaccountedWords } from './directory-accounted';
 import type { LexPerson } from './directory-records';
 import { PERSON_NOUNS, rolePhrases, roleTitles } from './directory-roles';
 
@@ -157,13 +158,34 @@ function mended(token: Token): Token {
  * the question's first MAX_QUERY characters, a few look-ups per word.
  */
 export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): DirectoryQuery | null {
-  const query = read(text, lexicon);
+  const seen: Seen = { tokens: [], covered: new Set() };
+  const query = read(text, lexicon, seen);
+  // Every word must be part of the query: "am I allowed premium economy when flying to Montreal"
+  // names a city, but asks something the directory cannot answer.
+  if (query && unaccountedWords(seen.tokens, seen.covered, KEYWORDS).length) return null;
   // A question about the asker, who is nobody in the directory, is answered so, not about someone else.
   const aboutSelf = query && (('person' in query && query.person?.self) || ('against' in query && query.against.self));
   return aboutSelf && !lexicon.lexicon.self ? { kind: 'unlinked' } : query;
 }
 
-function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | null {
+/**
+ * The words of a question that neither the reader's vocabulary nor the organization's names and
+ * values account for, besides those of `subjects` (what another reader took as a name or role).
+ */
+export function unaccountedIn(text: string, lexicon: ReadLexicon, subjects: readonly string[] = []): string[] {
+  const seen: Seen = { tokens: [], covered: new Set() };
+  read(text, lexicon, seen);
+  const named = new Set(subjects.flatMap((s) => normal(s)));
+  return unaccountedWords(seen.tokens, seen.covered, KEYWORDS).filter((w) => !named.has(w));
+}
+
+/** The words a question was read from (mended), and which of them a name or value covers. */
+interface Seen {
+  tokens: Token[];
+  covered: ReadonlySet<number>;
+}
+
+function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): DirectoryQuery | null {
   const raw = tokenize(text);
   if (raw.length === 0) return null;
   const found = findMentions(raw, index, KEYWORDS);
@@ -172,6 +194,8 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
   const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
   const tokens = raw.map((t, i) => (covered.has(i) ? t : mended(t)));
+  const spans = new Set(mentions.flatMap((m) => range(m.start, m.end)));
+  Object.assign(seen, { tokens, covered: spans });
   const words = new Set(tokens.filter((_, i) => !covered.has(i)).map((t) => t.word));
   const has = (...list: string[]) => list.some((w) => words.has(w));
   const hasAny = (set: Iterable<string>) => [...set].some((w) => words.has(w));
@@ -183,7 +207,16 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
   const operation = counting ? ('count' as const) : ('list' as const);
   const first = firstContent(tokens);
   // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
-  const supposing = has('if') && has('i') && has('work', 'report', 'worked', 'reported');
+  // "I report to X. Who is my manager's manager": the asker says so, and asks above X.
+  const supposing =
+    (has('if') && has('i') && has('work', 'report', 'worked', 'reported')) ||
+    tokens.some(
+      (t, i) =>
+        i === first &&
+        t.word === 'i' &&
+        ['report', 'work'].includes(tokens[i + 1]?.word) &&
+        ['to', 'for', 'under'].includes(tokens[i + 2]?.word),
+    );
   // "Grace Wambui, is she in Operations?": a yes/no verb and a pronoun right after the name asked about.
   const askedAfterName = people.some(
     (m) => YES_NO.has(tokens[m.end]?.word ?? '') && PRONOUNS.has(tokens[m.end + 1]?.word ?? ''),
@@ -239,10 +272,13 @@ function read(text: string, { index, lexicon }: ReadLexicon): DirectoryQuery | n
       return { kind: 'peers', person, operation };
     if (has('whose') && (hasAny(MANAGER_WORDS) || has('report', 'reports')))
       return { kind: 'reports', person, all: false, operation };
-    const reportsAfter = tokens.some((t, i) => REPORT_WORDS.has(t.word) && i < person.start) && has('to');
+    const reportsAfter = tokens.some((t, i) => REPORT_WORDS.has(t.word) && i < person.start) && has('to') && !supposing;
     const managesPerson =
       tokens.some((t, i) => MANAGE_VERBS.has(t.word) && i >= person.end) ||
-      (has('for', 'under') && has('work', 'works', 'working') && !supposing) ||
+      // "who works for X", not "who does X work for" (X's manager).
+      (tokens.some((t, i) => (t.word === 'for' || t.word === 'under') && i < person.start) &&
+        has('work', 'works', 'working') &&
+        !supposing) ||
       (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization')));
     if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under'))))
       return {

@@ -19,7 +19,14 @@ import {
 } from './directory-subjects';
 import { MAX_QUERY } from './directory-lexicon';
 import { answerQuery } from './directory-query-answer';
-import { type DirectoryQuery, KEYWORDS, parseDirectoryQuery, type ReadLexicon, readLexicon } from './directory-query';
+import {
+  type DirectoryQuery,
+  KEYWORDS,
+  parseDirectoryQuery,
+  type ReadLexicon,
+  readLexicon,
+  unaccountedIn,
+} from './directory-query';
 import { loadLexicon } from './directory-lexicon';
 import { literal, type Question, type Specialist } from './specialist';
 
@@ -64,15 +71,35 @@ export class DirectorySpecialist implements Specialist {
     return (await this.read(question)) !== null;
   }
 
+  /**
+   * Whether every word of the question is part of what the intents table read (`subjects`) or of
+   * the directory's vocabulary and values: "i slipped at the plant, do i need to report it" is not.
+   */
+  async accounts(question: Question, subjects: readonly string[]): Promise<boolean> {
+    if (question.text.length > MAX_QUERY) return true;
+    const lexicon = await this.lexicon(question);
+    return unaccountedIn(question.text, lexicon, subjects).length === 0;
+  }
+
+  private readonly lexicons = new WeakMap<Question, Promise<ReadLexicon>>();
+
+  /** The organization's lexicon for a question, loaded once. */
+  private lexicon(question: Question): Promise<ReadLexicon> {
+    let lexicon = this.lexicons.get(question);
+    if (!lexicon) {
+      lexicon = loadLexicon(question.ctx.em, question.text, KEYWORDS, question.owner.accountId).then(readLexicon);
+      this.lexicons.set(question, lexicon);
+    }
+    return lexicon;
+  }
+
   private read(question: Question): Promise<Read | null> {
     let read = this.queries.get(question);
     if (!read) {
       read = (async () => {
         // A long message is not a directory query; nothing is loaded for it.
         if (question.text.length > MAX_QUERY) return null;
-        const lexicon = readLexicon(
-          await loadLexicon(question.ctx.em, question.text, KEYWORDS, question.owner.accountId),
-        );
+        const lexicon = await this.lexicon(question);
         const query = parseDirectoryQuery(question.text, lexicon);
         return query && { query, lexicon };
       })();

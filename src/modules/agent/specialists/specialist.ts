@@ -26,6 +26,8 @@ export interface Specialist {
   brief(question: Question): Promise<Briefing>;
   /** Whether the specialist takes a question no word pattern routed (the directory reads it against the organization's values). */
   claims?(question: Question): Promise<boolean>;
+  /** Whether every word of the question is accounted for, beside the subjects another reader took from it. */
+  accounts?(question: Question, subjects: readonly string[]): Promise<boolean>;
 }
 
 /** Who answers a question, and what they found for it. */
