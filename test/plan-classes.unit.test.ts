@@ -315,3 +315,78 @@ describe('no task, and periods shorter than a workflow runs', () => {
     expect(plan(request).frequency).toBe('CUSTOM'),
   );
 });
+
+describe('round 5: frames, channels, places and parts of the day', () => {
+  it.each([
+    ['would you mind mailing me the leavers list every thursday at 10', 'EMAIL', 'the leavers list'],
+    ['every thursday at 10, how about texting me the leavers list', 'IMMEDIATE', 'the leavers list'],
+    ['every thursday at 10 I would like to get by email the leavers list', 'EMAIL', 'the leavers list'],
+    ['I’d love a text message every thursday at 10 about the leavers list', 'IMMEDIATE', 'the leavers list'],
+    ['every thursday at 10 message to me the leavers list', 'IMMEDIATE', 'the leavers list'],
+  ])('%s: the frame and the channel leave the task', (request, channel, task) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.day, p.channel, p.task, asks(p)]).toEqual(['WEEKLY', 10, 4, channel, task, false]);
+  });
+  it('"would you mind forwarding Tomas …" names the recipient', () => {
+    const p = plan('would you mind forwarding Tomas the leavers list every thursday at 10');
+    expect([p.frequency, p.channel, p.recipient, p.task]).toEqual(['WEEKLY', 'EMAIL', 'Tomas', 'the leavers list']);
+  });
+  it.each([
+    ['every thursday at 10 email me the staff located in porto', 'the staff located in porto'],
+    ['daily at 7 tell me how many engineers work in nairobi', 'how many engineers work in nairobi'],
+  ])('%s: a place of the task is no zone', (request, task) => {
+    const p = plan(request);
+    expect([p.timeZone, p.task]).toEqual(['Europe/Paris', task]);
+  });
+  it('a place after the time is the zone', () => {
+    const p = plan('every thursday at 10 in Lisbon email me the leavers list');
+    expect([p.timeZone, p.task]).toEqual(['Europe/Lisbon', 'the leavers list']);
+  });
+  it.each([
+    ['every friday at 7 email me the evening crew rota', 'the evening crew rota'],
+    ['tomorrow at 10 ping me our afternoon standup minutes', 'our afternoon standup minutes'],
+  ])('%s: a part of the day naming the task stays and moves no hour', (request, task) => {
+    const p = plan(request);
+    expect([p.hour, p.task]).toEqual([request.includes(' 7 ') ? 7 : 10, task]);
+  });
+  it('"on tuesday, thursday and saturday" recurs', () => {
+    const p = plan('on tuesday, thursday and saturday at 7 in the evening email me the gate log');
+    expect([p.frequency, p.recurrence, p.hour, p.task]).toEqual([
+      'CUSTOM',
+      'FREQ=WEEKLY;BYDAY=TU,TH,SA',
+      19,
+      'the gate log',
+    ]);
+  });
+  it.each([
+    'every monday at 9 send me the gate log as a whatsapp',
+    'every monday at 9 whatsapp me the gate log',
+    'every monday at 9 send the gate log via fax',
+  ])('%s asks how to deliver', (request) => {
+    const p = plan(request);
+    expect([p.frequency, p.channel, asks(p), p.task]).toEqual(['WEEKLY', 'NONE', true, 'the gate log']);
+  });
+  it('"every single day" is daily with no residue', () => {
+    const p = plan('every single day at 7 email me the gate log');
+    expect([p.frequency, p.task, asks(p)]).toEqual(['DAILY', 'the gate log', false]);
+  });
+  it('"sometime soon" is vague and leaves the task', () => {
+    const p = plan('sometime soon email me the gate log');
+    expect([p.frequency, asks(p), p.task]).toEqual(['ONCE', true, 'the gate log']);
+  });
+  it('"set up something for every friday at 4" asks what to do', () => {
+    const p = plan('set up something for every friday at 4');
+    expect([p.frequency, asks(p)]).toEqual(['INVALID', true]);
+  });
+  it('a city of the gazetteer before "time" after a compact time', () => {
+    const p = plan('two weeks from today at 0945 Pune time email me the gate log');
+    expect([p.frequency, p.timeZone, p.hour, p.minute, p.task, asks(p)]).toEqual([
+      'ONCE',
+      'Asia/Kolkata',
+      9,
+      45,
+      'the gate log',
+      false,
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { MONTH_NAMES } from './schedule-words';
 
 /** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
 export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge)\b/i;
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp)\b/i;
 
 /** Verbs that say more of the task in a sentence of their own ("Include the contractors."). */
 const TASK_DETAIL =
@@ -75,7 +75,7 @@ export function withoutCourtesy(request: string): string {
 }
 
 /** Words that only frame a request before its verb ("I'd be grateful if you could", "is it possible to"). */
-const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant`;
+const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant|how|what|about`;
 /** Verbs that start the task, with their "-ing" forms ("would you mind emailing me …"). */
 const VERB = ACTION.source.replace(/^\\b\(/, '(?:').replace(/\)\\b$/, ')');
 
@@ -88,4 +88,31 @@ const FRAME = new RegExp(String.raw`(^\s*|[,.;:!?]\s*)(?:(?:${FRAME_WORDS})\s+)+
 /** The request without the words that frame it before its verb. */
 export function withoutRequestFrame(text: string): string {
   return text.replace(FRAME, '$1');
+}
+
+/** The "-ing" forms of the one-word verbs of a task ("emailing", "sharing", "dropping"), each to the verb. */
+const ING_FORMS: ReadonlyMap<string, string> = new Map(
+  ACTION.source
+    .replace(/^\\b\(|\)\\b$/g, '')
+    .split('|')
+    .filter((verb) => /^[a-z-]+$/.test(verb))
+    .flatMap((verb): [string, string][] => [
+      [`${verb}ing`, verb],
+      [`${verb.replace(/e$/, '')}ing`, verb],
+      [`${verb}${verb.slice(-1)}ing`, verb],
+    ]),
+);
+/**
+ * A frame that takes its verb in "-ing" ("would you mind emailing me", "how about sending Ingrid",
+ * "I'd appreciate you posting"): the verb said as "-ing" after it is the task's verb.
+ */
+const ING_AFTER_FRAME =
+  /\b((?:mind|minding|(?:how|what) about|consider|considering|appreciate|recommend|suggest)\s+(?:(?:you|u|your)\s+)?(?:(?:kindly|just|also)\s+)?)([a-z-]+ing)\b/giu;
+
+/** The request with a verb after a frame that takes "-ing" said as the verb ("would you mind email me …"). */
+export function withBareVerbAfterFrame(text: string): string {
+  return text.replace(ING_AFTER_FRAME, (said: string, frame: string, ing: string) => {
+    const verb = ING_FORMS.get(ing.toLowerCase());
+    return verb ? `${frame}${verb}` : said;
+  });
 }

@@ -1,5 +1,5 @@
 import { trimEndOf } from '../../../common/trim-end';
-import { ACTION, withoutCourtesy, withoutRequestFrame } from './courtesy';
+import { ACTION, withBareVerbAfterFrame, withoutCourtesy, withoutRequestFrame } from './courtesy';
 import { NotificationChannel, SCHEDULED, ScheduleFrequency } from './plan-enums';
 import { type DaysReading, readDays, readMonthDays } from './read-days';
 import { AmbiguousDate, type DateReading, NotADate, readDate } from './read-date';
@@ -114,10 +114,16 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const WORKING_DAYS = /\b(?:week ?days?|working days?|business days?|work ?days?|m-f)\b/;
 /** A time said so vaguely that any reading would be a guess. */
 const VAGUE =
-  /\b(?:some ?time(?: (?:this|next) (?:week|month))?|at some point(?: (?:this|next) (?:week|month))?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
+  /\b(?:some ?time(?: (?:this|next) (?:week|month)| soon)?|at some point(?: (?:this|next) (?:week|month)| soon)?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
 /** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
 const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
+/**
+ * A part of the day that names something of the task ("the night shift headcount", "our morning
+ * briefing notes"): after "the" or "my" (not "in the") and before a word of the task, it is no time.
+ */
+const PART_OF_DAY_NAMING =
+  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's)\s+(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
 /** A greeting: at the start, or "good morning" anywhere. */
 const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
@@ -180,7 +186,8 @@ export function planRequest(request: string, context: PlanContext): Plan {
   }
   const spelled = mendScheduleWords(original);
   // Thanks, greetings and sign-offs hold no task: gone before anything is read ("Danke" is no misspelt "daily").
-  const polite = withoutCourtesy(spelled.text);
+  // "would you mind emailing me …": the verb after a frame that takes "-ing" is read as the verb.
+  const polite = withBareVerbAfterFrame(withoutCourtesy(spelled.text));
   const mended = { text: polite, unsure: spelled.unsure.filter((w) => polite.toLowerCase().includes(w)) };
   const text = mended.text.toLowerCase();
   const zone = readZone(mended.text);
@@ -214,6 +221,8 @@ export function planRequest(request: string, context: PlanContext): Plan {
     .replace(zone.words?.toLowerCase() ?? '\u0000', ' ')
     // "Good afternoon,", "Morning!": a greeting says when it is written, not when to run.
     .replace(GREETING, ' ')
+    // "the night shift roster": the part of the day names the roster, it says no time.
+    .replace(PART_OF_DAY_NAMING, '$1')
     // "the twenty-eighth": a day of the month in words, read as "the 28th".
     .replace(ORDINAL_DAY, ordinalDay);
   let readings: Readings;
@@ -251,16 +260,22 @@ export function planRequest(request: string, context: PlanContext): Plan {
   // "daily at 8 ping me who is off sick today": with a schedule that recurs, "today" is each run's day, the task's word.
   const recurring = SCHEDULED.has(plan.frequency) && plan.frequency !== ScheduleFrequency.ONCE;
   const dateWords = (readings.date?.words ?? []).filter((w) => !(recurring && TODAY.test(w)));
-  plan.task = taskOf(mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay), plan.channel, recurring, [
-    vague ?? '',
-    ...(readings.time?.words ?? []),
-    ...dateWords,
-    readings.unclearSaid ?? '',
-    ...readings.days.words,
-    ...readings.monthDays.words,
-    ...delivery.words,
-    zone.words ?? '',
-  ]);
+  plan.task = taskOf(
+    mended.text.replace(new RegExp(ORDINAL_DAY.source, 'gi'), ordinalDay),
+    plan.channel,
+    recurring,
+    [
+      vague ?? '',
+      ...(readings.time?.words ?? []),
+      ...dateWords,
+      readings.unclearSaid ?? '',
+      ...readings.days.words,
+      ...readings.monthDays.words,
+      ...delivery.words,
+      zone.words ?? '',
+    ],
+    !!delivery.missing,
+  );
   // "every monday at 9", "schedule something every friday": a schedule with nothing to do asks what to do.
   if (noTask || NOTHING_TO_DO.test(plan.task)) return withoutTask({ ...plan, task: plan.task || original });
   const leftover = LEFTOVER.exec(plan.task);
@@ -589,11 +604,14 @@ function askForWhatIsMissing(
   return once ? vague[0] : null;
 }
 
+/** The mark of a part of the day that names a thing of the task (PART_OF_DAY_NAMING). */
+const NAMING = '\uE001';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The request without the words that say when, where to and in which zone: what a run does. */
-function taskOf(text: string, channel: NotificationChannel, recurring: boolean, said: string[]): string {
-  let task = text.replace(GREETING_SAID, ' ');
+function taskOf(text: string, channel: NotificationChannel, recurring: boolean, said: string[], asked = false): string {
+  // A part of the day that names the task's thing is marked, so that the words of the schedule leave it.
+  let task = text.replace(GREETING_SAID, ' ').replace(PART_OF_DAY_NAMING, `$1 ${NAMING}$2`);
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
     task = task.replace(
@@ -610,7 +628,7 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     )
     .replace(
-      /\b(?:every|each) (?:other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve |fifteen |twenty |thirty )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
+      /\b(?:every|each) (?:single |other |second |alternate |third |fourth |2nd |3rd |4th |\d+ |two |three |four |five |six |seven |eight |nine |ten |eleven |twelve |fifteen |twenty |thirty )?(?:day|morning|evening|night|afternoon|week|weekend|month|quarter|year|weekday|working day|business day|workday|hour|minute|min|fortnight)s?\b/gi,
       ' ',
     )
     // "the weekly summary" names the summary: its adjective stays.
@@ -620,7 +638,8 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     )
     .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, ' ')
-    .replace(/\b(?:this |in the |around |about |at )?(?:morning|afternoon|evening|night)\b/gi, ' ')
+    .replace(/\b(?:this |in the |around |about |at )?(?<!\uE001)(?:morning|afternoon|evening|night)\b/gi, ' ')
+    .replaceAll(NAMING, '')
     .replace(COURTESY, ' ')
     .replace(DELIVERY_SAID, ' ')
     .replace(channel === NotificationChannel.CHAT ? CHAT_SAID : /$^/, ' ')
@@ -629,9 +648,10 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
     .trim();
   let bare = withoutLinksAtEnd(cleaned)
     .replace(/^[^\w#@]+/, '')
-    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about)\s+)+/i, '');
+    .replace(/^(?:(?:and|at|on|in|to|by|from|of|around|about|with)\s+)+/i, '');
   // With the delivery read, the verb that sends is delivery too: what is left is what a run answers.
-  if (channel !== NotificationChannel.NONE) bare = bare.replace(SENDING_VERB, '');
+  // A delivery asked about ("send it via fax") is delivery too.
+  if (channel !== NotificationChannel.NONE || asked) bare = bare.replace(SENDING_VERB, '');
   // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
   // "ping me to check the payslips": after "to", the verb is what the user is to do, and stays.
   if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
@@ -653,7 +673,7 @@ const COURTESY =
 const GREETING_SAID = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/i;
 /** How a result reaches the user, said around the task ("email me", "ping me with", "to be emailed"). */
 const DELIVERY_SAID =
-  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|show|tell|find|fetch|shoot|drop) me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message)(?: (?:with|about|on))?)?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
+  /\b(?:(?:e-?mail|send|sent|mail|text|dm|ping|message|msg|notify|alert|buzz|forward|get|give|show|tell|find|fetch|shoot|drop)(?: to)? me(?: (?:with|about|on))?(?: an? (?:e-?mail|mail|note|line|message)(?: (?:with|about|on))?)?|to be (?:e-?mailed|mailed|sent|posted|shared|delivered|forwarded)|let me know(?: about)?)\b/gi;
 /** The channel a result is posted in, with the word that led to it. */
 const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: channel)?/gi;
 /** A verb that only delivers, at the start of a task whose delivery is read ("email the report"). */

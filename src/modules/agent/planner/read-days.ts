@@ -126,8 +126,12 @@ export function readDays(text: string, dated = false): DaysReading {
   // schedule, a weekday that a task word leads to (or that owns something) is the task's.
   const ofTask = (mention: RegExpExecArray | RegExpMatchArray) => {
     const at = mention.index ?? 0;
+    // "for every Wednesday": "every" says when it runs, whatever word is before it.
+    if (mention[1]) return false;
     return TASK_LEAD.test(rest.slice(Math.max(0, at - 20), at)) || /^['’]s\b/.test(rest.slice(at + mention[0].length));
   };
+  // "next Monday and Friday" are the next ones; "on Monday, Wednesday and Friday" is a list that recurs.
+  let next = false;
   const scheduled =
     dated || reading.weekdays.length > 0 || mentions.some((m) => !ofTask(m)) || FREQUENCY_SAID.test(rest);
   for (const mention of mentions) {
@@ -146,8 +150,9 @@ export function readDays(text: string, dated = false): DaysReading {
     if (every || plural || partsOfDays) reading.recurring = true;
     if (other) reading.everyOther = true;
     if (single && !plural) reading.once = true;
+    if (single && single !== 'on') next = true;
   }
-  if (reading.weekdays.length > 1 && !reading.once) reading.recurring = true;
+  if (reading.weekdays.length > 1 && !next) reading.recurring = true;
   reading.weekdays.sort((a, b) => a - b);
   return reading;
 }

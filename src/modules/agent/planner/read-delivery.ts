@@ -22,7 +22,7 @@ const EMAIL =
 const SEND = /\b(?:send|sent|e-?mail(?:ed)?|mail(?:ed)?|forward(?:ed)?|fwd|cc|share|deliver(?:ed)?|copy)\b/;
 /** Telling the user directly, as soon as it has run. */
 const DIRECT =
-  /\b(?:notify|ping|alert|buzz|text|dm|message|msg) me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
+  /\b(?:notify|ping|alert|buzz|text|dm|message|msg)(?: (?:it|this|that|them))?(?: to)? me\b|\blet me know\b|\bgive me a (?:shout|ping|heads[- ]up)\b|\bpush (?:a )?notification\b|\bright away\b|\bimmediately\b/;
 const CHAT_PLACE =
   /\b(?:on|in|to|via|over|into) (?:the )?(?:slack|chat|(?:team |group |our |the )?channel)\b|\bslack (?:channel|chat|message)\b/;
 
@@ -37,6 +37,7 @@ const SERVICE_NAMES: Record<string, string> = {
   viber: 'Viber',
   imessage: 'iMessage',
   teams: 'Microsoft Teams',
+  fax: 'fax',
 };
 /** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
 const NAME = String.raw`\p{Lu}[\p{Ll}'’-]{1,30}(?: \p{Lu}[\p{Ll}'’-]{1,30})?`;
@@ -100,7 +101,15 @@ function recipientNamed(original: string, sending: boolean): { recipient: string
 
 /** Messaging services and devices the product does not deliver to. */
 const ELSEWHERE =
-  /\b(?:on|via|by|through|over|in|to|with|using) (?:my |a |an |the )?(?:ms |microsoft )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call)\b/;
+  /\b(?:on|via|by|through|over|in|to|with|using|as) (?:my |a |an |the )?(?:ms |microsoft )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call)\b|\b(whatsapp|telegram|sms|fax|imessage|skype|viber)(?: (?:it|this|that|them))?(?: (?:over|across|through))?(?: to)? me\b/;
+
+/**
+ * The user asks to receive the result, naming how: "I would like to receive by e-mail …", "I'd
+ * appreciate an email … with …", "get it as a text". E-mail goes to the user; a text, message or
+ * notification is told directly.
+ */
+const RECEIVE =
+  /\b(?:(?:i|we)(?:['’]d| would| will)? (?:like|love|want|prefer|need) to )?(?:receive|get|have)(?: (?:it|them|this|that|these|the results?))? (?:by|via|per|through|over|as|in) (?:an? )?(e-?mail|mail|text(?: message)?|message|notification|dm)\b|\b(?:i|we)(?:['’]d| would| will)? (?:like|love|want|prefer|appreciate|need)(?: to (?:receive|get|have))? (?:an?|the) (e-?mail|mail|text(?: message)?|message|notification|dm|ping)(?: (?:with|about|of|on|listing|containing|showing))?\b/;
 
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
@@ -110,13 +119,15 @@ const ELSEWHERE =
 export function readDelivery(text: string, original: string, userEmail: string | null): DeliveryReading {
   // A channel the product does not have is asked about, never refused nor replaced by another.
   const elsewhere = ELSEWHERE.exec(text);
-  if (elsewhere)
+  if (elsewhere) {
+    const service = elsewhere[1] ?? elsewhere[2];
     return {
       channel: NotificationChannel.NONE,
       notifyTo: null,
-      missing: `how to deliver the result: I cannot send it by ${SERVICE_NAMES[elsewhere[1]] ?? elsewhere[1]}, but I can e-mail it, post it in a chat channel (#name) or notify you`,
+      missing: `how to deliver the result: I cannot send it by ${SERVICE_NAMES[service] ?? service}, but I can e-mail it, post it in a chat channel (#name) or notify you`,
       words: [elsewhere[0]],
     };
+  }
   const hashtag = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#([a-z0-9][\w-]*[a-z0-9]|[a-z0-9])/i.exec(original);
   // The channel stays in the task ("post the wins in #wins" reads as what the run does).
   if (hashtag)
@@ -126,13 +137,16 @@ export function readDelivery(text: string, original: string, userEmail: string |
     return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
   const person = recipientNamed(original, SEND.test(text));
   if (person) return { channel: NotificationChannel.EMAIL, notifyTo: null, missing: null, ...person };
-  if (EMAIL.test(text)) {
+  const receive = RECEIVE.exec(text);
+  if (receive && !/mail/.test(receive[1] ?? receive[2]))
+    return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [receive[0]] };
+  if (receive || EMAIL.test(text)) {
     const target = userEmail;
     return {
       channel: NotificationChannel.EMAIL,
       notifyTo: target,
       missing: target ? null : 'the e-mail address to send it to',
-      words: [],
+      words: receive ? [receive[0]] : [],
     };
   }
   if (DIRECT.test(text)) return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [] };

@@ -82,7 +82,7 @@ export function readTime(text: string): TimeReading | null {
     return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
   if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
   let m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b(?:\s*${MERIDIEM})?`,
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?(?:\ba (?=quarter))?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b(?:\s*${MERIDIEM})?`,
   ).exec(text);
   if (m) {
     const minutes =

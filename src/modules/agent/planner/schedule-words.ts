@@ -2,7 +2,7 @@ import { trimEndOf } from '../../../common/trim-end';
 import { closest, editDistance } from '../language/edit-distance';
 import { MAX_MENDED } from '../language/spelling';
 import { isEnglishWord } from '../language/wordnet';
-import { zonePlaceWords } from './time-zones';
+import { isGazetteerCity, zonePlaceWords } from './time-zones';
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 export const MONTH_NAMES = [
@@ -226,6 +226,8 @@ function mendWord(word: string, previous: string, unsure: string[], zoneSpot: bo
   if (KNOWN_MISSPELLINGS[word]) return KNOWN_MISSPELLINGS[word];
   if (VOCABULARY.has(word) || word.length < 3 || word.length > MAX_MENDED) return word;
   if (isEnglishWord(word)) return word;
+  // "at 1530 Pune time": a city where a zone is said is the city ("june time" would be no zone).
+  if (zoneSpot && isGazetteerCity(word)) return word;
   const joined = splitJoined(word);
   if (joined) return joined;
   if (word.length >= 4) {

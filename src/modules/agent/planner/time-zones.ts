@@ -230,6 +230,14 @@ const WORDLIKE = new Set(['et', 'ct', 'mt', 'pt', 'wet']);
 const AFTER_A_TIME =
   /(?:\d|[ap]\.?\s?m\.?|\b(?:noon|midnight|midday|morning|afternoon|evening|night|o'?clock|hrs|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty))\s*(?:\(\s*)?$/i;
 
+/**
+ * What stands before "in/at <place>" when the place is where the schedule runs: nothing, a mark, or
+ * a word of the schedule ("every monday in Tokyo", "In Lisbon, …"); after a word of the task
+ * ("everybody based in Fortaleza", "the people in Hamburg") the place is the task's.
+ */
+const SCHEDULE_BEFORE =
+  /(?:^|[,;:(!?.]|\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|every ?day|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tomorrow|today|tonight|\d{1,2}(?:st|nd|rd|th)))\s*$/i;
+
 /** IANA cities that are as often people's names or common words; never read as places. */
 const NOT_PLACES = /^(?:Antarctica|America\/(?:Indiana|Kentucky|North_Dakota))\//;
 
@@ -360,8 +368,12 @@ export function readZone(text: string): ZoneReading {
       !!match[3] || (!CODES.has(name) && AFTER_A_TIME.test(text.slice(Math.max(0, match.index - 20), match.index)));
     const read = CODES.has(name)
       ? !WORDLIKE.has(name) || saidAsTime || match[2] === match[2].toUpperCase()
-      : // "the candidate list for Lisbon": a place after "for" is the task's unless a time is before it.
-        saidAsTime || (!!match[1] && match[1].toLowerCase() !== 'for');
+      : // "the candidate list for Lisbon", "the people based in Fortaleza": a place after "for", or
+        // after a word of the task, is the task's unless a time is before it.
+        saidAsTime ||
+        (!!match[1] &&
+          match[1].toLowerCase() !== 'for' &&
+          SCHEDULE_BEFORE.test(text.slice(Math.max(0, match.index - 30), match.index)));
     if (read) return { zone, unknown: null, words: match[0] };
   }
   if (city) return city;
@@ -405,6 +417,11 @@ function readCity(text: string): ZoneReading | null {
     }
   }
   return null;
+}
+
+/** A city of the gazetteer ("pune", "fortaleza"): before "time" it is a place, never a misspelt schedule word. */
+export function isGazetteerCity(name: string): boolean {
+  return gazetteer().has(name.toLowerCase());
 }
 
 /** Cities smaller than this do not make a name ambiguous, nor name a zone themselves. */
