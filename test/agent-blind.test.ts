@@ -8,8 +8,9 @@ import * as vindroseRequests from './fixtures/blind-vindrose/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
-// The floors sit just under what each set scored when it landed (docs/agent.md, "Measured on blind
-// sets"), far under the 95 % aimed at; they keep the agent from sliding back.
+// The floors sit just under what each set scores now (docs/agent.md, "Measured on blind sets"); a set
+// that has been mended against says little of wording nobody tuned for, so they only keep the agent
+// from sliding back.
 
 describe('Sobreiro Materials (first set; seen while the planner was mended, so no longer held out)', () => {
   blindSetSuite(
@@ -17,8 +18,8 @@ describe('Sobreiro Materials (first set; seen while the planner was mended, so n
     {
       requests: 0.97,
       directoryRight: 0.95,
-      documentRightOrOffered: 0.78,
-      documentWrongAtMost: 0.12,
+      documentRightOrOffered: 0.83,
+      documentWrongAtMost: 0.07,
       unanswerableDeclined: 0.8,
     },
   );
@@ -41,10 +42,10 @@ describe('Vindrose Blades (third set: held out for its first run, then mended ag
   blindSetSuite(
     { company: vindroseCompany, ...vindroseRequests },
     {
-      requests: 0.87,
-      directoryRight: 0.83,
-      documentRightOrOffered: 0.88,
-      documentWrongAtMost: 0.08,
+      requests: 0.96,
+      directoryRight: 0.9,
+      documentRightOrOffered: 0.95,
+      documentWrongAtMost: 0.03,
       unanswerableDeclined: 0.8,
     },
   );
