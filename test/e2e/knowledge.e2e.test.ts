@@ -431,7 +431,10 @@ describe('knowledge documents: list and delete', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await documents()).map((d) => d.id)).not.toContain(id);
-    expect((await ask('How does the secret handshake go?')).reply).toMatch(/^I don’t know/);
+    // What was learnt from it is gone: declined (at most other documents offered, unsure), never the answer.
+    const forgotten = await ask('How does the secret handshake go?');
+    expect(forgotten.reply).toMatch(/^(?:I don’t know|I’m not sure\. These passages may help:)/);
+    expect(forgotten.reply).not.toMatch(/three taps/);
     expectError(
       await t.api.delete(`/api/v1/agent/knowledge/${randomUUID()}`, admin.token),
       404,

@@ -1,8 +1,12 @@
 import { AGENTS, type SpecialistName } from './agent-profiles';
 import { directoryIntents } from './specialists/directory.specialist';
+import type { Intent } from './specialists/directory-intents';
 import { isRequestToAct } from './planner/request-intent';
 import { answersPlanner } from './specialists/planner.specialist';
 import type { Question, Routed, Router, Specialist } from './specialists/specialist';
+
+/** The intents about the caller's own plan tasks, which are not questions about people. */
+const OWN_TASKS: ReadonlySet<Intent> = new Set<Intent>(['myTasksOverdue', 'myTasksDue']);
 
 /**
  * The coordinator agent: sends requests to act to the planner, directory questions to the
@@ -34,8 +38,10 @@ export class Coordinator implements Router {
   private async choose(question: Question): Promise<SpecialistName> {
     if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
     const asked = directoryIntents(question.text);
-    // The intents table reads a few patterns; the rest of the question must be the directory's too.
+    // The intents table reads a few patterns; the rest of a question about people must be the
+    // directory's too. The caller's own plan tasks ("my IDP tasks due this month") are read whole by their patterns.
     const subjects = asked?.map((a) => a.subject) ?? [];
+    if (asked?.every((a) => OWN_TASKS.has(a.intent))) return 'directory';
     if (asked && ((await this.specialists.directory.accounts?.(question, subjects)) ?? true)) return 'directory';
     // A question the patterns miss may still be a query over the organization's own names and
     // values ("how many people in Oslo", "is Priya in Finance").

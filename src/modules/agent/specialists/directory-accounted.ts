@@ -22,7 +22,8 @@ export const ACCOUNTED_WORDS: ReadonlySet<string> = new Set(
   locations offices sites departments depts titles jobs roles people peoples persons folks guys guy currently
   hires joiners starters joined hire based located sitting working here there whole entire full list listed
   my our company org organisation organization chain next higher above below running besides except apart
-  im ive id r u ur wat wot ola good morning afternoon evening moment days these out much`.split(/\s+/),
+  im ive id r u ur wat wot ola good morning afternoon evening moment days these out much
+  work works worked who'd whod who's whos would've suppose supposing imagine if`.split(/\s+/),
 );
 
 const TOPIC = new Set(['about', 'regarding', 're']);
