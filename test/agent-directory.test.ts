@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEMO_ALIAS } from '../src/demo/demo-data';
 import { seedDemo } from '../src/demo/seed-demo';
+import { MAX_NAMED } from '../src/modules/agent/specialists/directory-records';
 import type { AgentAnswer } from './helpers/agent';
 import { type AccountMember, member } from './helpers/directory';
 import { orgWithAdmin } from './helpers/fixtures';
@@ -318,5 +319,39 @@ describe('statements per question', () => {
     expect(skip).toBe('Frida Aasen reports to Bram Aasen (Designer). (Hedda Dahl → Frida Aasen → Bram Aasen)');
     expect(misspelt).toBe('Solveig Marthinsen is based in Bodø.');
     expect(indirect).toBe('Yes, indirectly: Hedda Dahl reports to Frida Aasen reports to Bram Aasen.');
+  });
+
+  it('loads a bounded page of people for a name word that hundreds share, and still finds the one named in full', async () => {
+    // 260 people called Ola (and one Ola Fjellheim, misspelt once): "Ola" is the name of
+    // hundreds, and each person loaded is indexed per question, so a question loads at most
+    // MAX_NAMED of them, those holding most of its words first (by name, Ola Fjellheim would come last).
+    const { org, admin } = await orgWithAdmin(t, 'Many Olas');
+    await t.app.db.orm.em.getConnection().execute(
+      `insert into employee (id, organization_id, name, active, title, location, created_at, updated_at)
+       select gen_random_uuid(), ?, 'Ola Aas' || i, true, 'Engineer', 'Trondheim', now(), now()
+       from generate_series(1, 260) as i`,
+      [org.id],
+    );
+    const fjellheim = await t.api.post('/api/v1/employee', { name: 'Ola Fjellheim', location: 'Bodø' }, admin.token);
+    expect(fjellheim.status).toBe(201);
+    for (const [question, answer] of [
+      ['where is Ola Fjellheim based?', 'Ola Fjellheim is based in Bodø.'],
+      ['where is Ola Fjelheim based?', 'Ola Fjellheim is based in Bodø.'],
+      // Not the first Ola indexed: any of them, so the directory asks which.
+      [
+        'where is Ola based?',
+        /^Several people match “Ola”: Ola Aas1, Ola Aas10, .* and at least 180 more\. Which one do you mean\?/,
+      ],
+    ]) {
+      let reply = '';
+      const statements = await statementsOf(t, async () => {
+        const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, admin.token);
+        expect(res.status).toBe(200);
+        reply = res.body.reply;
+      });
+      expect(reply).toMatch(answer);
+      const rows = statements.filter((s) => /\bemployee\b/.test(s.sql)).map((s) => s.rows);
+      expect(Math.max(...rows)).toBeLessThanOrEqual(MAX_NAMED + 1);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { PropertyOptions } from '@mikro-orm/core';
+import { foldedSql } from './fold-name';
 
 /**
  * The text the agent's retrieval matches each kind of record on. Each is also the expression of a
@@ -57,3 +58,29 @@ export function searchIndex(kind: keyof typeof SEARCHED, table: string): { name:
     expression: `create index "${name}" on "${table}" using gin (to_tsvector('english', ${SEARCHED[kind]})) ${GIN_OPTIONS}`,
   };
 }
+
+/**
+ * What separates the words of a name in SQL: spaces and ASCII punctuation ("Anne-Marie O'Brien" is
+ * anne, marie, o, brien). The agent's splitWords splits the question's words the same way.
+ */
+export const NAME_SEPARATORS_SQL = `'[[:space:][:punct:]’‘]+'`;
+
+/**
+ * An employee's name as its folded words (`name_words`, a stored generated column) with its GIN
+ * index. The agent finds the people a question names by these words; splitting and folding every
+ * name at question time was most of an answer's cost at 10,000 employees (bench/RESULTS.md).
+ */
+export const NAME_WORDS = {
+  property: {
+    type: 'string[]',
+    columnType: 'text[]',
+    generated: `(regexp_split_to_array(${foldedSql('"name"')}, ${NAME_SEPARATORS_SQL})) stored`,
+    nullable: true,
+    lazy: true,
+    hidden: true,
+  } satisfies PropertyOptions<object>,
+  index: {
+    name: 'employee_name_words_index',
+    expression: `create index "employee_name_words_index" on "employee" using gin ("name_words") ${GIN_OPTIONS}`,
+  },
+};

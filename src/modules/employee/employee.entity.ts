@@ -4,7 +4,7 @@ import { OrganizationRecord } from '../organization/organization-owned';
 import { Created } from '../../common/record.embeddables';
 import { LocalDateScalar } from '../../graphql/scalars';
 import { Account } from '../account/account.entity';
-import { searchIndex } from '../../common/search-expressions';
+import { NAME_WORDS, searchIndex } from '../../common/search-expressions';
 import { eventObject } from '../../events/event-objects';
 import { RestName } from '../../graphql/rest-fields';
 
@@ -19,6 +19,8 @@ import { RestName } from '../../graphql/rest-fields';
 @Unique({ properties: ['organization', 'account'] })
 // The agent's retrieval matches employees with this expression (common/search-expressions.ts).
 @Index(searchIndex('employee', 'employee'))
+// The agent finds the people a question names by their name's words (directory-records.ts).
+@Index(NAME_WORDS.index)
 @eventObject('employee')
 export class Employee extends OrganizationRecord {
   [OptionalProps]?: 'active' | 'updatedAt' | 'organizationId' | 'accountId' | 'managerId';
@@ -76,4 +78,8 @@ export class Employee extends OrganizationRecord {
   @Field(() => Created)
   @Embedded(() => Created, { prefix: false })
   created!: Created;
+
+  /** The name's folded words, stored by the database; lazy and hidden, so never loaded or sent. */
+  @Property(NAME_WORDS.property)
+  nameWords?: string[];
 }

@@ -1,6 +1,6 @@
 import { type EntityManager, raw } from '@mikro-orm/postgresql';
 import { Employee } from '../../employee/employee.entity';
-import { foldedSql, foldName } from '../language/fold-name';
+import { foldedSql, foldName } from '../../../common/fold-name';
 import type { Plan } from './plan-request';
 
 /** The most people of one name listed when asking which one is meant. */

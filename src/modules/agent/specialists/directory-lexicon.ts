@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Group } from '../../group/group.entity';
 import { editDistance } from '../language/edit-distance';
-import { foldName } from '../language/fold-name';
-import { roleTitles, rolePhrases } from './directory-roles';
+import { foldName } from '../../../common/fold-name';
+import { type RoleIndex, roleIndex, rolePhrases } from './directory-roles';
 import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
 
 export type { LexPerson } from './directory-records';
@@ -93,7 +93,7 @@ export async function loadLexicon(
   );
   // The holders of the titles a phrase may name by role ("the CFO", "the payroll guy"), loaded with the names.
   const tokens = tokenize(text);
-  const titles = roleTitles(values.title, normal);
+  const { roles: titles } = valueIndex(values);
   const roles = [true, false].flatMap((head) =>
     rolePhrases(tokens, titles, new Set(), keywords, head).flatMap((r) => r.titles),
   );
@@ -200,35 +200,89 @@ interface Entry {
   value: string;
 }
 
-/** The lexicon's phrases by their words joined with spaces, and the longest phrase in words. */
-export interface PhraseIndex {
+/** Phrases by their words joined with spaces, the longest phrase in words, and single words by length (for misspellings). */
+interface PhraseLayer {
   phrases: Map<string, Entry[]>;
   longest: number;
-  /** Single words of names and values, by length, for misspellings. */
   words: Map<number, { word: string; entry: Entry }[]>;
 }
 
-/** Indexes a lexicon's names and values by their words (full names, first and last names, plural titles). */
-export function indexLexicon(lexicon: Lexicon): PhraseIndex {
-  const phrases = new Map<string, Entry[]>();
-  const words = new Map<number, { word: string; entry: Entry }[]>();
-  let longest = 1;
+/**
+ * What a question is read against: the question's people and groups (indexed per question) over
+ * the organization's values (indexed once per set of values, valueIndex). Their kinds differ, so a
+ * phrase's entries are those of both layers.
+ */
+export interface PhraseIndex {
+  layers: PhraseLayer[];
+  longest: number;
+}
+
+/** A layer being filled: add() merges one value named twice ("Ana Silva" twice is one entry with both ids). */
+function phraseLayer() {
+  const layer: PhraseLayer = { phrases: new Map(), longest: 1, words: new Map() };
   const add = (key: string[], entry: Entry) => {
     if (key.length === 0) return;
     const joined = key.join(' ');
-    const list = phrases.get(joined) ?? [];
+    const list = layer.phrases.get(joined) ?? [];
     const same = list.find((e) => e.kind === entry.kind && e.value === entry.value);
     if (same) same.ids.push(...entry.ids.filter((id) => !same.ids.includes(id)));
     else list.push({ ...entry, ids: [...entry.ids] });
-    phrases.set(joined, list);
-    longest = Math.max(longest, key.length);
+    layer.phrases.set(joined, list);
+    layer.longest = Math.max(layer.longest, key.length);
   };
   const addWord = (word: string, entry: Entry) => {
     if (word.length < 4) return;
-    const list = words.get(word.length) ?? [];
+    const list = layer.words.get(word.length) ?? [];
     list.push({ word, entry });
-    words.set(word.length, list);
+    layer.words.set(word.length, list);
   };
+  return { layer, add, addWord };
+}
+
+/** The organization's values indexed for reading: their phrases, and its titles as roles. */
+export interface ValueIndex {
+  phrases: PhraseLayer;
+  roles: RoleIndex;
+}
+
+/**
+ * The last value sets indexed, by their values: an organization's titles, departments and places
+ * change rarely, while indexing thousands of titles per question was most of a question's time
+ * (bench agent/ask). Keyed by the values themselves, so a change is a new key on every instance
+ * and no invalidation is needed; the oldest key goes past VALUE_INDEXES.
+ */
+const valueIndexes = new Map<string, ValueIndex>();
+const VALUE_INDEXES = 16;
+
+export function valueIndex(values: LexValues): ValueIndex {
+  const key = [values.department, values.location, values.title].map((list) => list.join('\u0001')).join('\u0002');
+  const cached = valueIndexes.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest is first to go.
+    valueIndexes.delete(key);
+    valueIndexes.set(key, cached);
+    return cached;
+  }
+  const { layer, add, addWord } = phraseLayer();
+  for (const kind of ['department', 'location', 'title'] as const) {
+    for (const value of new Set(values[kind])) {
+      const parts = normal(value);
+      const entry: Entry = { kind, ids: [], value };
+      add(parts, entry);
+      for (const form of ampersandForms(value)) add(form, entry);
+      if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
+      if (parts.length === 1) addWord(parts[0], entry);
+    }
+  }
+  const built = { phrases: layer, roles: roleIndex(values.title, normal) };
+  valueIndexes.set(key, built);
+  if (valueIndexes.size > VALUE_INDEXES) valueIndexes.delete(valueIndexes.keys().next().value as string);
+  return built;
+}
+
+/** Indexes a lexicon's names by their words (full names, first and last names) over its values' index. */
+export function indexLexicon(lexicon: Lexicon): PhraseIndex {
+  const { layer, add, addWord } = phraseLayer();
   for (const p of lexicon.people) {
     const parts = normal(p.name);
     const entry: Entry = { kind: 'person', ids: [p.id], value: p.name };
@@ -247,20 +301,14 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
   }
-  const values = (kind: 'department' | 'location' | 'title') => {
-    for (const value of new Set(lexicon.values[kind])) {
-      const parts = normal(value);
-      const entry: Entry = { kind, ids: [], value };
-      add(parts, entry);
-      for (const form of ampersandForms(value)) add(form, entry);
-      if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
-      if (parts.length === 1) addWord(parts[0], entry);
-    }
-  };
-  values('department');
-  values('location');
-  values('title');
-  return { phrases, longest: Math.min(longest, 8), words };
+  const values = valueIndex(lexicon.values).phrases;
+  return { layers: [layer, values], longest: Math.min(Math.max(layer.longest, values.longest), 8) };
+}
+
+/** The entries of a phrase in every layer. */
+function entriesOf(index: PhraseIndex, key: string): Entry[] | undefined {
+  const found = index.layers.flatMap((layer) => layer.phrases.get(key) ?? []);
+  return found.length ? found : undefined;
 }
 
 /**
@@ -302,13 +350,13 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
         .slice(i, i + n)
         .map((t) => t.word)
         .join(' ');
-      const entries = index.phrases.get(key);
+      const entries = entriesOf(index, key);
       if (!entries) continue;
       const lone = n === 1 && (FUNCTION_WORDS.has(key) || keywords.has(key));
       // A word such as "people" names a department only when written as a name ("in People").
       if (lone && !tokens[i].capital) continue;
       const entry = [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
-      found = mention(entry, i, i + n, tokens[i + n - 1].possessive);
+      found = mention(shared(entry, entries, key), i, i + n, tokens[i + n - 1].possessive);
     }
     if (!found) found = misspelt(tokens, i, index, keywords);
     if (found) {
@@ -335,6 +383,22 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
   return mentions;
 }
 
+/**
+ * A first or last name several people share ("Ola") may mean any of them, not the first indexed:
+ * the mention holds them all, named by the shared words as the directory writes them.
+ */
+function shared(entry: Entry, entries: readonly Entry[], key: string): Entry {
+  const people = entries.filter((e) => e.kind === 'person');
+  if (entry.kind !== 'person' || people.length < 2) return entry;
+  const words = new Set(key.split(' '));
+  const written = entry.value.split(/\s+/).filter((w) => normal(w).every((part) => words.has(part)));
+  return {
+    kind: 'person',
+    ids: [...new Set(people.flatMap((e) => e.ids))],
+    value: written.length ? written.join(' ') : key,
+  };
+}
+
 const mention = (entry: Entry, start: number, end: number, possessive: boolean): Mention => ({
   kind: entry.kind,
   ids: entry.ids,
@@ -354,7 +418,7 @@ function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: Read
   const limit = limitFor(word);
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {
-    for (const candidate of index.words.get(length) ?? []) {
+    for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {
       if (editDistance(word, candidate.word, limit) > limit) continue;
       if (!close.some((e) => e.kind === candidate.entry.kind && e.value === candidate.entry.value))
         close.push(candidate.entry);

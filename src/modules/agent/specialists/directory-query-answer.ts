@@ -14,6 +14,7 @@ import {
   everyoneBelow,
   groupMembers,
   managersAbove,
+  MAX_NAMED,
   PAGE,
   type Page,
   peopleNamed,
@@ -77,17 +78,14 @@ export async function answerQuery(
     const matches = m.ids.map((id) => byId.get(id)!).filter(Boolean);
     if (matches.length === 1) return matches[0];
     if (m.role) return roleAnswer(m.value, m.role, matches);
-    return {
-      style: 'facts',
-      passages: [
-        {
-          text: `Several people match “${m.value}”: ${names(matches)}. Which one do you mean?`,
-          source: personSource(matches[0]),
-        },
-      ],
-      cited: matches.slice(1).map(personSource),
-      confidence: AnswerConfidence.UNSURE,
-    };
+    // Said as an answer, as a role's holders are: who matches is known, the asker chooses.
+    const shown = matches.slice(0, PAGE);
+    // At MAX_NAMED the lexicon was cut (directory-records.ts): more may match than were loaded.
+    const list =
+      matches.length >= MAX_NAMED
+        ? `${shown.map((p) => p.name).join(', ')} and at least ${matches.length - shown.length} more`
+        : names(matches);
+    return answered(`Several people match “${m.value}”: ${list}. Which one do you mean?`, shown.map(personSource));
   };
   const entity = (p: LexPerson) => em.findOneOrFail(Employee, p.id);
 

@@ -9,10 +9,11 @@ import {
   type PhraseIndex,
   type Token,
   tokenize,
+  valueIndex,
 } from './directory-lexicon';
 import { unaccountedWords } from './directory-accounted';
 import type { LexPerson } from './directory-records';
-import { PERSON_NOUNS, rolePhrases, roleTitles } from './directory-roles';
+import { PERSON_NOUNS, rolePhrases } from './directory-roles';
 
 /**
  * A directory question read as a query over the directory's own model: which records, filtered
@@ -557,7 +558,7 @@ function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention
   const words = new Set(tokens.map((t) => t.word));
   const head = [...HEAD_ASKED].some((w) => words.has(w));
   const taken = new Set(found.filter((m) => m.kind !== 'title').flatMap((m) => range(m.start, m.end)));
-  const titles = roleTitles(lexicon.values.title, normal);
+  const titles = valueIndex(lexicon.values).roles;
   // A title written out whole without "the" ("how many Support Engineer in Oslo") stays a title filter.
   const verbatim = (p: { start: number; end: number }) =>
     found.some((m) => m.kind === 'title' && m.start === p.start && m.end === p.end);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TENANT_FILTER, type TenantParams } from '../../../db/tenant-filter';
-import { foldedSql, foldName } from '../language/fold-name';
+import { foldName } from '../../../common/fold-name';
 
 /**
  * The directory's records a query needs, each read in one statement, so that a question costs the
@@ -41,20 +41,13 @@ const MAX_DEPTH = 1000;
 const COLUMNS = `e.id, e.name, e.title, e.department, e.location, e.email,
   to_char(e.start_date, 'YYYY-MM-DD') as "startDate", e.manager_id as "managerId", e.active`;
 
-/**
- * What separates the words of a name, in SQL and in splitWords below alike: spaces and ASCII
- * punctuation ("Anne-Marie O'Brien" is anne, marie, o, brien).
- */
-const SEPARATORS_SQL = `'[[:space:][:punct:]’‘]+'`;
+/** What separates the words of a name: as NAME_SEPARATORS_SQL splits the stored name_words. */
 const SEPARATORS = /[\s!-/:-@[-`{-~’‘]+/;
 
 /** The words of a text as names are matched in SQL: folded (lower case, no accents), split at spaces and punctuation. */
 export function splitWords(text: string): string[] {
   return foldName(text).split(SEPARATORS).filter(Boolean);
 }
-
-/** A name's words, folded, as a set-returning SQL expression over employee `e`. */
-const NAME_WORDS = `unnest(regexp_split_to_array(${foldedSql('e.name')}, ${SEPARATORS_SQL}))`;
 
 /** A row as a person, without the column its statement added (a count, a flag, where a chain starts). */
 function person(row: LexPerson, extra: string): LexPerson {
@@ -70,7 +63,7 @@ function organizationOf(em: EntityManager): string | null {
 /** `array[?, ?, …]` for a non-empty list (the driver expands a list parameter into its items). */
 const textArray = `array[?]::text[]`;
 
-/** The distinct departments, locations and titles of the organization's employees. */
+/** The distinct departments, locations and titles of the organization's employees, sorted (so the same values are one index, valueIndex). */
 export async function distinctValues(
   em: EntityManager,
 ): Promise<{ department: string[]; location: string[]; title: string[] }> {
@@ -80,7 +73,7 @@ export async function distinctValues(
   const part = (column: string) =>
     `select '${column}' as kind, ${column} as value from employee where organization_id = ? and ${column} is not null group by ${column}`;
   const rows = await em.execute<{ kind: keyof typeof values; value: string }[]>(
-    `${part('department')} union all ${part('location')} union all ${part('title')}`,
+    `${part('department')} union all ${part('location')} union all ${part('title')} order by kind, value`,
     [org, org, org],
   );
   for (const r of rows) values[r.kind].push(r.value);
@@ -90,13 +83,14 @@ export async function distinctValues(
 /**
  * The distinct words of employees' names that may be misspellings of `words`: the same first
  * letter and a length within 2 (an edit distance of 2 at most moves a length by 2). The caller
- * measures the distance; this keeps what it measures small.
+ * measures the distance; this keeps what it measures small. Read from the stored words, so no name
+ * is split or folded per question.
  */
 export async function nameWordsLike(em: EntityManager, words: readonly string[]): Promise<string[]> {
   const org = organizationOf(em);
   if (!org || words.length === 0) return [];
   const rows = await em.execute<{ w: string }[]>(
-    `select distinct w from employee e, ${NAME_WORDS} w
+    `select distinct w from employee e, unnest(e.name_words) w
      where e.organization_id = ? and exists (
        select 1 from unnest(${textArray}) q where left(w, 1) = left(q, 1) and abs(length(w) - length(q)) <= 2)`,
     [org, [...words]],
@@ -105,9 +99,17 @@ export async function nameWordsLike(em: EntityManager, words: readonly string[])
 }
 
 /**
- * Every employee (active or not) with a word of their name among `words`, the one linked to
- * `account`, and the first active holders of `titles` (a role the question names), each with the
- * ids of their groups (so "is X in <group>" needs no other statement).
+ * The most people a question's name words load, those holding most of its words first: a word
+ * such as "Lee" may be the name of hundreds, and each loaded person is indexed per question.
+ */
+export const MAX_NAMED = 200;
+
+/**
+ * The employees (active or not) with a word of their name among `words` (at most MAX_NAMED), the
+ * one linked to `account`, and the first active holders of `titles` (a role the question names),
+ * each with the ids of their groups (so "is X in <group>" needs no other statement). Names are
+ * matched on their stored words through a GIN index (NAME_WORDS), so the cost follows the matches,
+ * not the organization's size.
  */
 export async function peopleNamed(
   em: EntityManager,
@@ -117,26 +119,32 @@ export async function peopleNamed(
 ): Promise<{ people: LexPerson[]; self: LexPerson | null }> {
   const org = organizationOf(em);
   if (!org || (words.length === 0 && !account && titles.length === 0)) return { people: [], self: null };
-  const named = words.length ? `exists (select 1 from ${NAME_WORDS} w where w = any(${textArray}))` : 'false';
   const columns = `${COLUMNS}, coalesce(e.account_id = ?, false) as self,
     array(select m.group_id from group_member m where m.employee_id = e.id) as "groupIds"`;
+  const parts: { sql: string; params: unknown[] }[] = [];
+  if (words.length)
+    parts.push({
+      sql: `select ${columns} from employee e where e.organization_id = ? and e.name_words && ${textArray}
+        order by (select count(*) from unnest(e.name_words) w where w = any(${textArray})) desc, e.name, e.id
+        limit ${MAX_NAMED}`,
+      params: [account ?? null, org, [...words], [...words]],
+    });
+  if (account)
+    parts.push({
+      sql: `select ${columns} from employee e where e.organization_id = ? and e.account_id = ?`,
+      params: [account, org, account],
+    });
   // A role's holders are a page at most (a title such as "Engineer" may be held by thousands).
-  const holders = titles.length
-    ? `union select ${columns} from employee e
-       where e.id in (select id from employee where organization_id = ? and active and title = any(${textArray})
-         order by name, id limit ${PAGE + 1})`
-    : '';
+  if (titles.length)
+    parts.push({
+      sql: `select ${columns} from employee e
+        where e.id in (select id from employee where organization_id = ? and active and title = any(${textArray})
+          order by name, id limit ${PAGE + 1})`,
+      params: [account ?? null, org, [...titles]],
+    });
   const rows = await em.execute<(LexPerson & { self: boolean })[]>(
-    `select * from (select ${columns} from employee e
-     where e.organization_id = ? and (${named} or coalesce(e.account_id = ?, false))
-     ${holders}) p order by p.name, p.id`,
-    [
-      account ?? null,
-      org,
-      ...(words.length ? [[...words]] : []),
-      account ?? null,
-      ...(titles.length ? [account ?? null, org, [...titles]] : []),
-    ],
+    `select * from (${parts.map((p) => `(${p.sql})`).join(' union ')}) p order by p.name, p.id`,
+    parts.flatMap((p) => p.params),
   );
   const self = rows.find((r) => r.self);
   return { people: rows.map((r) => person(r, 'self')), self: self ? person(self, 'self') : null };

@@ -65,15 +65,37 @@ export interface RoleTitle {
   title: string;
   words: Set<string>;
   initials: string | null;
+  /** Its place among the organization's titles: answers keep that order. */
+  at: number;
 }
 
-export function roleTitles(titles: readonly string[], words: (title: string) => string[]): RoleTitle[] {
-  return titles.map((title) => {
+/**
+ * The organization's titles indexed by their short words and initials, so a phrase is looked up,
+ * not compared with every title (an organization may have thousands). Built once per set of titles
+ * (directory-lexicon.ts caches it with the values it is built from).
+ */
+export interface RoleIndex {
+  size: number;
+  byWord: Map<string, RoleTitle[]>;
+  byInitials: Map<string, RoleTitle[]>;
+}
+
+export function roleIndex(titles: readonly string[], words: (title: string) => string[]): RoleIndex {
+  const index: RoleIndex = { size: titles.length, byWord: new Map(), byInitials: new Map() };
+  const add = (map: Map<string, RoleTitle[]>, key: string, title: RoleTitle) => {
+    const list = map.get(key);
+    if (list) list.push(title);
+    else map.set(key, [title]);
+  };
+  titles.forEach((title, at) => {
     const all = words(title);
     const content = all.filter((w) => !SMALL.has(w));
     const initials = content.length >= 3 && content.length <= 5 ? content.map((w) => w[0]).join('') : null;
-    return { title, words: new Set(shortForms(all)), initials };
+    const role: RoleTitle = { title, words: new Set(shortForms(all)), initials, at };
+    for (const word of role.words) add(index.byWord, word, role);
+    if (initials) add(index.byInitials, initials, role);
   });
+  return index;
 }
 
 /** A phrase of a question that names one or more titles: token positions [start, end), person noun included. */
@@ -92,27 +114,24 @@ export interface RolePhrase {
  * whose initials it is; else those holding all its words (one of them not generic); heads'
  * titles first when `head` is asked.
  */
-export function titlesNamed(
-  phrase: readonly string[],
-  titles: readonly RoleTitle[],
-  head = false,
-  exactOnly = false,
-): string[] {
+export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = false, exactOnly = false): string[] {
   const short = shortForms(phrase);
   if (short.length === 0) return [];
+  // The titles holding every word of the phrase: those of its rarest word that hold the others.
+  const lists = short.map((w) => index.byWord.get(w) ?? []);
+  const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+  const holding = rarest.filter((t) => short.every((w) => t.words.has(w)));
   // Bare, one word names a title only as its initials: "accountant" alone stays a title to filter by.
   const whole = !exactOnly || short.length > 1;
-  const exact = titles.filter(
-    (t) =>
-      (whole && short.length === t.words.size && short.every((w) => t.words.has(w))) ||
-      (short.length === 1 && t.initials === short[0]),
-  );
-  if (exact.length || exactOnly) return exact.map((t) => t.title);
+  const initials = short.length === 1 ? (index.byInitials.get(short[0]) ?? []) : [];
+  const exact = [...new Set([...(whole ? holding.filter((t) => short.length === t.words.size) : []), ...initials])];
+  if (exact.length || exactOnly) return inOrder(exact);
   if (short.every((w) => GENERIC.has(w))) return [];
-  const holding = titles.filter((t) => short.every((w) => t.words.has(w)));
   const heads = head ? holding.filter((t) => [...t.words].some((w) => HEAD_WORDS.has(w))) : [];
-  return (heads.length ? heads : holding).map((t) => t.title);
+  return inOrder(heads.length ? heads : holding);
 }
+
+const inOrder = (titles: RoleTitle[]) => [...titles].sort((a, b) => a.at - b.at).map((t) => t.title);
 
 /**
  * The role phrases of a question: the longest run of words (at most MAX_ROLE_WORDS, none of them
@@ -124,13 +143,13 @@ export function titlesNamed(
  */
 export function rolePhrases(
   tokens: readonly Token[],
-  titles: readonly RoleTitle[],
+  titles: RoleIndex,
   taken: ReadonlySet<number>,
   common: ReadonlySet<string>,
   head = false,
 ): RolePhrase[] {
   const found: RolePhrase[] = [];
-  if (titles.length === 0) return found;
+  if (titles.size === 0) return found;
   for (let i = 0; i < tokens.length; i++) {
     const before = tokens[i - 1]?.word ?? '';
     const bare = !['the', 'our', 'your', 'a', 'an', 'ur'].includes(before) && !(head && before === 'of');
