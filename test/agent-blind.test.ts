@@ -5,6 +5,8 @@ import * as ignimbriteCompany from './fixtures/blind-ignimbrite/company';
 import * as ignimbriteRequests from './fixtures/blind-ignimbrite/requests';
 import * as vindroseCompany from './fixtures/blind-vindrose/company';
 import * as vindroseRequests from './fixtures/blind-vindrose/requests';
+import * as tinkuyCompany from './fixtures/blind-tinkuy/company';
+import * as tinkuyRequests from './fixtures/blind-tinkuy/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -46,6 +48,19 @@ describe('Vindrose Blades (third set: held out for its first run, then mended ag
       directoryRight: 0.9,
       documentRightOrOffered: 0.95,
       documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.8,
+    },
+  );
+});
+
+describe('Tinkuy Nordic Cacao (fourth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: tinkuyCompany, ...tinkuyRequests },
+    {
+      requests: 0.94,
+      directoryRight: 0.93,
+      documentRightOrOffered: 0.93,
+      documentWrongAtMost: 0.05,
       unanswerableDeclined: 0.8,
     },
   );

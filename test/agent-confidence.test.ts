@@ -58,6 +58,13 @@ async function seeded(t: TestApp, name: string): Promise<AccountMember> {
     const added = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
     if (added.status !== 200) throw new Error(`upload ${doc.name}: ${added.status} ${added.text}`);
   }
+  // Someone at an office the documents never mention: a record holds the office's name.
+  const sigrid = await t.api.post(
+    '/api/v1/employee',
+    { name: 'Sigrid Holm', title: 'Facilities Coordinator', department: 'Operations', location: 'Tromsø' },
+    admin.token,
+  );
+  if (sigrid.status !== 201) throw new Error(`employee: ${sigrid.status} ${sigrid.text}`);
   return member(t, org, admin);
 }
 
@@ -122,6 +129,20 @@ describe('the local engine', () => {
     const answer = await ask(t, asker, UNRELATED);
     expect(answer).toMatchObject({ confidence: 'UNKNOWN', sources: [] });
     expect(answer.reply).toMatch(/^I don’t know/);
+  });
+
+  it('never answers with a passage that lacks the subject no document holds, only offers it', async () => {
+    // "parking" and "treadmill" are nowhere in the knowledge: a record of someone in Tromsø, or the
+    // equipment allowance, holds the question's other words but not what it asks about (the first
+    // was answered with Sigrid's record before).
+    for (const question of [
+      'is there parking for the facilities coordinator of operations in tromsø',
+      'can I claim the equipment allowance for a treadmill?',
+    ]) {
+      const answer = await ask(t, asker, question);
+      expect([question, answer.confidence]).not.toEqual([question, 'ANSWERED']);
+      expect(answer.reply).toMatch(/^I(’m not sure| don’t know)/);
+    }
   });
 
   it('answers the same over REST without a confidence key', async () => {

@@ -122,6 +122,23 @@ describe('impossible and empty requests', () => {
     expect(isRequestToPlan(request)).toBe(true);
   });
   it('a question is not planned', () => expect(isRequestToPlan('who is in the porto office?')).toBe(false));
+  // A rate is a quantity's unit, not a schedule: a note-form question, not a schedule missing its task.
+  it.each([
+    'max hours per day at the factory',
+    'overtime limit per week',
+    'internet budget a month when working remotely',
+    'how many sick days a year without a note',
+  ])('%s is a question, not a schedule without a task', (text) => {
+    expect(isRequestToAct(text)).toBe(false);
+    expect(isRequestToPlan(text)).toBe(false);
+  });
+  it.each([
+    'every monday',
+    'twice a week',
+    'three times per day',
+    'daily at 9',
+    'send the overtime report once a week',
+  ])('%s still says a schedule', (text) => expect(isRequestToAct(text)).toBe(true));
 });
 
 describe('verbs that only ask for a result', () => {

@@ -22,6 +22,23 @@ const POLITE =
 const FIELD_OF =
   /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:the\s+|an?\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
 
+/**
+ * A rate: a quantity's unit ("hours per day", "€30 a month"), not a schedule, unless a count of
+ * times comes before it ("twice a week", "3 times per month"). Bounded lookbehind: linear.
+ */
+const RATE = /(?<!\b(?:once|twice|thrice|times)\s{1,3})\b(?:per|an?)\s+(?:day|week|month|quarter|year)\b/gi;
+
+/**
+ * A message whose only schedule is a rate ("max hours per day at the factory"): a question in note
+ * form, not a schedule missing its task. Read again without its rates, it says no schedule.
+ */
+function scheduledOnlyByRate(text: string): boolean {
+  RATE.lastIndex = 0;
+  if (!RATE.test(text)) return false;
+  const plan = planRequest(text.replace(RATE, ' '), { timeZone: 'UTC', email: null });
+  return plan.frequency === ScheduleFrequency.NONE || NO_TASK.test(plan.problem ?? '');
+}
+
 /** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
 const NO_TASK = /could not find a task/;
 
@@ -38,6 +55,7 @@ export function isRequestToAct(text: string): boolean {
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
   if (FIELD_OF.test(text.trim()) && plan.frequency === ScheduleFrequency.NONE) return false;
   if (asksWithoutSchedule(text, plan)) return false;
+  if (plan.problem === SCHEDULE_WITHOUT_TASK && scheduledOnlyByRate(text)) return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
   return (
     plan.frequency !== ScheduleFrequency.NONE ||

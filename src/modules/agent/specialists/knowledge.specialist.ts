@@ -15,7 +15,7 @@ import {
   scorePassage,
 } from './passage-scoring';
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
-import { confidenceOf, coveredWeight, type Evidence, sectionOf } from './retrieval-confidence';
+import { confidenceOf, coveredWeight, type Evidence, lacksSubject, sectionOf } from './retrieval-confidence';
 import { AnswerConfidence } from '../answer-confidence';
 
 interface Row {
@@ -299,6 +299,7 @@ export class KnowledgeSpecialist implements Specialist {
     const evidence: Evidence = {
       share: coveredWeight(ranked[0].row.hits, words) / weight,
       leadShare: (lead?.covered ?? 0) / weight,
+      lacksSubject: lacksSubject(ranked[0].row.hits, words),
     };
     return { passages, terms, evidence };
   }

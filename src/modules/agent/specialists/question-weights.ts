@@ -24,6 +24,11 @@ export interface WeightedWord {
   weight: number;
   /** The word itself first. */
   alternatives: WeightedAlternative[];
+  /**
+   * A noun (or a word that is no English word) that neither the organization's knowledge nor any
+   * stand-in of it holds: the question's subject, which then no document states.
+   */
+  unheld?: boolean;
 }
 
 /** The organization's knowledge chunks: how many, and their average length in lexemes. */
@@ -172,10 +177,13 @@ function weigh([word, ...others]: Candidate[], total: number, dated: boolean): W
   // A number is the asker's case ("started 2 months ago"), which a policy states as a threshold
   // in other numbers: where a chunk holds it, it is most often by chance. So are a date or a time
   // ("my grandma passed away last night"), and a day nothing holds ("can I take Friday off").
+  // A word that is no English word ("offsite", "gratificación") names a thing of the asker's: the
+  // subject, which no passage holding only the question's other words answers.
   const framing =
     dated ||
     /^\d+$/.test(word.text) ||
-    (chunks === 0 && (!isMainlyNoun(word.text) || CALENDAR_NAMES.has(word.text.replace(/s$/, ''))));
+    (chunks === 0 &&
+      ((isEnglishWord(word.text) && !isMainlyNoun(word.text)) || CALENDAR_NAMES.has(word.text.replace(/s$/, ''))));
   const weight = idf(chunks, total) * (framing ? FRAMING : 1);
   const alternatives = [word, ...unique].map(({ text, origin, query, lexemes, chunks: held }) => ({
     text,
@@ -187,5 +195,5 @@ function weigh([word, ...others]: Candidate[], total: number, dated: boolean): W
     rank: FACTORS[origin] * (origin === 'word' ? idf(held, total) : Math.min(idf(held, total), weight)),
     credit: FACTORS[origin] * weight,
   }));
-  return [{ text: word.text, weight, alternatives }];
+  return [{ text: word.text, weight, alternatives, ...(chunks === 0 && !framing ? { unheld: true } : {}) }];
 }

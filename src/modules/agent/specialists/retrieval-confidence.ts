@@ -8,6 +8,8 @@ export interface Evidence {
   share: number;
   /** The share of it the best passage's answering sentence covers (0 without one). */
   leadShare: number;
+  /** The best passage lacks a subject of the question that nothing in the knowledge holds (WeightedWord.unheld). */
+  lacksSubject: boolean;
 }
 
 /** The weight of the question a passage's hits cover: for each word, the best credit among the alternatives it holds. */
@@ -22,16 +24,29 @@ export function coveredWeight(hits: readonly boolean[], words: readonly Weighted
   return covered;
 }
 
+/** Whether a passage's hits miss a word nothing in the organization's knowledge holds: what the question is about is not there. */
+export function lacksSubject(hits: readonly boolean[], words: readonly WeightedWord[]): boolean {
+  let index = 0;
+  for (const word of words) {
+    const held = word.alternatives.some((_, k) => hits[index + k]);
+    index += word.alternatives.length;
+    if (word.unheld && !held) return true;
+  }
+  return false;
+}
+
 /**
  * How sure retrieval is (docs/agent.md, "Confidence"). Nothing found, or a best passage covering
  * no more of the question than an answer must (MIN_COVERAGE: with embeddings, retrieval keeps such
  * passages for the model to judge), is UNKNOWN. ANSWERED needs the best passage to cover most of
- * the question's weight and its answering sentence a good part of it; anything short of that is
+ * the question's weight and its answering sentence a good part of it, and to hold every subject
+ * of the question the knowledge holds nowhere ("is there parking at the Esbjerg plant": a record of
+ * someone at the Esbjerg plant answers no question about parking); anything short of that is
  * UNSURE: the closest passages are offered.
  */
 export function confidenceOf(evidence: Evidence | null): AnswerConfidence {
   if (!evidence || evidence.share <= MIN_COVERAGE) return AnswerConfidence.UNKNOWN;
-  return evidence.share >= SHARE && evidence.leadShare >= LEAD_SHARE
+  return evidence.share >= SHARE && evidence.leadShare >= LEAD_SHARE && !evidence.lacksSubject
     ? AnswerConfidence.ANSWERED
     : AnswerConfidence.UNSURE;
 }
