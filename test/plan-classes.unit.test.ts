@@ -122,6 +122,34 @@ describe('impossible and empty requests', () => {
     expect(isRequestToPlan(request)).toBe(true);
   });
   it('a question is not planned', () => expect(isRequestToPlan('who is in the porto office?')).toBe(false));
+  it.each([
+    ['send me list of overdue invoices every monday at 9', 'list of overdue invoices'],
+    ['every friday email me check of the fire doors', 'check of the fire doors'],
+  ])('%s keeps the noun a verb is spelt like before "of"', (request, task) => expect(plan(request).task).toBe(task));
+  it.each([
+    ['every day at 8 Medellín time email me the port queue', 'America/Bogota', 'the port queue'],
+    ['weekly on monday at 0900 bogota time email me the port queue', 'America/Bogota', 'the port queue'],
+    ['every friday at 4.15pm durban time email me the gate log', 'Africa/Johannesburg', 'the gate log'],
+    ['at 7am curitiba time every day email me the gate log', 'America/Sao_Paulo', 'the gate log'],
+  ])('%s: a city in any case and with its accents, after a clock time, is the zone', (request, zone, task) => {
+    const p = plan(request);
+    expect([p.timeZone, p.task, p.missing]).toEqual([zone, task, []]);
+  });
+  it.each([
+    ['every wrkday at 6am text me the late arrivals', 'WEEKDAY', null],
+    ['each yeat on 3 march at 9 email me the renewal list', 'YEARLY', 3],
+    ['every day at a quarter to 5 email me the gate log', 'DAILY', null],
+  ])('%s reads the misspelt unit or the quarter-hour time', (request, frequency, day) => {
+    const p = plan(request);
+    expect([p.frequency, p.day, asks(p)]).toEqual([frequency, day, false]);
+  });
+  it.each([
+    ['ok so every tuesday at 9 can you email me the stock list', 'the stock list'],
+    ['Morning all, could you email me the stock list every day at 8?', 'the stock list'],
+    ['Guten Tag, please email me the stock list every monday at 9', 'the stock list'],
+  ])('%s: talk before the request is no task', (request, task) => expect(plan(request).task).toBe(task));
+  it('keeps the particle of a participle at the end of the task', () =>
+    expect(plan('in 2 hours text me the visitors still signed in').task).toBe('the visitors still signed in'));
   // A rate is a quantity's unit, not a schedule: a note-form question, not a schedule missing its task.
   it.each([
     'max hours per day at the factory',

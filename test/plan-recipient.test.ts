@@ -80,6 +80,26 @@ it.each([
   expect(holder.response).toContain(`e-mailed to ${address()}`);
 });
 
+it.each([
+  ['every Monday at 9am email katrin overdue tasks', () => katrin.email, '“overdue tasks”'],
+  ['each friday at 4pm mail tom berger open purchase orders', () => tom.email, '“open purchase orders”'],
+  ['every Monday at 9am send maria santos headcount changes', () => maria.email, '“headcount changes”'],
+])(
+  '“%s”: a name the directory holds, in any case and with no article after it, is the recipient, not the task',
+  async (request, address, task) => {
+    const holder = await assign(request);
+    expect(holder).toMatchObject({ notificationChannel: 'EMAIL', notificationTo: address(), needsConfirmation: false });
+    expect(holder.response).toContain(task);
+  },
+);
+
+it('never reads another organization’s employee as a recipient from the words alone', async () => {
+  // Yusuf is only the other organization's: "yusuf" stays a word of the task, e-mailed to the asker.
+  const holder = await assign('every Monday at 9am email yusuf overdue tasks');
+  expect(holder.notificationTo).not.toBe('yusuf@example.net');
+  expect(holder.response).not.toContain('yusuf@example.net');
+});
+
 it('asks who a lower-case word after the sending verb is when the directory has nobody of that name, never guessing', async () => {
   const holder = await assign('every Monday at 9am email zorblat the overdue tasks');
   expect(holder).toMatchObject({ needsConfirmation: true, newWorkflow: false, notificationTo: null });

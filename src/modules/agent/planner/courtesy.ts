@@ -22,7 +22,7 @@ const SCHEDULE_OR_DELIVERY = new RegExp(
 );
 
 /** Greetings in the languages users write in, at the start of a request. */
-const GREETINGS = String.raw`good (?:morning|afternoon|evening|day)|hi|hiya|hey|hello|howdy|greetings|dear|yo|hola|buenos d[ií]as|bonjour|salut|coucou|hallo|moin|servus|hej|hei|ciao|salve|ol[aá]|oi|bom dia|kia ora|m[aā]lō|namaste|jambo|habari|sawubona|g'?day`;
+const GREETINGS = String.raw`good (?:morning|afternoon|evening|day)|morning|afternoon|evening|dzie[nń] dobry|guten (?:morgen|tag|abend)|buon ?giorno|buonasera|bonsoir|goede(?:morgen|middag)|god (?:morgen|dag)|hyv[aä][aä] (?:huomenta|p[aä]iv[aä][aä])|moi|ahoj|merhaba|marhaba|salaam|salam|shalom|konnichiwa|sveiki|szia|hi|hiya|hey|hello|howdy|greetings|dear|yo|hola|buenos d[ií]as|bonjour|salut|coucou|hallo|moin|servus|hej|hei|ciao|salve|ol[aá]|oi|bom dia|kia ora|m[aā]lō|namaste|jambo|habari|sawubona|g'?day`;
 /**
  * A greeting and whom it greets ("Hola team,", "Dear assistant:", "Hi Sam!", "Kia ora koutou,").
  * Whom it greets is a name or two, never a word that starts a schedule ("hey on weekdays, …",
@@ -56,6 +56,9 @@ function withoutCourtesyAtEnd(text: string): string {
 /** Thanks or a sign-off before the request, set apart by a mark ("Kind regards, every friday …", "Thanks! …"). */
 const COURTESY_START = new RegExp(String.raw`^\s*(?:(?:${THANKS}|${SIGN_OFF})\s*[,!:;.\u2014-]+\s*)+`, 'iu');
 
+/** Words that only start talking ("ok so every tuesday …", "um, so daily at 9 …"): a bounded run of them. */
+const FILLER_START = /^\s*(?:(?:ok(?:ay)?|alright|so|um+|uh+)(?:\s*[,!.]\s*|\s+)){1,4}/i;
+
 /**
  * Where a sentence ends: after "!" or "?", or a full stop after a word of three characters or more,
  * so that abbreviations ("st. patrick's day", "9 a.m.", "Mr. Sousa") do not end one.
@@ -68,7 +71,11 @@ const SENTENCE_END = /(?<=[!?]|[^\s.]{3}\.)\s+(?=\S)/u;
  * courtesy is returned as it was (it is no task, which the planner says).
  */
 export function withoutCourtesy(request: string): string {
-  const sentences = request.replace(GREETING_START, '').replace(COURTESY_START, '').split(SENTENCE_END);
+  const sentences = request
+    .replace(FILLER_START, '')
+    .replace(GREETING_START, '')
+    .replace(COURTESY_START, '')
+    .split(SENTENCE_END);
   const holds = (s: string) => ACTION.test(s) || TASK_DETAIL.test(s) || SCHEDULE_OR_DELIVERY.test(s);
   const kept = sentences.some(holds) ? sentences.filter(holds) : sentences;
   return withoutCourtesyAtEnd(kept.join(' ')).trim() || request;

@@ -42,6 +42,12 @@ export interface PlanContext {
   email: string | null;
   /** The instant "today" and "in 2 hours" count from; now by default. */
   now?: Date;
+  /**
+   * The directory's names among the request's words (folded full and first names of active
+   * employees, read by the service): a name in any case right after a sending verb is then a
+   * recipient ("email eilidh boats out of service"), which the words alone cannot tell.
+   */
+  people?: ReadonlySet<string>;
 }
 
 /** Words that ask for something to be done: courtesy.ts holds them, as courtesy is read by them. */
@@ -244,7 +250,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
   if (outOfRange) return invalid(plan, outOfRange);
   const past = passed(plan, readings);
   if (past) return invalid(plan, past);
-  const delivery = readDelivery(text, mended.text, context.email);
+  const delivery = readDelivery(text, mended.text, context.email, context.people);
   plan.channel = delivery.channel;
   plan.notifyTo = delivery.notifyTo;
   plan.recipient = delivery.recipient ?? null;
@@ -434,7 +440,11 @@ function schedule(plan: Plan, r: Readings): void {
   if (days.recurring && days.weekdays.length > 1)
     return set(ScheduleFrequency.CUSTOM, { freq: 'WEEKLY', byDay: byDay(days.weekdays) });
   const endOfQuarter = /\b(?:(?:end|last day) of (?:each|every|the) quarter|quarter[- ]ends?)\b/.test(text);
-  if (/\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b/.test(text) || endOfQuarter) {
+  // "at a quarter to 5" is a time, not a quarter.
+  if (
+    /\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b(?! (?:to|past|after|before|till)\b)/.test(text) ||
+    endOfQuarter
+  ) {
     if (endOfQuarter)
       return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? 1);
@@ -680,9 +690,15 @@ const CHAT_SAID = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#[\w-]+(?: chann
 const SENDING_VERB =
   /^(?:e-?mail|send|mail|post|share|forward|fwd|deliver|drop|push|dm|text|ping|message)\s+(?:me\s+)?(?:(?:with|about)\s+)?/i;
 
-/** A verb that only asks for the result to be made or shown ("check the X" stores "the X"), at the start of a task ("compile the attendance sheet"). */
+/**
+ * A verb that only asks for the result to be made or shown ("check the X" stores "the X"), at the
+ * start of a task ("compile the attendance sheet"); before "of" it is the noun ("list of visitors").
+ */
 const MAKING_VERB =
-  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get|list|check(?: on)?|look up|find|fetch|show|tell|give)\s+(?:me\s+)?(?=\S)/i;
+  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get|list|check(?: on)?|look up|find|fetch|show|tell|give)\s+(?!of\b)(?:me\s+)?(?=\S)/i;
+
+/** "in" or "on" after a participle ("still signed in", "not logged on"): the task's particle, no link. */
+const particle = (word: string, before: string) => /^(?:in|on)$/i.test(word) && /^\p{L}{2,}ed$/iu.test(before);
 
 /** Words that led to a phrase taken out of a task, left dangling at its end ("email me the report at"). */
 const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'about']);
@@ -695,6 +711,6 @@ const LINKS = new Set(['and', 'at', 'on', 'in', 'to', 'by', 'of', 'around', 'abo
 function withoutLinksAtEnd(task: string): string {
   const words = trimEndOf(task, '.!? ').split(' ');
   let kept = words.length;
-  while (kept > 1 && LINKS.has(words[kept - 1].toLowerCase())) kept--;
+  while (kept > 1 && LINKS.has(words[kept - 1].toLowerCase()) && !particle(words[kept - 1], words[kept - 2])) kept--;
   return kept < words.length ? words.slice(0, kept).join(' ') : task;
 }

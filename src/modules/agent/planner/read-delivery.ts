@@ -1,4 +1,5 @@
 import { isEnglishWord } from '../language/wordnet';
+import { foldName } from '../../../common/fold-name';
 import { NotificationChannel } from './plan-enums';
 
 export interface DeliveryReading {
@@ -75,8 +76,32 @@ function nameOnly(said: string): string {
   return second && (/['’]s$/.test(second) || NOT_NAMES.test(second)) ? first : said;
 }
 
+/** Up to three words after a sending verb (and "to"), in any case: a name the directory holds when `people` has it. */
+const AFTER_SENDING =
+  /(?<!\b(?:an?|the|by|via) )\b(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? (\p{L}[\p{L}'’-]{1,30})(?: (\p{L}[\p{L}'’-]{1,30}))?(?: (\p{L}[\p{L}'’-]{1,30}))?/gu;
+
+/** The longest run of the words after a sending verb that is a full or first name of the directory's. */
+function knownName(original: string, people: ReadonlySet<string>): string | undefined {
+  for (const m of original.matchAll(AFTER_SENDING)) {
+    const words = m.slice(1).filter((w): w is string => Boolean(w));
+    if (NOT_PEOPLE.test(words[0].toLowerCase()) || NOT_NAMES.test(words[0])) continue;
+    for (let n = words.length; n >= 1; n--) {
+      const said = words.slice(0, n).join(' ');
+      if (people.has(foldName(said))) return said;
+    }
+  }
+  return undefined;
+}
+
 /** The person a result is sent to by name, and the words that named them. */
-function recipientNamed(original: string, sending: boolean): { recipient: string; words: string[] } | undefined {
+function recipientNamed(
+  original: string,
+  sending: boolean,
+  people: ReadonlySet<string>,
+): { recipient: string; words: string[] } | undefined {
+  // The directory's own names first: "email grace japanese sample requests" is Grace, in any case.
+  const known = knownName(original, people);
+  if (known) return { recipient: known, words: [known] };
   // The first that names a person: "Monday to Friday" names a day first.
   for (const m of original.matchAll(TO_PERSON)) {
     const mine = /^my /i.test(m[1]);
@@ -116,7 +141,12 @@ const RECEIVE =
  * address written, or the user's for "me"), told to the user directly ("ping me"), or not at
  * all ("remind me" is the run itself).
  */
-export function readDelivery(text: string, original: string, userEmail: string | null): DeliveryReading {
+export function readDelivery(
+  text: string,
+  original: string,
+  userEmail: string | null,
+  people: ReadonlySet<string> = new Set(),
+): DeliveryReading {
   // A channel the product does not have is asked about, never refused nor replaced by another.
   const elsewhere = ELSEWHERE.exec(text);
   if (elsewhere) {
@@ -135,7 +165,7 @@ export function readDelivery(text: string, original: string, userEmail: string |
   const address = ADDRESS.exec(original);
   if (address && SEND.test(text))
     return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
-  const person = recipientNamed(original, SEND.test(text));
+  const person = recipientNamed(original, SEND.test(text), people);
   if (person) return { channel: NotificationChannel.EMAIL, notifyTo: null, missing: null, ...person };
   const receive = RECEIVE.exec(text);
   if (receive && !/mail/.test(receive[1] ?? receive[2]))

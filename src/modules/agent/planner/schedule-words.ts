@@ -82,7 +82,9 @@ const DELIVERY_WORDS = [
   'report',
   'summary',
 ];
-const MENDABLE = [...SCHEDULE_WORDS, ...DELIVERY_WORDS];
+/** The units and working-day words a frequency is said in: "each yeat", "every wrkday" mend to them. */
+const UNIT_WORDS = ['week', 'month', 'year', 'weeks', 'months', 'years', 'workday', 'workdays'];
+const MENDABLE = [...SCHEDULE_WORDS, ...DELIVERY_WORDS, ...UNIT_WORDS];
 const VOCABULARY = new Set([
   ...MENDABLE,
   'every',
@@ -190,7 +192,8 @@ function mendWords(request: string): MendedText {
     const token = words[i];
     // A word and what follows it up to the next letter ("monday,", "9am!"); the tail starts at a
     // character that is neither, so that a run of digits is split one way only.
-    const bare = /^([A-Za-z0-9]+)((?:[^A-Za-z0-9][^A-Za-z]*)?)$/.exec(token);
+    // Letters of any alphabet: "Bogotá" is one word, not "Bogot" mended and "á" after it.
+    const bare = /^([\p{L}0-9]+)((?:[^\p{L}0-9][^\p{L}]*)?)$/u.exec(token);
     if (!bare || /^\d/.test(bare[1])) {
       if (token.trim()) previous = token.toLowerCase();
       continue;

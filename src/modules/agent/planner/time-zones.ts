@@ -1,4 +1,5 @@
 import { cityMapping } from 'city-timezones';
+import { foldName } from '../../../common/fold-name';
 import { isEnglishWord } from '../language/wordnet';
 /** Abbreviations, regions and places people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
 const NAMES: Record<string, string> = {
@@ -407,9 +408,13 @@ function readCity(text: string): ZoneReading | null {
     // The longest run of words before "time" that names a city: "at 9 Cape Town" tries "9 Cape Town", "Cape Town", "Town".
     for (let i = 0; i < words.length; i++) {
       const name = words.slice(i).join(' ');
-      const zones = gazetteer().get(name.toLowerCase());
-      // "reading time", "mobile time": an English word in lower case is the word, not the city.
-      if (!zones || (!/^\p{Lu}/u.test(name) && !name.includes(' ') && isEnglishWord(name.toLowerCase()))) continue;
+      const zones = gazetteer().get(foldName(name));
+      // "reading time", "mobile time": an English word in lower case is the word, not the city,
+      // unless a clock time comes right before it ("at 4.15pm durban time": WordNet lists cities too).
+      const start = m.index + m[1].length - name.length;
+      const afterTime = AFTER_A_TIME.test(text.slice(Math.max(0, start - 20), start));
+      if (!zones || (!afterTime && !/^\p{Lu}/u.test(name) && !name.includes(' ') && isEnglishWord(name.toLowerCase())))
+        continue;
       const said = `${name} time`;
       return zones.length === 1
         ? { zone: zones[0], unknown: null, words: said }
@@ -421,20 +426,21 @@ function readCity(text: string): ZoneReading | null {
 
 /** A city of the gazetteer ("pune", "fortaleza"): before "time" it is a place, never a misspelt schedule word. */
 export function isGazetteerCity(name: string): boolean {
-  return gazetteer().has(name.toLowerCase());
+  return gazetteer().has(foldName(name));
 }
 
 /** Cities smaller than this do not make a name ambiguous, nor name a zone themselves. */
 const CITY_POPULATION = 50_000;
 let cities: Map<string, string[]> | null = null;
 
-/** City names (and their ASCII spellings), lower case, to the zones of the cities of that name. */
+/** City names (and their ASCII spellings), folded, to the zones of the cities of that name. */
 function gazetteer(): Map<string, string[]> {
   if (cities) return cities;
   cities = new Map();
   for (const c of cityMapping) {
     if (c.pop < CITY_POPULATION || !isTimeZone(c.timezone)) continue;
-    for (const name of new Set([c.city.toLowerCase(), c.city_ascii.toLowerCase()])) {
+    // Folded as foldName folds what is typed: "Bogotá", "bogota" and "BOGOTÁ" are one city.
+    for (const name of new Set([foldName(c.city), foldName(c.city_ascii)])) {
       const zones = cities.get(name) ?? [];
       if (!zones.includes(c.timezone)) zones.push(c.timezone);
       cities.set(name, zones);

@@ -14,9 +14,10 @@ import type { BaseAssignmentHolder } from './assignment.types';
 import { isTimeZone } from './time-zones';
 import { addressRefusal } from './address-policy';
 import { NotificationChannel, SCHEDULED } from './plan-enums';
-import { invalid, type Plan } from './plan-request';
+import { invalid, MAX_REQUEST, type Plan } from './plan-request';
 import { type PlanReader, RULE_READER } from './plan-reader';
 import { withRecipient } from './recipient';
+import { namesAmong, splitWords } from '../specialists/directory-records';
 import { ScheduleOutOfRange } from './schedule-limits';
 import { ownerCaller } from './workflow-caller';
 import type { QuotaOwner, WorkflowQuotas } from './workflow-quotas';
@@ -68,7 +69,9 @@ export class WorkflowService {
       organization.profile?.timezone && isTimeZone(organization.profile.timezone)
         ? organization.profile.timezone
         : 'UTC';
-    const read = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email });
+    // The directory's names the request holds, so "email eilidh the list" is read as Eilidh.
+    const people = await namesAmong(ctx.em, splitWords(request.slice(0, MAX_REQUEST)));
+    const read = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email, people });
     const plan = await withRecipient(ctx.em, read, owner.accountId);
     return (await this.refusal(ctx.em, owner.orgId, plan)) ?? plan;
   }

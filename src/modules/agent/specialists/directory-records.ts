@@ -150,6 +150,27 @@ export async function peopleNamed(
   return { people: rows.map((r) => person(r, 'self')), self: self ? person(self, 'self') : null };
 }
 
+/**
+ * The folded full and first names of the active employees with a word of their name among
+ * `words` (at most MAX_NAMED of them): the names a request may address by ("email eilidh …").
+ */
+export async function namesAmong(em: EntityManager, words: readonly string[]): Promise<Set<string>> {
+  const org = organizationOf(em);
+  const names = new Set<string>();
+  if (!org || words.length === 0) return names;
+  const rows = await em.execute<{ name: string }[]>(
+    `select e.name from employee e where e.organization_id = ? and e.active and e.name_words && ${textArray}
+     limit ${MAX_NAMED}`,
+    [org, [...words]],
+  );
+  for (const { name } of rows) {
+    const folded = foldName(name).split(/\s+/).filter(Boolean);
+    names.add(folded.join(' '));
+    names.add(folded[0]);
+  }
+  return names;
+}
+
 /** Conditions on active employees, by the organization's own values. */
 export interface EmployeeFilter {
   department?: string;
