@@ -143,6 +143,10 @@ it('answers yes/no questions from the records', async () => {
     'No: Tomasz Wielgus does not report to Leilani Okafor; Tomasz Wielgus reports to Priya Raman.',
   );
   expect(await reply('is Marit in the Ledger Club?')).toBe('Yes: Marit Lunde is a member of Ledger Club.');
+  // A statement with a tag at the end asks the same.
+  expect(await reply('priya works in finance, right?')).toBe('Yes: Priya Raman works in Finance.');
+  expect(await reply('Joss is based in Oslo, no?')).toBe('No: Joss Whitfield is based in Bergen, not Oslo.');
+  expect(await reply('kari reports to leilani yes?')).toMatch(/^Yes, indirectly: Kari Nygaard reports to/);
 });
 
 it('says so for a field the model lacks and for someone it does not know, never another answer', async () => {

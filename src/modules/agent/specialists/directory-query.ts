@@ -99,6 +99,8 @@ const LIST_WORDS = new Set([
 /** Words that ask who is over something ("who runs the lab", "who is in charge of forestry"). */
 const HEAD_ASKED = new Set(['run', 'runs', 'head', 'heads', 'charge', 'leads', 'lead', 'manages', 'oversees', 'boss']);
 const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'did', 'has', 'have', 'was', 'if', 'whether']);
+/** Tags that turn a statement into a yes/no question when it ends with them and a question mark. */
+const TAGS = new Set(['yes', 'no', 'right', 'correct', 'true', 'innit', 'yeah', 'ya', 'yea']);
 const PRONOUNS = new Set(['he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them', 'their']);
 const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
 
@@ -222,7 +224,10 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   const askedAfterName = people.some(
     (m) => YES_NO.has(tokens[m.end]?.word ?? '') && PRONOUNS.has(tokens[m.end + 1]?.word ?? ''),
   );
-  const yesNo = (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether') || askedAfterName) && !supposing;
+  // "Aisha is in Sales, yes?", "mehdi works in finance, no?": a statement with a tag asks yes or no.
+  const tagged = /\?\s*$/.test(text) && TAGS.has(tokens[tokens.length - 1]?.word ?? '');
+  const yesNo =
+    (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether') || askedAfterName || tagged) && !supposing;
 
   // A field the model does not have is said so, never answered with another; but only when a
   // person is what it is asked of (a name, a role, "my salary", "whose birthday"), so that "if I
