@@ -108,6 +108,10 @@ it('answers inverse relations, counts of reports and skip-level managers', async
   );
   expect(skip.sources.map((s) => s.name)).toEqual(['Kari Nygaard', 'Joss Whitfield', 'Leilani Okafor']);
   expect(await reply("who is Kari's manager's manager's manager")).toMatch(/reports to Ingrid Solberg/);
+  // "else" beside "reports to X" asks for X's reports, not for X's peers.
+  expect(await reply('who else reports to priya besides tomasz?')).toBe(
+    '2 people report to Priya Raman: Marit Lunde, Tomasz Wielgus.',
+  );
 });
 
 it('answers attributes asked in everyday words, names misspelt', async () => {

@@ -273,8 +273,14 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
       }
       if (!second) return { kind: 'check', person, against, relation: 'in' };
     }
+    // "who else reports to Hamza besides Nadia": Hamza's reports (the asker knows one), not his peers.
+    const reportsToNamed = hasAny(REPORT_WORDS) && tokens[person.start - 1]?.word === 'to';
     // "who else is on X's team", "X's teammates", "who works with X under the same manager".
-    if (has('else', 'same', 'teammates', 'teammate', 'peers', 'peer') && !has('which', 'what', 'whose'))
+    if (
+      has('else', 'same', 'teammates', 'teammate', 'peers', 'peer') &&
+      !has('which', 'what', 'whose') &&
+      !reportsToNamed
+    )
       return { kind: 'peers', person, operation };
     if (has('whose') && (hasAny(MANAGER_WORDS) || has('report', 'reports')))
       return { kind: 'reports', person, all: false, operation };
