@@ -1,5 +1,6 @@
 import { type Plan, planRequest } from '../src/modules/agent/planner/plan-request';
 import { isRequestToAct, isRequestToPlan } from '../src/modules/agent/planner/request-intent';
+import { withoutCourtesy } from '../src/modules/agent/planner/courtesy';
 
 // The planner's classes of wording (issue 36, "Planner"), each in wordings of our own: retrieval
 // verbs, date words of the task, working-day synonyms, times without "at", channels the product
@@ -146,8 +147,13 @@ describe('impossible and empty requests', () => {
   it.each([
     ['ok so every tuesday at 9 can you email me the stock list', 'the stock list'],
     ['Morning all, could you email me the stock list every day at 8?', 'the stock list'],
+    ['Evening! email me the stock list every day at 8', 'the stock list'],
     ['Guten Tag, please email me the stock list every monday at 9', 'the stock list'],
   ])('%s: talk before the request is no task', (request, task) => expect(plan(request).task).toBe(task));
+  it('keeps words after a part of the day: only a greeting is courtesy', () =>
+    expect(withoutCourtesy('morning standup notes, every day at 9 email me')).toBe(
+      'morning standup notes, every day at 9 email me',
+    ));
   it('keeps the particle of a participle at the end of the task', () =>
     expect(plan('in 2 hours text me the visitors still signed in').task).toBe('the visitors still signed in'));
   // A rate is a quantity's unit, not a schedule: a note-form question, not a schedule missing its task.

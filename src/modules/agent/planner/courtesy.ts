@@ -22,7 +22,7 @@ const SCHEDULE_OR_DELIVERY = new RegExp(
 );
 
 /** Greetings in the languages users write in, at the start of a request. */
-const GREETINGS = String.raw`good (?:morning|afternoon|evening|day)|morning|afternoon|evening|dzie[nń] dobry|guten (?:morgen|tag|abend)|buon ?giorno|buonasera|bonsoir|goede(?:morgen|middag)|god (?:morgen|dag)|hyv[aä][aä] (?:huomenta|p[aä]iv[aä][aä])|moi|ahoj|merhaba|marhaba|salaam|salam|shalom|konnichiwa|sveiki|szia|hi|hiya|hey|hello|howdy|greetings|dear|yo|hola|buenos d[ií]as|bonjour|salut|coucou|hallo|moin|servus|hej|hei|ciao|salve|ol[aá]|oi|bom dia|kia ora|m[aā]lō|namaste|jambo|habari|sawubona|g'?day`;
+const GREETINGS = String.raw`good (?:morning|afternoon|evening|day)|(?:morning|afternoon|evening)(?=\s*[,!:;.]|\s+(?:all|everyone|everybody|team|folks|guys)\b)|dzie[nń] dobry|guten (?:morgen|tag|abend)|buon ?giorno|buonasera|bonsoir|goede(?:morgen|middag)|god (?:morgen|dag)|hyv[aä][aä] (?:huomenta|p[aä]iv[aä][aä])|moi|ahoj|merhaba|marhaba|salaam|salam|shalom|konnichiwa|sveiki|szia|hi|hiya|hey|hello|howdy|greetings|dear|yo|hola|buenos d[ií]as|bonjour|salut|coucou|hallo|moin|servus|hej|hei|ciao|salve|ol[aá]|oi|bom dia|kia ora|m[aā]lō|namaste|jambo|habari|sawubona|g'?day`;
 /**
  * A greeting and whom it greets ("Hola team,", "Dear assistant:", "Hi Sam!", "Kia ora koutou,").
  * Whom it greets is a name or two, never a word that starts a schedule ("hey on weekdays, …",

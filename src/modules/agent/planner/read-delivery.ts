@@ -82,6 +82,7 @@ const AFTER_SENDING =
 
 /** The longest run of the words after a sending verb that is a full or first name of the directory's. */
 function knownName(original: string, people: ReadonlySet<string>): string | undefined {
+  if (people.size === 0) return undefined;
   for (const m of original.matchAll(AFTER_SENDING)) {
     const words = m.slice(1).filter((w): w is string => Boolean(w));
     if (NOT_PEOPLE.test(words[0].toLowerCase()) || NOT_NAMES.test(words[0])) continue;

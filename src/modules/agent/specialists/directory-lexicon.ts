@@ -254,7 +254,18 @@ export interface ValueIndex {
 const valueIndexes = new Map<string, ValueIndex>();
 const VALUE_INDEXES = 16;
 
+/** The index of a lexicon's own values object: a question reads it several times (lexicon, phrases, roles). */
+const indexOfValues = new WeakMap<LexValues, ValueIndex>();
+
 export function valueIndex(values: LexValues): ValueIndex {
+  const known = indexOfValues.get(values);
+  if (known) return known;
+  const built = valueIndexByKey(values);
+  indexOfValues.set(values, built);
+  return built;
+}
+
+function valueIndexByKey(values: LexValues): ValueIndex {
   const key = [values.department, values.location, values.title].map((list) => list.join('\u0001')).join('\u0002');
   const cached = valueIndexes.get(key);
   if (cached) {
