@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -11,7 +10,9 @@ import { loadConfig } from '../src/config';
 import { ChangeEvent } from '../src/events/change-event.entity';
 import { createLogger } from '../src/logger';
 import { orgWithAdmin } from './helpers/fixtures';
+import { freePort } from '../scripts/pg-cluster';
 import { Receiver } from './helpers/receiver';
+import { type Running, start } from './helpers/service-process';
 import {
   freshDatabaseUrl,
   JWT_SECRET,
@@ -25,42 +26,9 @@ import { createKey, createWebhook, deliveries, eventually } from './helpers/webh
 
 const FAST = { ALLOW_PRIVATE_URLS: 'true', JOB_POLL_SECONDS: '0.5', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1' };
 
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The service as a real process (`node dist/src/main.js`), so that it can be killed without warning. */
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'src', 'main.js')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      JWT_SECRET,
-      SECRETS_KEY,
-      LOG_LEVEL: 'silent',
-      ...FAST,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /GraphQL\s+(http:\/\/\S+)\/graphql/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`service exited (${code}) before it started: ${out}`)));
-  });
-  return { child, url };
+function startProcess(env: Record<string, string>): Promise<Running> {
+  return start({ NODE_ENV: 'test', JWT_SECRET, SECRETS_KEY, LOG_LEVEL: 'silent', ...FAST, ...env });
 }
 
 function kill(child: ChildProcess): Promise<void> {
@@ -91,7 +59,7 @@ describe('the outbox survives a crash', () => {
     const port = await freePort();
     const first = await startProcess(env);
     running = first.child;
-    const api = new Api(first.url);
+    const api = first.api;
     const email = `crash-${Date.now()}@example.com`;
     const org = await api.post<{ id: string }>(
       '/api/v1/organization',
@@ -129,7 +97,7 @@ describe('the outbox survives a crash', () => {
       expect(got.json.data.id).toBe(created.body.id);
       const list = await eventually(
         () =>
-          new Api(second.url).get<{ state: string; attemptCount: number }[]>(
+          second.api.get<{ state: string; attemptCount: number }[]>(
             `/api/v1/webhook/${hook.body.id}/deliveries`,
             token,
           ),
