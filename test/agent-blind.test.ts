@@ -9,6 +9,8 @@ import * as tinkuyCompany from './fixtures/blind-tinkuy/company';
 import * as tinkuyRequests from './fixtures/blind-tinkuy/requests';
 import * as tangwickCompany from './fixtures/blind-tangwick/company';
 import * as tangwickRequests from './fixtures/blind-tangwick/requests';
+import * as vltavaCompany from './fixtures/blind-vltava/company';
+import * as vltavaRequests from './fixtures/blind-vltava/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -77,6 +79,19 @@ describe('Tangwick & Souss Seaweed (fifth set: held out for its first run, then 
       documentRightOrOffered: 0.88,
       documentWrongAtMost: 0.07,
       unanswerableDeclined: 0.75,
+    },
+  );
+});
+
+describe('Vltava Pampa Brewing Systems (sixth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: vltavaCompany, ...vltavaRequests },
+    {
+      requests: 0.96,
+      directoryRight: 0.95,
+      documentRightOrOffered: 0.92,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.85,
     },
   );
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { directoryText } from '../src/modules/agent/specialists/directory.specialist';
 import { type Lexicon, type LexPerson, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
 import {
   type DirectoryQuery,
@@ -352,5 +353,68 @@ describe('a question with words the directory cannot account for', () => {
       levels: 1,
       person: { ids: ['p2'] },
     });
+  });
+});
+
+describe('reads what people type past the reader’s words', () => {
+  const peopleDepartment = readLexicon({
+    ...LEXICON,
+    values: { ...LEXICON.values, department: ['People', 'Finance'] },
+  });
+  /** As the directory specialist reads a question: courtesy and fronted prepositions taken off first. */
+  const read = (text: string) => parse(directoryText({ text }));
+
+  it('reads a name with the possessive "s" typed without its mark', () => {
+    expect(parse('who are priya ramans direct reports')).toMatchObject({ kind: 'reports', person: { ids: ['p1'] } });
+    expect(parse('who is tomaszs boss')).toMatchObject({ kind: 'manager', levels: 1, person: { ids: ['p2'] } });
+  });
+
+  it('splits two keywords typed as one word, and reads "-wise" as the keyword', () => {
+    expect(parse('howmany people are in finance')).toMatchObject({
+      kind: 'employees',
+      operation: 'count',
+      filters: { department: 'Finance' },
+    });
+    expect(parse('which team does Tomasz belong to, department-wise?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['p2'] },
+      attributes: ['department'],
+    });
+  });
+
+  it('reads a lower-case slip of a common word as that word, not as a value it is also near', () => {
+    expect(parseDirectoryQuery('which peple are sitting in oslo', peopleDepartment)).toEqual({
+      kind: 'employees',
+      operation: 'list',
+      filters: { location: 'Oslo' },
+    });
+  });
+
+  it('reads a group whose two words are typed as one', () => {
+    expect(parse('who is in the harbourchoir')).toMatchObject({ kind: 'members', group: { ids: ['g1'] } });
+  });
+
+  it('reads "X is the manager of who" as X’s reports', () => {
+    expect(parse('Priya Raman is the manager of who?')).toMatchObject({ kind: 'reports', person: { ids: ['p1'] } });
+  });
+
+  it('reads a question inside courtesy, a fronted "to whom", and a manager’s manager said with "of"', () => {
+    expect(read('Hi, sorry to bother - which office is Leilani Okafor in?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['p3'] },
+      attributes: ['location'],
+    });
+    expect(read('Dear HR helper, to whom does the CFO report? Thank you')).toMatchObject({
+      kind: 'manager',
+      levels: 1,
+      person: { ids: ['p1'] },
+    });
+    expect(read('who is the manager of the manager of marguerite duval')).toMatchObject({
+      kind: 'manager',
+      levels: 2,
+      person: { ids: ['p4'] },
+    });
+    // A tag keeps its mark: it asks yes or no.
+    expect(read('tomasz is in finance, right?')).toMatchObject({ kind: 'check', person: { ids: ['p2'] } });
   });
 });

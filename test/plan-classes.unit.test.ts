@@ -166,6 +166,18 @@ describe('impossible and empty requests', () => {
     expect(isRequestToAct(text)).toBe(false);
     expect(isRequestToPlan(text)).toBe(false);
   });
+  // "Remind me" asking to be told a fact again, with nothing that schedules or delivers it.
+  it.each([
+    'Hi, could you remind me when the tasting panel meets? Thank you',
+    'remind me what the guest wifi password is',
+    'can you remind me who signs off overtime',
+  ])('%s is a question, not a reminder to schedule', (text) => {
+    expect(isRequestToAct(text)).toBe(false);
+  });
+  it.each(['remind me when the panel meets every tuesday at 3pm', 'every friday at 9 remind me what is due'])(
+    '%s is still a reminder',
+    (text) => expect(isRequestToAct(text)).toBe(true),
+  );
   it.each([
     'every monday',
     'twice a week',

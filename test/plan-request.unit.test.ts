@@ -249,6 +249,13 @@ describe('channels, targets and zones', () => {
     expect(read('every monday at 10 Rome time send me the list').timeZone).toBe('Europe/Rome');
     expect(read('every monday at 10 SGT send me the list').timeZone).toBe('Asia/Singapore');
     expect(read('every monday at 10 in Dubai send me the list').timeZone).toBe('Asia/Dubai');
+    // An IANA name in any case, after a pair that is none ("and/or"), is the zone as IANA spells it.
+    const lower = read('daily at 6:15am europe/prague ping me the gate and/or door alerts');
+    expect(lower).toMatchObject({ timeZone: 'Europe/Prague', hour: 6, minute: 15 });
+    expect(lower.task).not.toMatch(/europe|prague/i);
+    expect(read('every friday at 9 AMERICA/ARGENTINA/BUENOS_AIRES email me the list').timeZone).toBe(
+      'America/Buenos_Aires',
+    );
     const unknown = read('every monday at 9 Springfield time remind me to check the reports');
     expect(unknown).toMatchObject({
       timeZone: 'Europe/Paris',

@@ -1,5 +1,5 @@
 import { AGENTS, type SpecialistName } from './agent-profiles';
-import { directoryIntents } from './specialists/directory.specialist';
+import { directoryIntents, directoryText } from './specialists/directory.specialist';
 import type { Intent } from './specialists/directory-intents';
 import { isRequestToAct } from './planner/request-intent';
 import { answersPlanner } from './specialists/planner.specialist';
@@ -37,7 +37,7 @@ export class Coordinator implements Router {
 
   private async choose(question: Question): Promise<SpecialistName> {
     if (this.specialists.planner && (answersPlanner(question) || isRequestToAct(question.text))) return 'planner';
-    const asked = directoryIntents(question.text);
+    const asked = directoryIntents(directoryText(question));
     // The intents table reads a few patterns; the rest of a question about people must be the
     // directory's too. The caller's own plan tasks ("my IDP tasks due this month") are read whole by their patterns.
     const subjects = asked?.map((a) => a.subject) ?? [];

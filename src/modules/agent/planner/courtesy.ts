@@ -81,6 +81,29 @@ export function withoutCourtesy(request: string): string {
   return withoutCourtesyAtEnd(kept.join(' ')).trim() || request;
 }
 
+/** An apology or a signpost before a question ("sorry to bother -", "quick question:"), set apart by a mark. */
+const APOLOGY_START =
+  /^\s*(?:(?:sorry|apologies)(?: to (?:bother|disturb|trouble)(?: you)?| for (?:bothering|disturbing|the trouble)(?: you)?)?|excuse me|quick (?:question|one)|one more (?:thing|question))\s*[,!:;.\u2014-]+\s*/i;
+
+/**
+ * A question without the courtesy around it ("Hi, sorry to bother - which office is Eliška in?",
+ * "Dear HR helper, to whom does the CFO report? Thank you"): the greeting, an apology and thanks
+ * at either end, which a reader of the question's own words would otherwise take as part of it.
+ */
+export function withoutCourtesyAround(question: string): string {
+  const start = question
+    .replace(FILLER_START, '')
+    .replace(GREETING_START, '')
+    .replace(APOLOGY_START, '')
+    .replace(COURTESY_START, '');
+  // The marks at the end are kept when no courtesy was there: a tag ("…, right?") is read by its mark.
+  let bare = start;
+  while (MARKS.test(bare)) bare = bare.slice(0, -1);
+  const ended = withoutCourtesyAtEnd(start).trim();
+  if (ended === bare) return start.trim() || question;
+  return ended ? `${ended}${question.includes('?') ? '?' : ''}` : question;
+}
+
 /** Words that only frame a request before its verb ("I'd be grateful if you could", "is it possible to"). */
 const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant|how|what|about`;
 /** Verbs that start the task, with their "-ing" forms ("would you mind emailing me …"). */

@@ -39,6 +39,9 @@ function scheduledOnlyByRate(text: string): boolean {
   return plan.frequency === ScheduleFrequency.NONE || NO_TASK.test(plan.problem ?? '');
 }
 
+/** "Remind me what/when/where …": a question asked again, when nothing schedules or delivers it. */
+const REMIND_OF_FACT = /\bremind (?:me|us)(?: again)?,? (?:of )?(?:when|what|where|who|whom|which|how|whether|if)\b/i;
+
 /** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
 const NO_TASK = /could not find a task/;
 
@@ -57,6 +60,8 @@ export function isRequestToAct(text: string): boolean {
   if (asksWithoutSchedule(text, plan)) return false;
   if (plan.problem === SCHEDULE_WITHOUT_TASK && scheduledOnlyByRate(text)) return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
+  // "could you remind me when the tasting panel meets?": asked to be told again, with no schedule.
+  if (REMIND_OF_FACT.test(text) && plan.frequency === ScheduleFrequency.NONE && plan.channel === 'NONE') return false;
   return (
     plan.frequency !== ScheduleFrequency.NONE ||
     plan.missing.length > 0 ||

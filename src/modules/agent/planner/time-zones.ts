@@ -356,8 +356,9 @@ export interface ZoneReading {
 export function readZone(text: string): ZoneReading {
   const offset = readOffset(text);
   if (offset) return offset;
-  const iana = /\b([A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/.exec(text);
-  if (iana && isTimeZone(iana[1])) return { zone: iana[1], unknown: null, words: iana[0] };
+  // In any case ("europe/prague"): the zone as IANA spells it; the first pair that is one ("and/or" is not).
+  for (const [words, name] of text.matchAll(/\b([A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/g))
+    if (isTimeZone(name)) return { zone: clockFormat(name).resolvedOptions().timeZone, unknown: null, words };
   // "Porto Alegre time": a city of several words before the one-word place ("Porto") inside it.
   const city = readCity(text);
   if (city?.words?.includes(' ') && city.words.split(' ').length > 2) return city;

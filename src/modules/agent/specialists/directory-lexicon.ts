@@ -309,6 +309,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
     for (const form of ampersandForms(g.name)) add(form, entry);
+    for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
   }
@@ -320,6 +321,11 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
 function entriesOf(index: PhraseIndex, key: string): Entry[] | undefined {
   const found = index.layers.flatMap((layer) => layer.phrases.get(key) ?? []);
   return found.length ? found : undefined;
+}
+
+/** A name with two of its words typed as one ("opensource guild" for the Open Source Guild). */
+function joinedForms(parts: readonly string[]): string[][] {
+  return parts.slice(1).map((_, k) => [...parts.slice(0, k), parts[k] + parts[k + 1], ...parts.slice(k + 2)]);
 }
 
 /**
@@ -361,13 +367,21 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
         .slice(i, i + n)
         .map((t) => t.word)
         .join(' ');
-      const entries = entriesOf(index, key);
-      if (!entries) continue;
+      let entries = entriesOf(index, key);
+      let possessive = tokens[i + n - 1].possessive;
+      if (!entries) {
+        // "pokornys reports": a person's name with the possessive's "s" typed without its mark.
+        const bare = /^(.{3,})s$/.exec(key)?.[1];
+        const people = bare && !possessive ? entriesOf(index, bare)?.filter((e) => e.kind === 'person') : undefined;
+        if (!people?.length) continue;
+        entries = people;
+        possessive = true;
+      }
       const lone = n === 1 && (FUNCTION_WORDS.has(key) || keywords.has(key));
       // A word such as "people" names a department only when written as a name ("in People").
       if (lone && !tokens[i].capital) continue;
       const entry = [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
-      found = mention(shared(entry, entries, key), i, i + n, tokens[i + n - 1].possessive);
+      found = mention(shared(entry, entries, key), i, i + n, possessive);
     }
     if (!found) found = misspelt(tokens, i, index, keywords);
     if (found) {
@@ -427,6 +441,10 @@ function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: Read
   const bare = word.replace(/s$/, '');
   if (FUNCTION_WORDS.has(bare) || keywords.has(bare)) return null;
   const limit = limitFor(word);
+  // "which peple sit in Mendoza": a word written in lower case one slip from a common word is that
+  // word, not a misspelt value ("People"); the reader mends it (directory-query.ts).
+  if (!tokens[i].capital && [...FUNCTION_WORDS].some((f) => f.length >= 4 && editDistance(word, f, 1) <= 1))
+    return null;
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {
     for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {

@@ -66,7 +66,25 @@ export type DirectoryQuery =
 export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, readonly string[]> = {
   email: ['email', 'e-mail', 'emails', 'mail', 'reach', 'contact', 'write', 'mailbox'],
   title: ['title', 'job', 'role', 'position', 'do', 'does'],
-  location: ['where', 'office', 'city', 'location', 'based', 'located', 'sit', 'sits', 'live', 'lives', 'site', 'town'],
+  location: [
+    'where',
+    'office',
+    'city',
+    'location',
+    'based',
+    'located',
+    'sit',
+    'sits',
+    'sitting',
+    'live',
+    'lives',
+    'site',
+    'town',
+    'plant',
+    'factory',
+    'branch',
+    'campus',
+  ],
   department: ['department', 'dept', 'division', 'unit', 'function'],
   startDate: ['join', 'joined', 'start', 'started', 'hired', 'since', 'tenure', 'joining', 'starting', 'long'],
   groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities'],
@@ -188,8 +206,33 @@ interface Seen {
   covered: ReadonlySet<number>;
 }
 
+/**
+ * Two keywords typed as one word ("howmany", "whois") split in two, and a keyword with "-wise"
+ * ("department-wise") read as the keyword: only a word in lower case that
+ * is neither a keyword nor a name or value of the organization.
+ */
+function unjoined(tokens: Token[], index: PhraseIndex): Token[] {
+  return tokens.flatMap((token) => {
+    const { word } = token;
+    // "department-wise": the keyword alone.
+    const stem = /^(.+)-wise$/.exec(word)?.[1];
+    if (stem && KEYWORDS.has(stem)) return [{ ...token, word: stem }];
+    if (token.capital || word.length < 5 || KEYWORDS.has(word) || index.layers.some((l) => l.phrases.has(word)))
+      return [token];
+    for (let k = 2; k <= word.length - 2; k++) {
+      const [first, second] = [word.slice(0, k), word.slice(k)];
+      if (KEYWORDS.has(first) && KEYWORDS.has(second))
+        return [
+          { ...token, word: first, possessive: false },
+          { ...token, word: second },
+        ];
+    }
+    return [token];
+  });
+}
+
 function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): DirectoryQuery | null {
-  const raw = tokenize(text);
+  const raw = unjoined(tokenize(text), index);
   if (raw.length === 0) return null;
   const found = findMentions(raw, index, KEYWORDS);
   const named = withRoles(raw, found, lexicon);
@@ -291,7 +334,15 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
       (tokens.some((t, i) => (t.word === 'for' || t.word === 'under') && i < person.start) &&
         has('work', 'works', 'working') &&
         !supposing) ||
-      (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization')));
+      (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
+      // "X is the manager of who?": X's reports, asked with the question word last.
+      tokens.some(
+        (t, i) =>
+          MANAGER_WORDS.has(t.word) &&
+          i >= person.end &&
+          tokens[i + 1]?.word === 'of' &&
+          ['who', 'whom'].includes(tokens[i + 2]?.word ?? ''),
+      );
     if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under'))))
       return {
         kind: 'reports',

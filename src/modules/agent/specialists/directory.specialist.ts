@@ -29,6 +29,7 @@ import {
 } from './directory-query';
 import { loadLexicon } from './directory-lexicon';
 import { literal, type Question, type Specialist } from './specialist';
+import { withoutCourtesyAround } from '../planner/courtesy';
 
 /** A question read as a directory query, with the lexicon it was read against. */
 interface Read {
@@ -39,6 +40,25 @@ interface Read {
 export { directoryIntents } from './directory-intents';
 
 const SELF = /^(i|me|my|myself)$/i;
+
+const NESTED_MANAGER =
+  /\b(?:the )?(?:manager|boss|supervisor) of (?:the |his |her |their )?(?:manager|boss|supervisor) of\b/i;
+
+/**
+ * The words of a question the directory reads: without the greeting, apology and thanks around it,
+ * a preposition fronted before "whom" put back after the verb, and a manager's manager
+ * said as the skip level.
+ */
+export function directoryText(question: Pick<Question, 'text'>): string {
+  const text = withoutCourtesyAround(question.text);
+  // "to whom does the CFO report": the preposition where the reader looks for it, after the verb.
+  const fronted = /^(to|for|under|with) whom\b(.*)$/i.exec(text);
+  let rest = fronted?.[2] ?? '';
+  while (/[?.!\s]$/.test(rest)) rest = rest.slice(0, -1);
+  const moved = fronted ? `who${rest} ${fronted[1]}` : text;
+  // "the manager of the manager of X": X's skip-level manager, as the reader knows it.
+  return moved.replace(NESTED_MANAGER, 'the skip-level manager of');
+}
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
 const facts = (passages: Passage[], unknown?: string, notFound?: string): Briefing => ({
@@ -76,9 +96,9 @@ export class DirectorySpecialist implements Specialist {
    * the directory's vocabulary and values: "i slipped at the plant, do i need to report it" is not.
    */
   async accounts(question: Question, subjects: readonly string[]): Promise<boolean> {
-    if (question.text.length > MAX_QUERY) return true;
+    if (directoryText(question).length > MAX_QUERY) return true;
     const lexicon = await this.lexicon(question);
-    return unaccountedIn(question.text, lexicon, subjects).length === 0;
+    return unaccountedIn(directoryText(question), lexicon, subjects).length === 0;
   }
 
   private readonly lexicons = new WeakMap<Question, Promise<ReadLexicon>>();
@@ -87,7 +107,9 @@ export class DirectorySpecialist implements Specialist {
   private lexicon(question: Question): Promise<ReadLexicon> {
     let lexicon = this.lexicons.get(question);
     if (!lexicon) {
-      lexicon = loadLexicon(question.ctx.em, question.text, KEYWORDS, question.owner.accountId).then(readLexicon);
+      lexicon = loadLexicon(question.ctx.em, directoryText(question), KEYWORDS, question.owner.accountId).then(
+        readLexicon,
+      );
       this.lexicons.set(question, lexicon);
     }
     return lexicon;
@@ -98,9 +120,9 @@ export class DirectorySpecialist implements Specialist {
     if (!read) {
       read = (async () => {
         // A long message is not a directory query; nothing is loaded for it.
-        if (question.text.length > MAX_QUERY) return null;
+        if (directoryText(question).length > MAX_QUERY) return null;
         const lexicon = await this.lexicon(question);
-        const query = parseDirectoryQuery(question.text, lexicon);
+        const query = parseDirectoryQuery(directoryText(question), lexicon);
         return query && { query, lexicon };
       })();
       this.queries.set(question, read);
@@ -122,7 +144,7 @@ export class DirectorySpecialist implements Specialist {
         members: (groupId) => this.membersOf(em, groupId),
       });
     }
-    const asked = directoryIntents(question.text) ?? [];
+    const asked = directoryIntents(directoryText(question)) ?? [];
     if (asked.length === 0) return facts([]);
     const briefings: Briefing[] = [];
     for (const one of asked) {
@@ -142,7 +164,7 @@ export class DirectorySpecialist implements Specialist {
     const { ctx } = question;
     switch (asked.intent) {
       case 'count':
-        return this.count(ctx.em, question.text);
+        return this.count(ctx.em, directoryText(question));
       case 'myTasksDue':
         return this.tasksDue(question, 'month');
       case 'myTasksOverdue':

@@ -7,6 +7,7 @@ import { searched } from '../../../common/search-expressions';
 import {
   answeringSentence,
   B,
+  KIND_SHARE,
   K1,
   KEEP_SHARE,
   MIN_COVERAGE,
@@ -17,6 +18,7 @@ import {
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
 import { confidenceOf, coveredWeight, type Evidence, lacksSubject, sectionOf } from './retrieval-confidence';
 import { AnswerConfidence } from '../answer-confidence';
+import { askedKind } from './answer-kind';
 
 interface Row {
   type: string;
@@ -64,9 +66,17 @@ const DOCUMENTS = `
 /** Where a passage is cut into sentences: line breaks, sentence ends, and the mark between a chunk's carried and own text. */
 const SENTENCE_BREAKS = String.raw`\n+|(?<=[.!?])\s+|\s+…\s+`;
 
-/** The best passage's sentences with their words, to lead the answer with the one that answers (0.75 ms a chunk: for one only). */
-const SENTENCES = `select s.text, tsvector_to_array(to_tsvector('english', s.text)) as lexemes
-  from regexp_split_to_table(?, ?) with ordinality s(text, n) where s.text ~ '[[:alnum:]]' order by s.n`;
+/**
+ * The sentences of the best passages with their words, to lead the answer with the one that
+ * answers (0.75 ms a chunk: for the first only, or the first few when the question asks for a kind
+ * of fact the first may not state).
+ */
+const SENTENCES = `select p.n as passage, s.text, tsvector_to_array(to_tsvector('english', s.text)) as lexemes
+  from unnest(array[?]::text[]) with ordinality p(body, n), regexp_split_to_table(p.body, ?) with ordinality s(text, k)
+  where s.text ~ '[[:alnum:]]' order by p.n, s.k`;
+
+/** How many of the best passages are read for a sentence stating the kind of fact asked for. */
+const KIND_PASSAGES = 3;
 
 /** A number written into the statement (weights are computed here, never typed by anyone), as a float: numeric arithmetic was a third of the statement. */
 const num = (n: number) => `${n.toFixed(6)}::float8`;
@@ -285,14 +295,33 @@ export class KnowledgeSpecialist implements Specialist {
       section: (row.type === 'document' || row.type === 'url' ? sectionOf(row.body) : null) ?? undefined,
     }));
     if (!passages.length) return { passages, terms, evidence: null };
-    const sentences = await ctx.em.execute<{ text: string; lexemes: string[] }[]>(SENTENCES, [
-      passages[0].text,
+    const kind = askedKind(text);
+    const read = passages.slice(0, kind ? KIND_PASSAGES : 1);
+    const sentences = await ctx.em.execute<{ passage: string | number; text: string; lexemes: string[] }[]>(SENTENCES, [
+      read.map((p) => p.text),
       SENTENCE_BREAKS,
     ]);
-    const lead = answeringSentence(
-      sentences.map((s) => [s.text, s.lexemes]),
-      words,
+    const leads = read.map((_, k) =>
+      answeringSentence(
+        sentences.filter((s) => Number(s.passage) === k + 1).map((s) => [s.text, s.lexemes]),
+        words,
+        kind,
+      ),
     );
+    // The best passage leads unless it states no fact of the kind asked for and a close one does
+    // with a sentence covering at least half as much ("notice period for managers": the sentence
+    // naming the months, not the one on how to resign).
+    const fits = (lead: (typeof leads)[number]) => !!lead && lead.states;
+    let first = 0;
+    if (!fits(leads[0])) {
+      const found = leads.findIndex((lead) => fits(lead) && lead!.covered >= KIND_SHARE * (leads[0]?.covered ?? 0));
+      if (found > 0) first = found;
+    }
+    if (first) {
+      passages.unshift(...passages.splice(first, 1));
+      ranked.unshift(...ranked.splice(first, 1));
+    }
+    const lead = leads[first];
     passages[0].lead = lead?.text;
     // The evidence is read from what the statement already returned: no further work per chunk.
     const weight = words.reduce((sum, w) => sum + w.weight, 0) || 1;
@@ -300,6 +329,7 @@ export class KnowledgeSpecialist implements Specialist {
       share: coveredWeight(ranked[0].row.hits, words) / weight,
       leadShare: (lead?.covered ?? 0) / weight,
       lacksSubject: lacksSubject(ranked[0].row.hits, words),
+      leadFits: fits(lead),
     };
     return { passages, terms, evidence };
   }

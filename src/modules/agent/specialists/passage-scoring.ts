@@ -1,3 +1,4 @@
+import { type AnswerKind, statesKind } from './answer-kind';
 import type { Corpus, WeightedWord } from './question-weights';
 
 /** BM25's usual constants: how fast repeating a word stops adding, and how much length counts. */
@@ -84,24 +85,40 @@ function coverage(lexemes: ReadonlySet<string>, words: readonly WeightedWord[]):
 /** A sentence shorter than this is a heading or a fragment: it leads only when nothing else matches. */
 const MIN_SENTENCE_WORDS = 4;
 
+/** A fact of the kind the question asks for is worth this share of the best cover: a sentence stating one leads over a closer one that does not. */
+export const KIND_SHARE = 0.5;
+
 /**
  * The sentence of a passage that covers most of the question's weight (ties: the first), with the
- * weight it covers, or null when none covers any. Headings and fragments lead only when no full
- * sentence covers anything.
+ * weight it covers, whether it is a full sentence and whether it states a fact of the kind asked
+ * for (answer-kind.ts), or null when none covers any. Headings and fragments lead only when no full
+ * sentence covers anything; a sentence stating the kind asked for leads over others covering up to
+ * twice its weight ("how long before a visit do I need approval": the sentence naming the days, not
+ * the one about the visit).
  */
 export function answeringSentence(
   sentences: readonly [string, string[]][],
   words: readonly WeightedWord[],
-): { text: string; covered: number } | null {
-  let best: { text: string; covered: number; full: boolean } | null = null;
-  for (const [text, lexemes] of sentences) {
-    const covered = coverage(new Set(lexemes), words);
-    if (covered <= 0) continue;
-    const full = text.split(/\s+/).filter(Boolean).length >= MIN_SENTENCE_WORDS;
-    if (!best || (full && !best.full) || (full === best.full && covered > best.covered))
-      best = { text: text.trim(), covered, full };
+  kind: AnswerKind | null = null,
+): { text: string; covered: number; full: boolean; states: boolean } | null {
+  const read = sentences
+    .map(([text, lexemes]) => ({
+      text: text.trim(),
+      covered: coverage(new Set(lexemes), words),
+      full: text.split(/\s+/).filter(Boolean).length >= MIN_SENTENCE_WORDS,
+      states: statesKind(text, kind),
+    }))
+    .filter((s) => s.covered > 0);
+  const full = read.some((s) => s.full);
+  const candidates = read.filter((s) => s.full === full);
+  const most = Math.max(0, ...candidates.map((s) => s.covered));
+  let best: (typeof read)[number] | null = null;
+  for (const sentence of candidates) {
+    const states = sentence.states && sentence.covered >= KIND_SHARE * most;
+    const bestStates = !!best && best.states && best.covered >= KIND_SHARE * most;
+    if (!best || (states && !bestStates) || (states === bestStates && sentence.covered > best.covered)) best = sentence;
   }
-  return best && { text: best.text, covered: best.covered };
+  return best;
 }
 
 /** The text of the answering sentence (see answeringSentence), or null. */

@@ -10,6 +10,11 @@ export interface Evidence {
   leadShare: number;
   /** The best passage lacks a subject of the question that nothing in the knowledge holds (WeightedWord.unheld). */
   lacksSubject: boolean;
+  /**
+   * The answering sentence states a fact of the kind the question asks for (answer-kind.ts): a
+   * heading, or a sentence naming no length of time for "how long", answers nothing.
+   */
+  leadFits: boolean;
 }
 
 /** The weight of the question a passage's hits cover: for each word, the best credit among the alternatives it holds. */
@@ -46,7 +51,7 @@ export function lacksSubject(hits: readonly boolean[], words: readonly WeightedW
  */
 export function confidenceOf(evidence: Evidence | null): AnswerConfidence {
   if (!evidence || evidence.share <= MIN_COVERAGE) return AnswerConfidence.UNKNOWN;
-  return evidence.share >= SHARE && evidence.leadShare >= LEAD_SHARE && !evidence.lacksSubject
+  return evidence.share >= SHARE && evidence.leadShare >= LEAD_SHARE && !evidence.lacksSubject && evidence.leadFits
     ? AnswerConfidence.ANSWERED
     : AnswerConfidence.UNSURE;
 }
