@@ -273,6 +273,16 @@ describe('dates', () => {
       hour: 12,
       minute: 0,
     });
+    // The short forms of the units are a length of time too, never the clock's hour.
+    expect(read('in 3 hrs ping me the lost laptops')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-11-25',
+      hour: 13,
+      minute: 0,
+      task: 'the lost laptops',
+    });
+    expect(read('in 30 mins email me the gate log')).toMatchObject({ date: '2026-11-25', hour: 10, minute: 30 });
+    expect(read('daily at 9 hrs email me the gate log')).toMatchObject({ frequency: 'DAILY', hour: 9, minute: 0 });
     expect(read('on 3 December at 10am send me the agenda')).toMatchObject({
       frequency: 'ONCE',
       date: '2026-12-03',

@@ -75,12 +75,16 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   // Only "in 2 hours", "in 3 days": chrono also reads "every 2 weeks" and "a year" as dates from now.
   // Read once, not again for each date chrono finds ("at 9" said 2,000 times made that quadratic).
   const relative =
-    /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|minutes?|mins?|days?|weeks?)\b/.exec(
+    /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b/.exec(
       text,
     );
   // chrono costs milliseconds a request; only what it finds with one of these words is kept below.
   if (!relative && !CASUAL.test(text) && !NAMED_MONTH.test(text) && !/\d{4}-\d{2}-\d{2}/.test(text)) return null;
-  for (const found of parseDates(text, reference, { forwardDate: true })) {
+  // chrono knows "hours" and "minutes", not the short forms people type ("in 3 hrs").
+  const spelled = text.replace(/\b(\d+|an?) (hrs?|mins?)\b/g, (_, n: string, unit: string) =>
+    unit.startsWith('h') ? `${n} hours` : `${n} minutes`,
+  );
+  for (const found of parseDates(spelled, reference, { forwardDate: true })) {
     const tags = found.tags();
     const known = found.start;
     const casualOrNamed =
@@ -99,7 +103,7 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     }
     if (tags.has('result/relativeDate') && relative) {
       const at = wallClock(found.start.date(), timeZone);
-      const withTime = /\b(?:hours?|minutes?|mins?)\b/.test(relative[0]);
+      const withTime = /\b(?:hours?|hrs?|minutes?|mins?)\b/.test(relative[0]);
       return {
         date: iso(at.year, at.month, at.day),
         monthDay: null,

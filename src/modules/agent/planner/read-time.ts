@@ -127,7 +127,8 @@ export function readTime(text: string): TimeReading | null {
   m = new RegExp(String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b${HOUR}\s*${MERIDIEM}`).exec(text);
   if (m) return clock(hourOf(m[1]), 0, m[0], m[2]);
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?\b${HOUR}\s*(?:o'?clock|hrs|(?<=\d)h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
+    // Not a length of time: "in 3 hrs", "for 2 hrs".
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?(?<!\b(?:in|for|within|after|every|each) )\b${HOUR}\s*(?:o'?clock|hrs|(?<=\d)h)\b|(?:\bat |@ ?)${HOUR} hours\b`,
   ).exec(text);
   if (m && m[2]) return clock(hourOf(m[2]), 0, m[0]);
   if (m) return clock(hourOf(m[1]), 0, m[0]);
