@@ -38,9 +38,19 @@ const SHORT_UNITS: Record<string, string> = { min: 'minute', hr: 'hour' };
 /** "How many days" and the like: a count of a unit of time. */
 const ASKS_UNIT = new RegExp(String.raw`\bhow\s+many\s+(?:(?:\w+\s+){0,2})?(${TIME_UNITS})s?\b`, 'i');
 
-/** A count of the unit: "10 working days", "a day", "two days' notice". */
-const statesUnit = (unit: string) =>
-  new RegExp(String.raw`(?:\d|\b(?:a|an|${NUMBER_WORDS}|several|few)\b)[\s-]*(?:[a-z']+[\s-]+){0,2}${unit}s?\b`, 'i');
+/** A count of the unit: "10 working days", "a day", "two days' notice" (one pattern per unit, built once). */
+const unitPatterns = new Map<string, RegExp>();
+function statesUnit(unit: string): RegExp {
+  let pattern = unitPatterns.get(unit);
+  if (!pattern) {
+    pattern = new RegExp(
+      String.raw`(?:\d|\b(?:a|an|${NUMBER_WORDS}|several|few)\b)[\s-]*(?:[a-z']+[\s-]+){0,2}${unit}s?\b`,
+      'i',
+    );
+    unitPatterns.set(unit, pattern);
+  }
+  return pattern;
+}
 
 /** A length of time: a number (or "a", "an") and a unit, or a word that names one. */
 const STATES_DURATION = new RegExp(

@@ -191,6 +191,9 @@ const FUNCTION_WORDS = new Set(
   role email mail reach contact city location department`.split(/\s+/),
 );
 
+/** The common words long enough that one edit from them is a slip ("peple"), not another word. */
+const SLIPPABLE = [...FUNCTION_WORDS].filter((f) => f.length >= 4);
+
 export const normal = (value: string) => tokenize(value).map((t) => t.word);
 
 /** A phrase index: each value's words, and what they name. */
@@ -443,8 +446,7 @@ function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: Read
   const limit = limitFor(word);
   // "which peple sit in Mendoza": a word written in lower case one slip from a common word is that
   // word, not a misspelt value ("People"); the reader mends it (directory-query.ts).
-  if (!tokens[i].capital && [...FUNCTION_WORDS].some((f) => f.length >= 4 && editDistance(word, f, 1) <= 1))
-    return null;
+  if (!tokens[i].capital && SLIPPABLE.some((f) => editDistance(word, f, 1) <= 1)) return null;
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {
     for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {

@@ -41,6 +41,9 @@ export { directoryIntents } from './directory-intents';
 
 const SELF = /^(i|me|my|myself)$/i;
 
+/** Characters of greeting, apology and thanks a directory query may carry beyond MAX_QUERY. */
+const COURTESY_ROOM = 200;
+
 const NESTED_MANAGER =
   /\b(?:the )?(?:manager|boss|supervisor) of (?:the |his |her |their )?(?:manager|boss|supervisor) of\b/i;
 
@@ -50,6 +53,8 @@ const NESTED_MANAGER =
  * said as the skip level.
  */
 export function directoryText(question: Pick<Question, 'text'>): string {
+  // A message far past a query's length is not read as one whatever its courtesy: not worked on.
+  if (question.text.length > MAX_QUERY + COURTESY_ROOM) return question.text;
   const text = withoutCourtesyAround(question.text);
   // "to whom does the CFO report": the preposition where the reader looks for it, after the verb.
   const fronted = /^(to|for|under|with) whom\b(.*)$/i.exec(text);
