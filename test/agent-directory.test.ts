@@ -137,6 +137,24 @@ it('says who leads a group, and how it knows', async () => {
   );
 });
 
+it('lists the holders of a role asked in the plural, and says who joined last or has been there longest', async () => {
+  expect(await reply('who are the accountants?')).toBe(
+    '2 people hold the title Accountant: Marit Lunde, Tomasz Wielgus.',
+  );
+  expect(await reply('list the support agents')).toBe(
+    '2 people hold the title Support Agent: Joss Whitfield, Kari Nygaard.',
+  );
+  // A title written bare is its holder where nothing is listed or counted.
+  expect(await reply('managing director email?')).toBe('Ingrid Solberg’s e-mail address is ingrid@fjordline.example.');
+  expect(await reply('who joined most recently?')).toBe('Marit Lunde joined most recently, on 2024-06-03.');
+  expect(await reply('who is the newest person in customer success')).toBe(
+    'Kari Nygaard joined most recently in Customer Success, on 2024-01-08.',
+  );
+  expect(await reply('who has been at the company the longest')).toBe(
+    'Ingrid Solberg has been here longest, since 2015-04-01.',
+  );
+});
+
 it('answers yes/no questions from the records', async () => {
   expect(await reply('is Priya in Finance?')).toBe('Yes: Priya Raman works in Finance.');
   expect(await reply('Is Joss based in Oslo?')).toBe('No: Joss Whitfield is based in Bergen, not Oslo.');

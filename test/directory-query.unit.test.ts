@@ -418,3 +418,97 @@ describe('reads what people type past the reader’s words', () => {
     expect(read('tomasz is in finance, right?')).toMatchObject({ kind: 'check', person: { ids: ['p2'] } });
   });
 });
+
+describe('reads roles in the plural and over a department, values as people shorten them, and tenure', () => {
+  const staff = [
+    person('h1', 'Héctor Ibarra', { title: 'Head of Flight Operations', department: 'Flight Operations' }),
+    person('h2', 'Fernanda Ochoa', { title: 'VP of Sales', department: 'Sales' }),
+    person('h3', 'Ulla Jessen', { title: 'Quality Manager', department: 'Operations', managerId: 'h1' }),
+    person('h4', 'Patrícia Lins', { title: 'Quality Manager', department: 'Operations', managerId: 'h1' }),
+    person('h5', 'Karim Lahlou', { title: 'Harvest Technician', department: 'Operations', managerId: 'h3' }),
+    person('h6', 'Lieke Jansen', { title: 'Drone Pilot', department: 'Flight Operations', managerId: 'h1' }),
+    person('h7', 'Mele Fifita', { title: 'People Partner', department: 'People & Culture' }),
+  ];
+  const read = readLexicon({
+    people: staff,
+    groups: [
+      { id: 'g1', name: 'Green Office Committee', description: 'Chaired by Ulla Jessen' },
+      { id: 'g2', name: 'Spanish-Dutch Language Exchange', description: null },
+    ],
+    values: valuesOf(staff),
+  });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('lists the holders of a role written in the plural, and reads a bare whole title as its holder', () => {
+    expect(ask('who are the quality managers')).toMatchObject({ kind: 'holders', role: { ids: ['h3', 'h4'] } });
+    expect(ask('list the harvest technicians')).toMatchObject({ kind: 'holders', role: { ids: ['h5'] } });
+    expect(ask('who is the quality manager')).toMatchObject({ kind: 'attributes', person: { ids: ['h3', 'h4'] } });
+    expect(ask('drone pilot email?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['h6'] },
+      attributes: ['email'],
+    });
+    // Counted or listed, a bare title stays a filter.
+    expect(ask('how many Quality Manager are there')).toMatchObject({
+      kind: 'employees',
+      filters: { title: 'Quality Manager' },
+    });
+  });
+
+  it('reads a role whose title holds a department, and never a role cut out of a department', () => {
+    expect(ask('who is vp sales')).toMatchObject({ kind: 'attributes', person: { ids: ['h2'] } });
+    expect(ask('I would like to write to the head of flight operations, what is his e-mail address?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['h1'] },
+      attributes: ['email'],
+    });
+    expect(ask('how many people in people & culture')).toMatchObject({
+      kind: 'employees',
+      filters: { department: 'People & Culture' },
+    });
+  });
+
+  it('reads values and groups as people shorten or misspell them', () => {
+    expect(ask('is Lieke in flight ops?')).toMatchObject({ kind: 'check', against: { value: 'Flight Operations' } });
+    expect(ask('fernanda part of sales?')).toMatchObject({ kind: 'check', against: { value: 'Sales' } });
+    expect(ask('sales dept size?')).toMatchObject({
+      kind: 'employees',
+      operation: 'count',
+      filters: { department: 'Sales' },
+    });
+    expect(ask('who heads the green office committe')).toMatchObject({ kind: 'lead', group: { ids: ['g1'] } });
+    expect(ask('how many people are in the language exchange')).toMatchObject({
+      kind: 'members',
+      operation: 'count',
+      group: { ids: ['g2'] },
+    });
+  });
+
+  it('reads relations said tersely, in shorthand, or as "has X as their manager"', () => {
+    expect(ask('who has Héctor as their manager')).toMatchObject({ kind: 'reports', person: { ids: ['h1'] } });
+    expect(ask('hector direct reports')).toMatchObject({ kind: 'reports', person: { ids: ['h1'] } });
+    expect(ask('ulla reports to who?')).toMatchObject({ kind: 'manager', levels: 1, person: { ids: ['h3'] } });
+    expect(ask('who are the people reporting to ulla')).toMatchObject({ kind: 'reports', person: { ids: ['h3'] } });
+    expect(ask('karim skip lvl mgr?')).toMatchObject({ kind: 'manager', levels: 2, person: { ids: ['h5'] } });
+  });
+
+  it('reads who joined last or has been there longest, and only when joining is asked', () => {
+    expect(ask('who joined the company most recently')).toEqual({ kind: 'tenure', order: 'newest', filters: {} });
+    expect(ask("who's the newest person in operations")).toEqual({
+      kind: 'tenure',
+      order: 'newest',
+      filters: { department: 'Operations' },
+    });
+    expect(ask('who has been here the longest')).toEqual({ kind: 'tenure', order: 'longest', filters: {} });
+    expect(ask('who is the first person on the list')).toBeNull();
+  });
+
+  it('reads an English word written in lower case as that word, not as a misspelt name, and a question past an apology', () => {
+    expect(ask('i would like to reach Ulla, her email?')).toMatchObject({ person: { ids: ['h3'] } });
+    expect(ask("Sorry if this is a silly question, but what is Karim's role?")).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['h5'] },
+      attributes: ['title'],
+    });
+  });
+});

@@ -162,6 +162,8 @@ describe('impossible and empty requests', () => {
     'overtime limit per week',
     'internet budget a month when working remotely',
     'how many sick days a year without a note',
+    'max driving hours for a courier in one day',
+    'most overtime in a single week at the depot',
   ])('%s is a question, not a schedule without a task', (text) => {
     expect(isRequestToAct(text)).toBe(false);
     expect(isRequestToPlan(text)).toBe(false);
@@ -174,6 +176,18 @@ describe('impossible and empty requests', () => {
   ])('%s is a question, not a reminder to schedule', (text) => {
     expect(isRequestToAct(text)).toBe(false);
   });
+  // The asker supposing ("if I …", "will I …"): a time in it is part of the supposition.
+  it.each([
+    'if i hand in my mileage form in 3 weeks will i still be reimbursed',
+    'will i lose my leave if i take it in two months',
+    'can i claim the hotel if i book it in a few days',
+  ])('%s is a question about the asker, not a schedule', (text) => {
+    expect(isRequestToAct(text)).toBe(false);
+  });
+  it.each(['in 3 weeks email me the mileage forms', 'if i forget, remind me in two days to file my mileage'])(
+    '%s still says a schedule',
+    (text) => expect(isRequestToAct(text)).toBe(true),
+  );
   it.each(['remind me when the panel meets every tuesday at 3pm', 'every friday at 9 remind me what is due'])(
     '%s is still a reminder',
     (text) => expect(isRequestToAct(text)).toBe(true),

@@ -43,9 +43,16 @@ const SCHEDULE_SAID =
 const DELIVERY_SAID =
   /\b(?:e-?mail|mail|send|post|message|text|forward|dm|slack|share|drop)\s+(?:me|us|him|her|them|it|this|that|to|everyone|the\s+team)\b|\b(?:send|post|forward|share)\s+(?:the|my|our|a|an|all)\b|\b(?:remind|reminder|nudge|ping|notify|alert)\b|\b(?:by|via|over|through)\s+e-?mail\b|#[\w-]+|\w@[\w-]+\.\w/i;
 
+/**
+ * The asker supposing or asking about themselves ("if i put my claim in 2 months late will i still
+ * get paid"): a time in it is part of what they suppose, so only a time of day or a delivery
+ * makes the message a request.
+ */
+const SUPPOSES = /\bif\s+(?:i|we)\b|\b(?:will|would|can|could|do|did|should|shall|am)\s+(?:i|we)\b/i;
+
 /** Whether a message asks a question and says no schedule or delivery as one: not a request to act. */
 export function asksWithoutSchedule(text: string, plan: Plan): boolean {
   if (!ASKS.test(text)) return false;
-  if (plan.hour !== null || SCHEDULE_SAID.test(text)) return false;
+  if (plan.hour !== null || (SCHEDULE_SAID.test(text) && !SUPPOSES.test(text))) return false;
   return !DELIVERY_SAID.test(text);
 }

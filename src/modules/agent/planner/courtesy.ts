@@ -81,9 +81,13 @@ export function withoutCourtesy(request: string): string {
   return withoutCourtesyAtEnd(kept.join(' ')).trim() || request;
 }
 
-/** An apology or a signpost before a question ("sorry to bother -", "quick question:"), set apart by a mark. */
+/**
+ * An apology or a signpost before a question ("sorry to bother -", "quick question:"), set apart by
+ * a mark; or a clause that says the question may be silly ("sorry if this is a silly question,
+ * but", "this might be a dumb question but"), up to "question" and a "but" after it.
+ */
 const APOLOGY_START =
-  /^\s*(?:(?:sorry|apologies)(?: to (?:bother|disturb|trouble)(?: you)?| for (?:bothering|disturbing|the trouble)(?: you)?)?|excuse me|quick (?:question|one)|one more (?:thing|question))\s*[,!:;.\u2014-]+\s*/i;
+  /^\s*(?:(?:(?:sorry|apologies)(?: to (?:bother|disturb|trouble)(?: you)?| for (?:bothering|disturbing|the trouble)(?: you)?)?|excuse me|quick (?:question|one)|one more (?:thing|question))\s*[,!:;.\u2014-]+\s*|(?:sorry|apologies|this (?:may|might|could) be|maybe|probably|perhaps|possibly|might be)\b[^,.?!:;]{0,40}?\bquestion\b\s*[,!:;.\u2014-]*\s*(?:but\b\s*)?)/i;
 
 /**
  * A question without the courtesy around it ("Hi, sorry to bother - which office is Eliška in?",

@@ -23,10 +23,11 @@ const FIELD_OF =
   /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:the\s+|an?\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
 
 /**
- * A rate: a quantity's unit ("hours per day", "€30 a month"), not a schedule, unless a count of
- * times comes before it ("twice a week", "3 times per month"). Bounded lookbehind: linear.
+ * A rate: a quantity's unit ("hours per day", "€30 a month", "flight hours in one day"), not a
+ * schedule, unless a count of times comes before it ("twice a week", "3 times per month"). Bounded lookbehind: linear.
  */
-const RATE = /(?<!\b(?:once|twice|thrice|times)\s{1,3})\b(?:per|an?)\s+(?:day|week|month|quarter|year)\b/gi;
+const RATE =
+  /(?<!\b(?:once|twice|thrice|times)\s{1,3})\b(?:per|an?|in\s+(?:one|an?|1|a\s+single))\s+(?:day|week|month|quarter|year)\b/gi;
 
 /**
  * A message whose only schedule is a rate ("max hours per day at the factory"): a question in note

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Group } from '../../group/group.entity';
 import { editDistance } from '../language/edit-distance';
 import { foldName } from '../../../common/fold-name';
-import { type RoleIndex, roleIndex, rolePhrases } from './directory-roles';
+import { type RoleIndex, roleIndex, rolePhrases, shortWord } from './directory-roles';
+import { isEnglishWord } from '../language/wordnet';
 import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
 
 export type { LexPerson } from './directory-records';
@@ -55,6 +56,8 @@ export interface Mention {
   self?: boolean;
   /** A person named by role ("the CFO"): the titles the phrase names; ids are their active holders. */
   role?: string[];
+  /** A role written in the plural ("the quality managers"): its holders are asked for, not one person. */
+  plural?: boolean;
 }
 
 /** The distinct values of a list of people (what loadLexicon reads from the whole organization). */
@@ -97,6 +100,9 @@ export async function loadLexicon(
   const roles = [true, false].flatMap((head) =>
     rolePhrases(tokens, titles, new Set(), keywords, head).flatMap((r) => r.titles),
   );
+  // A title written out whole may name its holder too ("ceo email?").
+  const written = findMentions(tokens, indexLexicon({ people: [], groups: [], values }), keywords);
+  roles.push(...written.filter((m) => m.kind === 'title').map((m) => m.value));
   const { people, self } = await peopleNamed(em, [...words, ...misspelt], account, [...new Set(roles)]);
   return {
     people,
@@ -208,6 +214,8 @@ interface PhraseLayer {
   phrases: Map<string, Entry[]>;
   longest: number;
   words: Map<number, { word: string; entry: Entry }[]>;
+  /** Phrases of two words or more by their words with one long word left out ("green * committee"), for one misspelt word. */
+  gapped: Map<string, { word: string; entry: Entry }[]>;
 }
 
 /**
@@ -222,10 +230,19 @@ export interface PhraseIndex {
 
 /** A layer being filled: add() merges one value named twice ("Ana Silva" twice is one entry with both ids). */
 function phraseLayer() {
-  const layer: PhraseLayer = { phrases: new Map(), longest: 1, words: new Map() };
+  const layer: PhraseLayer = { phrases: new Map(), longest: 1, words: new Map(), gapped: new Map() };
   const add = (key: string[], entry: Entry) => {
     if (key.length === 0) return;
     const joined = key.join(' ');
+    // A person's misspelt name is found word by word (misspelt); a value's or group's here.
+    if (key.length > 1 && entry.kind !== 'person')
+      key.forEach((word, k) => {
+        if (word.length < MISSPELT_LENGTH) return;
+        const gap = key.map((w, j) => (j === k ? GAP : w)).join(' ');
+        const list = layer.gapped.get(gap) ?? [];
+        if (!list.some((g) => g.word === word && g.entry.value === entry.value)) list.push({ word, entry });
+        layer.gapped.set(gap, list);
+      });
     const list = layer.phrases.get(joined) ?? [];
     const same = list.find((e) => e.kind === entry.kind && e.value === entry.value);
     if (same) same.ids.push(...entry.ids.filter((id) => !same.ids.includes(id)));
@@ -241,6 +258,11 @@ function phraseLayer() {
   };
   return { layer, add, addWord };
 }
+
+/** The shortest word read as a misspelling of a name's or value's word. */
+const MISSPELT_LENGTH = 5;
+/** Where a gapped key leaves its word out. */
+const GAP = '\u0000';
 
 /** The organization's values indexed for reading: their phrases, and its titles as roles. */
 export interface ValueIndex {
@@ -285,6 +307,8 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       add(parts, entry);
       for (const form of ampersandForms(value)) add(form, entry);
       if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
+      // "flight ops", "hr": a department as people shorten it.
+      if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
   }
@@ -307,10 +331,12 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     }
     for (const part of new Set(parts)) addWord(part, entry);
   }
+  const tails = groupTails(lexicon.groups);
   for (const g of lexicon.groups) {
     const parts = normal(g.name);
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
+    for (const tail of tails.get(g.id) ?? []) add(tail, entry);
     for (const form of ampersandForms(g.name)) add(form, entry);
     for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
@@ -318,6 +344,30 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
   }
   const values = valueIndex(lexicon.values).phrases;
   return { layers: [layer, values], longest: Math.min(Math.max(layer.longest, values.longest), 8) };
+}
+
+/**
+ * A group's name without its first words, when no other group's name ends so ("the language
+ * exchange" for the Spanish-Dutch Language Exchange): two words at least, by group id.
+ */
+function groupTails(groups: readonly LexGroup[]): Map<string, string[][]> {
+  const owners = new Map<string, Set<string>>();
+  const tailsOf = (name: string) => {
+    const parts = normal(name);
+    return parts.slice(1, -1).map((_, k) => parts.slice(k + 1));
+  };
+  for (const g of groups)
+    for (const tail of tailsOf(g.name)) {
+      const key = tail.join(' ');
+      owners.set(key, (owners.get(key) ?? new Set()).add(g.id));
+    }
+  const tails = new Map<string, string[][]>();
+  for (const g of groups)
+    tails.set(
+      g.id,
+      tailsOf(g.name).filter((tail) => owners.get(tail.join(' '))!.size === 1),
+    );
+  return tails;
 }
 
 /** The entries of a phrase in every layer. */
@@ -376,13 +426,18 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
         // "pokornys reports": a person's name with the possessive's "s" typed without its mark.
         const bare = /^(.{3,})s$/.exec(key)?.[1];
         const people = bare && !possessive ? entriesOf(index, bare)?.filter((e) => e.kind === 'person') : undefined;
-        if (!people?.length) continue;
-        entries = people;
-        possessive = true;
+        if (people?.length) {
+          entries = people;
+          possessive = true;
+        }
       }
+      if (!entries && n > 1) entries = gappedEntries(index, tokens.slice(i, i + n), keywords);
+      if (!entries) continue;
       const lone = n === 1 && (FUNCTION_WORDS.has(key) || keywords.has(key));
-      // A word such as "people" names a department only when written as a name ("in People").
-      if (lone && !tokens[i].capital) continue;
+      // A word such as "people" names a department only when written as a name ("in People") or
+      // followed by a word for one ("the people team", "people dept").
+      const named = entries.some((e) => e.kind === 'department') && DEPARTMENT_NOUNS.has(tokens[i + 1]?.word ?? '');
+      if (lone && !tokens[i].capital && !named) continue;
       const entry = [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
       found = mention(shared(entry, entries, key), i, i + n, possessive);
     }
@@ -436,6 +491,30 @@ const mention = (entry: Entry, start: number, end: number, possessive: boolean):
   possessive,
 });
 
+/** Words after a value that say it is a department ("people team", "sales dept"). */
+const DEPARTMENT_NOUNS = new Set(['team', 'department', 'dept', 'division', 'function', 'org']);
+
+/**
+ * The one phrase of two words or more that the words name with one of them misspelt ("green
+ * office committe"): a word no keyword or English word is, within the edits of a misspelling.
+ */
+function gappedEntries(index: PhraseIndex, span: Token[], keywords: ReadonlySet<string>): Entry[] | undefined {
+  const words = span.map((t) => t.word);
+  const close: Entry[] = [];
+  for (const [k, typed] of words.entries()) {
+    if (typed.length < MISSPELT_LENGTH - 1 || keywords.has(typed) || FUNCTION_WORDS.has(typed)) continue;
+    const gap = words.map((w, j) => (j === k ? GAP : w)).join(' ');
+    for (const layer of index.layers)
+      for (const { word, entry } of layer.gapped.get(gap) ?? []) {
+        const limit = limitFor(word);
+        if (editDistance(typed, word, limit) > limit || close.some((e) => e.value === entry.value)) continue;
+        if (!span[k].capital && isEnglishWord(typed)) continue;
+        close.push(entry);
+      }
+  }
+  return close.length === 1 ? close : undefined;
+}
+
 /** The one name or value a word is a misspelling of, or null (none, or several as close). */
 function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: ReadonlySet<string>): Mention | null {
   const { word } = tokens[i];
@@ -447,6 +526,9 @@ function misspelt(tokens: Token[], i: number, index: PhraseIndex, keywords: Read
   // "which peple sit in Mendoza": a word written in lower case one slip from a common word is that
   // word, not a misspelt value ("People"); the reader mends it (directory-query.ts).
   if (!tokens[i].capital && SLIPPABLE.some((f) => editDistance(word, f, 1) <= 1)) return null;
+  // "I would like to write to …": a word written in lower case that is an English word is that
+  // word, not a misspelt name ("Lieke").
+  if (!tokens[i].capital && isEnglishWord(word)) return null;
   const close: Entry[] = [];
   for (let length = word.length - limit; length <= word.length + limit; length++) {
     for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {

@@ -233,6 +233,31 @@ export async function answerQuery(
         [groupSource(group), ...members.map(personSource)],
       );
     }
+    case 'tenure': {
+      const found = await employeesWhere(em, { ...employeeFilter(query.filters), order: query.order });
+      const where = Object.keys(query.filters).length ? ` ${describeFilters(query.filters).replace(/^work /, '')}` : '';
+      if (!found.total)
+        return unknownAnswer(`I don’t know: the directory has no start date for anyone${where}.`, [DIRECTORY]);
+      const date = found.people[0].startDate;
+      const first = found.people.filter((p) => p.startDate === date);
+      const who = names(first);
+      const text =
+        query.order === 'newest'
+          ? `${who} joined most recently${where}, on ${date}.`
+          : `${who} ${first.length === 1 ? 'has' : 'have'} been here longest${where}, since ${date}.`;
+      return answered(text, first.map(personSource));
+    }
+    case 'holders': {
+      const titles = query.role.role ?? [query.role.value];
+      const holders = query.role.ids.map((id) => byId.get(id)).filter((p): p is LexPerson => Boolean(p));
+      if (!holders.length) return roleAnswer(query.role.value, titles, []);
+      // At MAX_NAMED the lexicon was cut (directory-records.ts): more may hold the title than were loaded.
+      const count =
+        holders.length >= MAX_NAMED
+          ? `At least ${holders.length} people hold`
+          : `${plural(holders.length, 'person holds', 'people hold')}`;
+      return answered(`${count} the title ${titles.join(' or ')}: ${names(holders)}.`, holders.map(personSource));
+    }
     case 'lead':
       return lead(
         em,

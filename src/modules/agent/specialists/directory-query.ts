@@ -13,7 +13,7 @@ import {
 } from './directory-lexicon';
 import { unaccountedWords } from './directory-accounted';
 import type { LexPerson } from './directory-records';
-import { PERSON_NOUNS, rolePhrases } from './directory-roles';
+import { PERSON_NOUNS, pluralRole, rolePhrases } from './directory-roles';
 
 /**
  * A directory question read as a query over the directory's own model: which records, filtered
@@ -52,6 +52,10 @@ export type DirectoryQuery =
   /** Fields of one person. */
   | { kind: 'attributes'; person: Mention; attributes: Attribute[] }
   | { kind: 'members'; group: Mention; operation: 'list' | 'count' }
+  /** Who joined last, or has been there longest, among employees matching filters. */
+  | { kind: 'tenure'; order: 'newest' | 'longest'; filters: Filters }
+  /** Everyone holding a role written in the plural ("who are the people partners"). */
+  | { kind: 'holders'; role: Mention; operation: 'list' | 'count' }
   | { kind: 'lead'; group: Mention }
   /** Yes/no: is someone in a department, location, group, or of a title; do they report to someone. */
   | { kind: 'check'; person: Mention; against: Mention; relation: 'in' | 'reportsTo' }
@@ -90,7 +94,22 @@ export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, read
   groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities'],
 };
 const MANAGER_WORDS = new Set(['manager', 'managers', 'boss', 'bosses', 'supervisor', 'superior', 'lead', 'manger']);
-const REPORT_WORDS = new Set(['report', 'reports', 'subordinates', 'underlings', 'reportees', 'directs']);
+const REPORT_WORDS = new Set(['report', 'reports', 'reporting', 'subordinates', 'underlings', 'reportees', 'directs']);
+/** Report words that are nouns: "Paloma's direct reports", "paloma direct reports". */
+const REPORT_NOUNS = new Set(['reports', 'subordinates', 'underlings', 'reportees', 'directs']);
+/** Words that ask who joined last ("the newest person", "joined most recently") or first ("been here the longest"). */
+const NEWEST = ['newest', 'latest', 'recently', 'recent', 'last'];
+const LONGEST = ['longest', 'earliest', 'first'];
+/** Verbs of joining, without which "last", "recent", "first" or "earliest" are not about joining. */
+const JOINING = ['joined', 'join', 'started', 'start', 'hired', 'been', 'serving'];
+/** Shorthand typed for the reader's words ("skip lvl mgr"). */
+const SHORTHAND: Record<string, string> = {
+  mgr: 'manager',
+  mngr: 'manager',
+  mgrs: 'managers',
+  lvl: 'level',
+  bos: 'boss',
+};
 const MANAGE_VERBS = new Set(['manage', 'manages', 'managed', 'supervise', 'supervises', 'oversee', 'oversees']);
 const LEAD_WORDS = new Set([
   'lead', 'leads', 'led', 'leader', 'leading', 'chair', 'chairs', 'chaired', 'chairperson', 'chairman', 'chairwoman',
@@ -151,6 +170,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
   'ppl', 'pls', 'plz', 'else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
+  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
 /** Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word). */
@@ -166,6 +186,8 @@ export const readLexicon = (lexicon: Lexicon): ReadLexicon => ({ lexicon, index:
 
 /** A word no keyword or name holds, mended to the one keyword within one edit ("manger", "reprots"). */
 function mended(token: Token): Token {
+  const short = SHORTHAND[token.word];
+  if (short) return { ...token, word: short };
   if (token.word.length < 5 || KEYWORDS.has(token.word)) return token;
   const close = MENDABLE.filter(
     (k) => Math.abs(k.length - token.word.length) <= 1 && editDistance(token.word, k, 1) <= 1,
@@ -249,7 +271,7 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   const groups = mentions.filter((m) => m.kind === 'group');
   const values = mentions.filter((m) => m.kind !== 'person' && m.kind !== 'group');
   const counting =
-    (has('how') && has('many', 'big', 'large')) || has('headcount') || (has('number', 'size') && has('of'));
+    (has('how') && has('many', 'big', 'large')) || has('headcount', 'size') || (has('number') && has('of'));
   const operation = counting ? ('count' as const) : ('list' as const);
   const first = firstContent(tokens);
   // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
@@ -269,8 +291,11 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   );
   // "Aisha is in Sales, yes?", "mehdi works in finance, no?": a statement with a tag asks yes or no.
   const tagged = /\?\s*$/.test(text) && TAGS.has(tokens[tokens.length - 1]?.word ?? '');
+  // "diego part of engineering?", "tobias in flight ops?": the verb left out before a name and where it is.
+  const elliptic = /\?\s*$/.test(text) && people[0]?.start === first && ELLIPTIC.has(tokens[people[0].end]?.word ?? '');
   const yesNo =
-    (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether') || askedAfterName || tagged) && !supposing;
+    (YES_NO.has(tokens[first]?.word ?? '') || has('if', 'whether') || askedAfterName || tagged || elliptic) &&
+    !supposing;
 
   // A field the model does not have is said so, never answered with another; but only when a
   // person is what it is asked of (a name, a role, "my salary", "whose birthday"), so that "if I
@@ -291,6 +316,15 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     if (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS)) return { kind: 'unknownPerson', name: unknown };
   }
 
+  // "who joined most recently", "the newest person in Sourcing", "who has been here the longest".
+  const order = tenureOrder(has);
+  if (order && !group && !yesNo && (!person || (person.role && !person.self && people.length === 1))) {
+    const filters: Filters = {};
+    for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
+    if (person?.role?.length === 1) filters.title = person.role[0];
+    if (!person || person.role?.length === 1) return { kind: 'tenure', order, filters };
+  }
+
   if (group && !person) {
     if (hasAny(LEAD_WORDS) || (has('in') && has('charge'))) return { kind: 'lead', group };
     if (counting || has('who', 'whom', 'members', 'member', 'list', 'show', 'belongs', 'belong', 'which', 'part'))
@@ -300,6 +334,10 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
 
   if (person) {
     const second = people.find((m) => m !== person && m.value !== person.value);
+    // "who are the people partners", "how many quality managers": the role's holders.
+    const relationAsked = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS);
+    if (person.plural && !second && !yesNo && !relationAsked && !attributesAsked(tokens, covered).length)
+      return { kind: 'holders', role: person, operation };
     const against = second ?? group ?? values[0];
     // "Is Tom in Sales or Finance": which one, i.e. the field itself.
     const other = values.find((v) => v !== against && v.kind === against?.kind && has('or'));
@@ -335,6 +373,17 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
         has('work', 'works', 'working') &&
         !supposing) ||
       (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
+      // "paloma direct reports", "Paloma's subordinates": a report noun right after the name.
+      // Not "X reports to who?", the verb.
+      (REPORT_NOUNS.has(tokens[person.end]?.word ?? '') && tokens[person.end + 1]?.word !== 'to') ||
+      (tokens[person.end]?.word === 'direct' && REPORT_NOUNS.has(tokens[person.end + 1]?.word ?? '')) ||
+      // "who has Noor as their manager": those whose manager Noor is.
+      tokens.some(
+        (t, i) =>
+          t.word === 'as' &&
+          i === person.end &&
+          (MANAGER_WORDS.has(tokens[i + 1]?.word ?? '') || MANAGER_WORDS.has(tokens[i + 2]?.word ?? '')),
+      ) ||
       // "X is the manager of who?": X's reports, asked with the question word last.
       tokens.some(
         (t, i) =>
@@ -391,6 +440,17 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   if (counting || has('who', 'whom', 'which', 'list', 'show', 'names') || (!yesNo && has('work', 'works')))
     return { kind: 'employees', operation, filters };
   return null;
+}
+
+/** Words right after a name that ask, with the verb left out, where the person is ("diego part of engineering?"). */
+const ELLIPTIC = new Set(['in', 'part', 'on', 'at', 'from', 'based', 'under', 'within']);
+
+/** Whether a question asks for the newest joiner or the longest-serving, by its words. */
+function tenureOrder(has: (...list: string[]) => boolean): 'newest' | 'longest' | null {
+  const joining = has(...JOINING);
+  const newest = has('newest', 'latest') || (joining && has(...NEWEST));
+  const longest = has('longest') || (joining && has(...LONGEST));
+  return newest === longest ? null : newest ? 'newest' : 'longest';
 }
 
 /** Words that open a question about the asker ("who is my manager", "am I in Finance", "show me my reports"). */
@@ -619,26 +679,45 @@ const isoDate = (year: number, month: number) => new Date(Date.UTC(year, month, 
 function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention[] {
   const words = new Set(tokens.map((t) => t.word));
   const head = [...HEAD_ASKED].some((w) => words.has(w));
-  const taken = new Set(found.filter((m) => m.kind !== 'title').flatMap((m) => range(m.start, m.end)));
+  const isValue = (m: Mention) => m.kind === 'department' || m.kind === 'location';
+  const taken = new Set(
+    found.filter((m) => m.kind === 'person' || m.kind === 'group').flatMap((m) => range(m.start, m.end)),
+  );
+  const soft = found.filter(isValue);
   const titles = valueIndex(lexicon.values).roles;
-  // A title written out whole without "the" ("how many Support Engineer in Oslo") stays a title filter.
+  // A title written out whole without "the" stays a title to filter by where the question counts
+  // or lists ("how many Support Engineer in Oslo", "who works as Accountant"); elsewhere it is
+  // its holder ("ceo email?", "who is head of people here").
+  const listing = [...words].some((w) => COUNT_WORDS.has(w) || LISTING.has(w));
   const verbatim = (p: { start: number; end: number }) =>
     found.some((m) => m.kind === 'title' && m.start === p.start && m.end === p.end);
-  const phrases = rolePhrases(tokens, titles, taken, KEYWORDS, head).filter((p) => !(p.bare && verbatim(p)));
-  // A title written after "the" is a role too ("the Financial Controller").
+  const phrases = rolePhrases(tokens, titles, taken, KEYWORDS, head, soft, normal).filter(
+    (p) => !(p.bare && verbatim(p) && listing),
+  );
+  // A title written after "the" is a role too ("the Financial Controller"), and one written bare where nothing is listed.
   for (const m of found)
     if (
       m.kind === 'title' &&
-      ROLE_ARTICLES.has(tokens[m.start - 1]?.word ?? '') &&
-      !phrases.some((p) => p.start === m.start)
-    )
-      phrases.push({ start: m.start, end: m.end, titles: [m.value], text: m.value, bare: false });
+      (ROLE_ARTICLES.has(tokens[m.start - 1]?.word ?? '') || !listing) &&
+      !phrases.some((p) => p.start < m.end && m.start < p.end)
+    ) {
+      const text = tokens.slice(m.start, m.end).map((t) => t.word);
+      phrases.push({
+        start: m.start,
+        end: m.end,
+        titles: [m.value],
+        text: m.value,
+        bare: false,
+        plural: pluralRole(text, [m.value], normal),
+      });
+    }
   if (phrases.length === 0) return found;
   const byName = found.some((m) => m.kind === 'person');
   const relation = [...words].some((w) => REPORT_WORDS.has(w) || MANAGER_WORDS.has(w) || MANAGE_VERBS.has(w));
-  const places = found.filter((m) => m.kind === 'location' || m.kind === 'department');
   const roles: Mention[] = [];
   for (const p of phrases) {
+    // The places the question names outside the role narrow its holders ("the QA lead in Porto").
+    const places = found.filter((m) => isValue(m) && (m.end <= p.start || m.start >= p.end));
     if (byName && !relation) {
       if (p.titles.length === 1)
         roles.push({ kind: 'title', ids: [], value: p.titles[0], start: p.start, end: p.end, possessive: false });
@@ -648,10 +727,34 @@ function withRoles(tokens: Token[], found: Mention[], lexicon: Lexicon): Mention
     const narrowed = holders.filter((h) => places.every((v) => h[v.kind as 'location' | 'department'] === v.value));
     const ids = (narrowed.length ? narrowed : holders).map((h) => h.id);
     const possessive = tokens[p.end - 1].possessive;
-    roles.push({ kind: 'person', ids, value: p.text, start: p.start, end: p.end, possessive, role: p.titles });
+    roles.push({
+      kind: 'person',
+      ids,
+      value: p.text,
+      start: p.start,
+      end: p.end,
+      possessive,
+      role: p.titles,
+      ...(p.plural ? { plural: true } : {}),
+    });
   }
   const inRole = (m: Mention) => roles.some((r) => m.start < r.end && r.start < m.end);
   return [...found.filter((m) => !inRole(m)), ...roles].sort((a, b) => a.start - b.start);
 }
+
+/** Words that ask for everyone of a kind, so that a title written out in them is a filter, not one person. */
+const LISTING = new Set([
+  'list',
+  'show',
+  'all',
+  'every',
+  'everyone',
+  'which',
+  'names',
+  'work',
+  'works',
+  'working',
+  'employed',
+]);
 
 const ROLE_ARTICLES = new Set(['the', 'our', 'your', 'ur']);

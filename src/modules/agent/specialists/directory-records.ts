@@ -180,6 +180,8 @@ export interface EmployeeFilter {
   /** Start date on or after `from` and before `to` (either may be absent). */
   startFrom?: string;
   startBefore?: string;
+  /** Ordered by start date, the latest joiner first or the earliest (only people with one). */
+  order?: 'newest' | 'longest';
 }
 
 /** Active employees matching the filter: the first PAGE by name, and how many match. */
@@ -199,10 +201,17 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
   add('e.manager_id = ?', filter.manager);
   add('e.start_date >= ?', filter.startFrom);
   add('e.start_date < ?', filter.startBefore);
-  return page(em, `select ${COLUMNS}, count(*) over () as total from employee e where ${conditions.join(' and ')}`, [
-    ...params,
-  ]);
+  if (filter.order) conditions.push('e.start_date is not null');
+  return page(
+    em,
+    `select ${COLUMNS}, count(*) over () as total from employee e where ${conditions.join(' and ')}`,
+    [...params],
+    filter.order && TENURE_ORDER[filter.order],
+  );
 }
+
+/** The orders by start date a filter may ask for: who joined last, or first. */
+const TENURE_ORDER = { newest: 'e.start_date desc', longest: 'e.start_date asc' } as const;
 
 /** Everyone below someone, directly or through their managers (active people, each once). */
 export async function everyoneBelow(em: EntityManager, id: string): Promise<Page> {
@@ -220,9 +229,9 @@ export async function everyoneBelow(em: EntityManager, id: string): Promise<Page
   );
 }
 
-async function page(em: EntityManager, sql: string, params: unknown[]): Promise<Page> {
+async function page(em: EntityManager, sql: string, params: unknown[], first?: string): Promise<Page> {
   const rows = await em.execute<(LexPerson & { total: string | number })[]>(
-    `${sql} order by e.name, e.id limit ${PAGE}`,
+    `${sql} order by ${first ? `${first}, ` : ''}e.name, e.id limit ${PAGE}`,
     params,
   );
   return { total: rows.length ? Number(rows[0].total) : 0, people: rows.map((r) => person(r, 'total')) };

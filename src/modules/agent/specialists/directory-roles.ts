@@ -45,7 +45,10 @@ export const PERSON_NOUNS = new Set([
 const HEAD_WORDS = new Set(['head', 'mgr', 'chief', 'dir', 'lead', 'vp', 'pres']);
 
 /** The most words of a role phrase. */
-const MAX_ROLE_WORDS = 5;
+const MAX_ROLE_WORDS = 6;
+
+/** A word's everyday short form ("operations" is "ops"), or the word itself. */
+export const shortWord = (word: string): string => SHORT[word] ?? word;
 
 /** A title's words in their short forms, small words aside. */
 export function shortForms(words: readonly string[]): string[] {
@@ -107,6 +110,18 @@ export interface RolePhrase {
   text: string;
   /** Written without "the", "our" or "a" before it ("who is vp of drilling ops"). */
   bare: boolean;
+  /** Written in the plural ("the people partners", "the payroll folks"): all its holders are asked for. */
+  plural: boolean;
+}
+
+/** Whether a role phrase's words name its titles in the plural: its last word is none of theirs and ends so. */
+export function pluralRole(
+  words: readonly string[],
+  titles: readonly string[],
+  titleWords: (t: string) => string[],
+): boolean {
+  const last = words[words.length - 1];
+  return /[^s]s$/.test(last) && !titles.some((t) => titleWords(t).includes(last));
 }
 
 /**
@@ -115,7 +130,8 @@ export interface RolePhrase {
  * titles first when `head` is asked.
  */
 export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = false, exactOnly = false): string[] {
-  const short = shortForms(phrase);
+  // "the harvest technicians": a word no title holds, read in the singular when one holds that.
+  const short = [...new Set(shortForms(phrase).map((w) => (index.byWord.has(w) ? w : (singular(w, index) ?? w))))];
   if (short.length === 0) return [];
   // The titles holding every word of the phrase: those of its rarest word that hold the others.
   const lists = short.map((w) => index.byWord.get(w) ?? []);
@@ -131,11 +147,18 @@ export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = 
   return inOrder(heads.length ? heads : holding);
 }
 
+/** A plural's singular that some title holds ("technicians", "secretaries", "coaches"), or null. */
+function singular(word: string, index: RoleIndex): string | null {
+  const forms = [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
+  return forms.find((f) => f !== word && index.byWord.has(f)) ?? null;
+}
+
 const inOrder = (titles: RoleTitle[]) => [...titles].sort((a, b) => a.at - b.at).map((t) => t.title);
 
 /**
  * The role phrases of a question: the longest run of words (at most MAX_ROLE_WORDS, none of them
- * `taken` by a name or a value) after "the", "our", "your" or "a" (or after "of" when `head` is
+ * `taken` by a name or a group, and covering a department or place of `soft` only when they name
+ * a title exactly: "vp sales", "head of flight operations") after "the", "our", "your" or "a" (or after "of" when `head` is
  * asked: "in charge of forestry") that names a title, a person noun after it included. Without
  * such a word before it, only a whole title or its initials is a role ("who is vp of drilling
  * ops", "cto email?"): a title's words alone ("drilling") name no one there. A lone common word
@@ -147,6 +170,8 @@ export function rolePhrases(
   taken: ReadonlySet<number>,
   common: ReadonlySet<string>,
   head = false,
+  soft: readonly { start: number; end: number }[] = [],
+  titleWords: (title: string) => string[] = () => [],
 ): RolePhrase[] {
   const found: RolePhrase[] = [];
   if (titles.size === 0) return found;
@@ -160,9 +185,14 @@ export function rolePhrases(
       if (SMALL.has(words[words.length - 1]) || SMALL.has(words[0]) || PERSON_NOUNS.has(words[0])) continue;
       const noun = PERSON_NOUNS.has(tokens[i + n]?.word ?? '');
       if (n === 1 && common.has(words[0]) && !noun) continue;
-      const named = titlesNamed(words, titles, head, bare);
+      // A department or place inside the phrase, whole ("head of flight operations"), never cut.
+      const touched = soft.filter((v) => v.start < i + n && i < v.end);
+      const overValue = touched.length > 0;
+      if (overValue && (n === 1 || touched.some((v) => v.start < i || v.end > i + n))) continue;
+      const named = titlesNamed(words, titles, head, bare || overValue);
       if (named.length === 0) continue;
-      found.push({ start: i, end: i + n + (noun ? 1 : 0), titles: named, text: words.join(' '), bare });
+      const plural = tokens[i + n]?.word === 'folks' || pluralRole(words, named, titleWords);
+      found.push({ start: i, end: i + n + (noun ? 1 : 0), titles: named, text: words.join(' '), bare, plural });
       i += n - 1;
       break;
     }
