@@ -15,6 +15,8 @@ import * as meltemiCompany from './fixtures/blind-meltemi/company';
 import * as meltemiRequests from './fixtures/blind-meltemi/requests';
 import * as altoverdeCompany from './fixtures/blind-altoverde/company';
 import * as altoverdeRequests from './fixtures/blind-altoverde/requests';
+import * as brimfaxiCompany from './fixtures/blind-brimfaxi/company';
+import * as brimfaxiRequests from './fixtures/blind-brimfaxi/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -122,6 +124,19 @@ describe('Altoverde Aerial Mapping (eighth set: held out for its first run, then
       documentRightOrOffered: 0.95,
       documentWrongAtMost: 0.03,
       unanswerableDeclined: 0.78,
+    },
+  );
+});
+
+describe('Brimfaxi Aquaculture (ninth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: brimfaxiCompany, ...brimfaxiRequests },
+    {
+      requests: 0.97,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.92,
+      documentWrongAtMost: 0.04,
+      unanswerableDeclined: 0.83,
     },
   );
 });

@@ -428,12 +428,15 @@ describe('reads roles in the plural and over a department, values as people shor
     person('h5', 'Karim Lahlou', { title: 'Harvest Technician', department: 'Operations', managerId: 'h3' }),
     person('h6', 'Lieke Jansen', { title: 'Drone Pilot', department: 'Flight Operations', managerId: 'h1' }),
     person('h7', 'Mele Fifita', { title: 'People Partner', department: 'People & Culture' }),
+    person('h8', 'Sakura Ito', { title: 'Fish Health Veterinarian', department: 'Operations' }),
   ];
   const read = readLexicon({
     people: staff,
     groups: [
       { id: 'g1', name: 'Green Office Committee', description: 'Chaired by Ulla Jessen' },
       { id: 'g2', name: 'Spanish-Dutch Language Exchange', description: null },
+      { id: 'g3', name: 'Sauna and Onsen Club', description: null },
+      { id: 'g4', name: 'Safety Representatives', description: null },
     ],
     values: valuesOf(staff),
   });
@@ -477,6 +480,18 @@ describe('reads roles in the plural and over a department, values as people shor
       filters: { department: 'Sales' },
     });
     expect(ask('who heads the green office committe')).toMatchObject({ kind: 'lead', group: { ids: ['g1'] } });
+    expect(ask("who's in the sauna club")).toMatchObject({ kind: 'members', group: { ids: ['g3'] } });
+    expect(ask('members of safety reps?')).toMatchObject({ kind: 'members', group: { ids: ['g4'] } });
+    expect(ask('contact of the fish vet?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['h8'] },
+      attributes: ['email'],
+    });
+    expect(ask('which teams is sakura on')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['h8'] },
+      attributes: ['groups'],
+    });
     expect(ask('how many people are in the language exchange')).toMatchObject({
       kind: 'members',
       operation: 'count',

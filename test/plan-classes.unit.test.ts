@@ -164,6 +164,8 @@ describe('impossible and empty requests', () => {
     'how many sick days a year without a note',
     'max driving hours for a courier in one day',
     'most overtime in a single week at the depot',
+    'daily allowance when travelling in canada',
+    'weekly overtime limit for drivers',
   ])('%s is a question, not a schedule without a task', (text) => {
     expect(isRequestToAct(text)).toBe(false);
     expect(isRequestToPlan(text)).toBe(false);

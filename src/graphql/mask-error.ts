@@ -23,11 +23,20 @@ const CONNECTION_CODES = new Set([
   '08001',
 ]);
 
+/**
+ * What the PostgreSQL driver says, with no code, when a pooled connection's server went away
+ * between two statements ("Connection terminated unexpectedly") or a client is used after that
+ * ("… is not queryable"): the server is down as surely as when a new connection is refused.
+ */
+const LOST_CONNECTION =
+  /\bconnection terminated\b|\bnot queryable\b|\bterminating connection\b|\bserver closed the connection\b/i;
+
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     (typeof code === 'string' && CONNECTION_CODES.has(code)) ||
-    (error instanceof DriverException && CONNECTION_CODES.has(String(error.code)))
+    (error instanceof DriverException && CONNECTION_CODES.has(String(error.code))) ||
+    (error instanceof Error && code == null && LOST_CONNECTION.test(error.message))
   );
 }
 

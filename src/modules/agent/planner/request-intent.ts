@@ -23,11 +23,12 @@ const FIELD_OF =
   /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:the\s+|an?\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
 
 /**
- * A rate: a quantity's unit ("hours per day", "€30 a month", "flight hours in one day"), not a
+ * A rate: a quantity's unit ("hours per day", "€30 a month", "flight hours in one day", "daily
+ * allowance"), not a
  * schedule, unless a count of times comes before it ("twice a week", "3 times per month"). Bounded lookbehind: linear.
  */
 const RATE =
-  /(?<!\b(?:once|twice|thrice|times)\s{1,3})\b(?:per|an?|in\s+(?:one|an?|1|a\s+single))\s+(?:day|week|month|quarter|year)\b/gi;
+  /(?<!\b(?:once|twice|thrice|times)\s{1,3})\b(?:per|an?|in\s+(?:one|an?|1|a\s+single))\s+(?:day|week|month|quarter|year)\b|\b(?:daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+)?(?:allowance|rate|limit|budget|cap|maximum|max|minimum|min|amount|spend|spending|expenses?|per\s+diem)\b/gi;
 
 /**
  * A message whose only schedule is a rate ("max hours per day at the factory"): a question in note

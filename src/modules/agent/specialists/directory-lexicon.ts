@@ -331,12 +331,12 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     }
     for (const part of new Set(parts)) addWord(part, entry);
   }
-  const tails = groupTails(lexicon.groups);
+  const shortNames = groupShortNames(lexicon.groups);
   for (const g of lexicon.groups) {
     const parts = normal(g.name);
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
-    for (const tail of tails.get(g.id) ?? []) add(tail, entry);
+    for (const short of shortNames.get(g.id) ?? []) add(short, entry);
     for (const form of ampersandForms(g.name)) add(form, entry);
     for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
@@ -347,27 +347,37 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
 }
 
 /**
- * A group's name without its first words, when no other group's name ends so ("the language
- * exchange" for the Spanish-Dutch Language Exchange): two words at least, by group id.
+ * The shorter names a group is called by, when no other group is called so: its name without its
+ * first words ("the language exchange" for the Spanish-Dutch Language Exchange), without one side
+ * of an "and" ("sauna club" for the Sauna and Onsen Club), and with its words in their everyday
+ * short forms ("safety reps"). Two words at least, by group id.
  */
-function groupTails(groups: readonly LexGroup[]): Map<string, string[][]> {
-  const owners = new Map<string, Set<string>>();
-  const tailsOf = (name: string) => {
+function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
+  const shortNamesOf = (name: string): string[][] => {
     const parts = normal(name);
-    return parts.slice(1, -1).map((_, k) => parts.slice(k + 1));
+    const found = parts.slice(1, -1).map((_, k) => parts.slice(k + 1));
+    const and = parts.indexOf('and');
+    if (and >= 1 && and <= parts.length - 2)
+      found.push(
+        [...parts.slice(0, and), ...parts.slice(and + 2)],
+        [...parts.slice(0, and - 1), ...parts.slice(and + 1)],
+      );
+    if (parts.some((w) => shortWord(w) !== w)) found.push(parts.map(shortWord));
+    return found.filter((short) => short.length >= 2);
   };
+  const owners = new Map<string, Set<string>>();
   for (const g of groups)
-    for (const tail of tailsOf(g.name)) {
-      const key = tail.join(' ');
+    for (const short of shortNamesOf(g.name)) {
+      const key = short.join(' ');
       owners.set(key, (owners.get(key) ?? new Set()).add(g.id));
     }
-  const tails = new Map<string, string[][]>();
+  const shortNames = new Map<string, string[][]>();
   for (const g of groups)
-    tails.set(
+    shortNames.set(
       g.id,
-      tailsOf(g.name).filter((tail) => owners.get(tail.join(' '))!.size === 1),
+      shortNamesOf(g.name).filter((short) => owners.get(short.join(' '))!.size === 1),
     );
-  return tails;
+  return shortNames;
 }
 
 /** The entries of a phrase in every layer. */

@@ -612,6 +612,8 @@ function attributesAsked(tokens: Token[], covered: ReadonlySet<number>): Attribu
       (word === 'team' && (words.includes('which') || words.includes('what')))
     )
       add('department');
+    // "which teams is Thora on": the groups she belongs to (a department would be one team).
+    else if (word === 'teams' && (words.includes('which') || words.includes('what'))) add('groups');
     else if (word === 'long' && words.includes('how') && (words.includes('been') || words.includes('worked')))
       add('startDate');
     else if (

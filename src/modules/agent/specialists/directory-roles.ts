@@ -16,6 +16,7 @@ const SHORT: Record<string, string> = {
   senior: 'sr', junior: 'jr', director: 'dir', administrator: 'admin', administration: 'admin',
   technology: 'tech', technical: 'tech', information: 'info', financial: 'finance', accounting: 'accounts',
   marketing: 'mktg', executive: 'exec', coordinator: 'coord', department: 'dept', president: 'pres',
+  representative: 'rep', representatives: 'reps', veterinarian: 'vet', veterinary: 'vet',
 }; // prettier-ignore
 
 /** Words a title is compared without. */
@@ -24,7 +25,7 @@ const SMALL = new Set(['of', 'and', '&', 'the', 'for', 'a', 'an', 'in', 'to']);
 /** Words that alone name no role ("the manager", "the lead"): a role phrase needs another word. */
 const GENERIC = new Set([
   'lead', 'head', 'mgr', 'chief', 'officer', 'sr', 'jr', 'coord', 'specialist', 'dir', 'asst', 'staff', 'team',
-  'member', 'senior', 'junior', 'principal', 'associate', 'partner', 'representative', 'exec', 'pres',
+  'member', 'senior', 'junior', 'principal', 'associate', 'partner', 'rep', 'exec', 'pres',
 ]); // prettier-ignore
 
 /** Words that say "the person with this role" after it ("the payroll guy"); eaten with the phrase. */
