@@ -17,6 +17,8 @@ import * as altoverdeCompany from './fixtures/blind-altoverde/company';
 import * as altoverdeRequests from './fixtures/blind-altoverde/requests';
 import * as brimfaxiCompany from './fixtures/blind-brimfaxi/company';
 import * as brimfaxiRequests from './fixtures/blind-brimfaxi/requests';
+import * as halicCompany from './fixtures/blind-halic/company';
+import * as halicRequests from './fixtures/blind-halic/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -137,6 +139,19 @@ describe('Brimfaxi Aquaculture (ninth set: held out for its first run, then mend
       documentRightOrOffered: 0.92,
       documentWrongAtMost: 0.04,
       unanswerableDeclined: 0.83,
+    },
+  );
+});
+
+describe('Halic Acoustics (tenth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: halicCompany, ...halicRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.97,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.95,
     },
   );
 });

@@ -18,6 +18,8 @@ describe('the kind of fact a question asks for', () => {
     ['how many goals should I set', { type: 'amount' }],
     ["what's the mileage rate", { type: 'amount' }],
     ['what is the hotel cap in london', { type: 'amount' }],
+    ['what are the rating levels in reviews', { type: 'list' }],
+    ['which leave types are there', { type: 'list' }],
   ])('%s asks for %j', (question, kind) => expect(askedKind(question)).toEqual(kind));
 
   it.each(['can I work from home on fridays', 'who signs off my expenses', 'where do I collect my badge'])(
@@ -30,6 +32,7 @@ describe('whether a sentence states it', () => {
   const duration = { type: 'duration' } as const;
   const amount = { type: 'amount' } as const;
   const days = { type: 'duration', unit: 'day' } as const;
+  const list = { type: 'list' } as const;
   it.each([
     ['Managers give 3 months’ notice.', duration],
     ['Parental leave lasts sixteen weeks at full pay.', duration],
@@ -40,6 +43,8 @@ describe('whether a sentence states it', () => {
     ['The company adds 5% of your salary.', amount],
     ['Each employee sets between three and five goals.', amount],
     ['Hotels in London are capped at £180 a night.', amount],
+    ['Managers rate on a four-step scale: Developing, Solid, Strong and Exceptional.', list],
+    ['Grades are A, B, C, D.', list],
   ])('%s states it', (sentence, kind) => expect(statesKind(sentence, kind)).toBe(true));
 
   it.each([
@@ -47,6 +52,8 @@ describe('whether a sentence states it', () => {
     ['Anyone visiting farms above 3,000 metres spends a night in Cusco first.', days],
     ['No one may work more than 8 hours of overtime a week.', days],
     ['Employee forum that meets with the People team about pensions.', amount],
+    ['If you disagree with your rating, ask for a second review within 15 days.', list],
+    ['Ratings are shared in writing and stay on file.', list],
   ])('%s does not', (sentence, kind) => expect(statesKind(sentence, kind)).toBe(false));
 
   it('lets any sentence answer a question that asks for no kind', () =>

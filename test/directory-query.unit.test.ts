@@ -527,3 +527,92 @@ describe('reads roles in the plural and over a department, values as people shor
     });
   });
 });
+
+describe('reads the organization’s own name, an asker who says who they are, and groups by another verb', () => {
+  const staff = [
+    person('k1', 'Defne Arslan', { title: 'Chief Executive Officer', department: 'Management', location: 'Istanbul' }),
+    person('k2', 'Selin Karaca', { title: 'Head of Acoustics', department: 'Acoustics', managerId: 'k1' }),
+    person('k3', 'Kerem Ozturk', { title: 'Senior Consultant', department: 'Acoustics', managerId: 'k2' }),
+    person('k4', 'Noah Fischer', {
+      title: 'QA Engineer',
+      department: 'Engineering',
+      location: 'Berlin',
+      managerId: 'k3',
+    }),
+    person('k5', 'Claire Dubois', {
+      title: 'Consultant',
+      department: 'Acoustics',
+      location: 'Vancouver',
+      managerId: 'k3',
+    }),
+  ];
+  const read = readLexicon({
+    people: staff,
+    groups: [
+      { id: 'g1', name: 'Health and Safety Committee', description: null },
+      { id: 'g2', name: 'Diversity and Inclusion Council', description: null },
+      { id: 'g3', name: 'Halic Singers', description: 'The company choir' },
+    ],
+    values: valuesOf(staff),
+    organization: ['halic', 'acoustics'],
+  });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('reads the organization’s name as no word of the question, and counts everyone when it is what is counted', () => {
+    expect(ask('when did noah fischer start at halic')).toMatchObject({
+      kind: 'attributes',
+      attributes: ['startDate'],
+    });
+    expect(ask('whats noah doing at halic, like his role')).toMatchObject({ attributes: ['title'] });
+    expect(ask('who is the ceo of halic')).toMatchObject({ kind: 'attributes', person: { ids: ['k1'] } });
+    expect(ask("halic's ceo?")).toMatchObject({ kind: 'attributes', person: { ids: ['k1'] }, attributes: ['profile'] });
+    expect(ask('how many people work at halic')).toEqual({ kind: 'employees', operation: 'count', filters: {} });
+    expect(ask('how many employees does the company have')).toMatchObject({ kind: 'employees', filters: {} });
+    // Without the organization's words the reader still knows nothing of another company.
+    expect(ask('when did noah start at acme')).toBeNull();
+  });
+
+  it('reads "begin", "what day" and "roughly" as the words of a start date and a count', () => {
+    expect(ask('what day did noah begin his internship here?')).toMatchObject({ attributes: ['startDate'] });
+    expect(ask('Roughly how many colleagues work out of our Vancouver office?')).toEqual({
+      kind: 'employees',
+      operation: 'count',
+      filters: { location: 'Vancouver' },
+    });
+  });
+
+  it('reads an asker who names themselves as that person, only when the name is someone’s whole', () => {
+    expect(ask("i'm noah fischer, who is my manager's manager")).toMatchObject({
+      kind: 'manager',
+      person: { ids: ['k4'] },
+      levels: 2,
+    });
+    expect(ask('this is Claire Dubois. where do i sit?')).toMatchObject({ person: { ids: ['k5'] } });
+    expect(ask("I'm Noah, who is my manager")).toMatchObject({ kind: 'manager', person: { ids: ['k4'] } });
+    // Words that name nobody whole ("in Berlin", "Noah's colleague") leave the asker the asker.
+    for (const text of ["I'm in Berlin, who is my manager", "I'm Noah's colleague, who is my manager"])
+      expect(ask(text) ?? {}).not.toMatchObject({ person: { ids: ['k4'] } });
+  });
+
+  it('reads a team the asker joined as their manager’s, and a chain asked "and who is above"', () => {
+    expect(ask('i just joined kerem ozturks team, who is my skip-level?')).toMatchObject({
+      kind: 'manager',
+      person: { ids: ['k3'] },
+      levels: 1,
+    });
+    expect(ask('Who is Noah Fischer’s manager, and who is above that person?')).toMatchObject({
+      kind: 'manager',
+      levels: 2,
+    });
+    expect(ask("who is above noah's manager")).toMatchObject({ kind: 'manager', levels: 2 });
+  });
+
+  it('reads a group written with "&" or initials for its "and", and its members by any verb of taking part', () => {
+    expect(ask('members of the health & safety committee?')).toMatchObject({ kind: 'members', group: { ids: ['g1'] } });
+    expect(ask('who is in the d&i council')).toMatchObject({ kind: 'members', group: { ids: ['g2'] } });
+    expect(ask('who sings in the halic singers')).toMatchObject({ kind: 'members', group: { ids: ['g3'] } });
+    expect(ask('who plays for the halic singers')).toMatchObject({ kind: 'members', group: { ids: ['g3'] } });
+    // A verb elsewhere than right after "who" is still a word the directory cannot account for.
+    expect(ask('do the halic singers perform in december')).toBeNull();
+  });
+});

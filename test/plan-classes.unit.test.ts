@@ -469,3 +469,52 @@ describe('round 5: frames, channels, places and parts of the day', () => {
     ]);
   });
 });
+
+describe('round 9: names with digits, "to" of a verb, "later today", parts of the day naming a thing, bare verbs', () => {
+  it.each([
+    ['a week from today at 2pm email me the q4 pipeline', 'the q4 pipeline'],
+    ['every monday at 9 email me the h1 review and 2fa codes', 'the h1 review and 2fa codes'],
+    ['every friday at 4 send me the fy2025 budget', 'the fy2025 budget'],
+  ])('%s keeps the name whole', (request, task) => expect(plan(request).task).toBe(task));
+
+  it.each([
+    ['evry2 weeks on friday at 2pm email me the contractor list', 'CUSTOM', 14],
+    ['every2weeks at9am email me the contractor list', 'CUSTOM', 9],
+  ])('%s still splits a number typed onto a word of the schedule', (request, frequency, hour) => {
+    const p = plan(request);
+    expect([p.frequency, p.hour, p.task]).toEqual([frequency, hour, 'the contractor list']);
+  });
+
+  it.each([
+    [
+      '10th of each month 0900 email me the calibration certificates about to expire',
+      'the calibration certificates about to expire',
+    ],
+    ['every monday at 9 email me the contracts due to renew', 'the contracts due to renew'],
+  ])('%s: "to" of a verb names no recipient', (request, task) => {
+    const p = plan(request);
+    expect([p.channel, p.notifyTo, p.recipient ?? null, p.task]).toEqual(['EMAIL', ME, null, task]);
+  });
+
+  it('"later today" is the date, not a word of the task', () => {
+    const p = plan('later today text me the chamber induction list');
+    expect([p.frequency, p.task, asks(p)]).toEqual(['ONCE', 'the chamber induction list', true]);
+  });
+
+  it.each([
+    ['daily at 7:05 dm me the list of sites with night surveys', 'the list of sites with night surveys'],
+    ['every monday at 8 email me the roster for morning shifts', 'the roster for morning shifts'],
+  ])('%s keeps the part of the day that names a thing', (request, task) => {
+    const p = plan(request);
+    expect([p.task, p.hour]).toEqual([task, request.includes('7:05') ? 7 : 8]);
+  });
+
+  it.each([
+    'each day 0700 post in #safety',
+    'every day at 9 send it to #ops',
+    'Good morning, could you set something up for every monday at 8am? thanks',
+  ])('%s has nothing to do and asks what', (request) => {
+    const p = plan(request);
+    expect([p.frequency, asks(p)]).toEqual(['INVALID', true]);
+  });
+});

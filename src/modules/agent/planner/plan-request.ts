@@ -126,10 +126,11 @@ const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
 /**
  * A part of the day that names something of the task ("the night shift headcount", "our morning
- * briefing notes"): after "the" or "my" (not "in the") and before a word of the task, it is no time.
+ * briefing notes", "sites with night surveys"): after "the", "my" or "with" (not "in the") and
+ * before a word of the task, it is no time.
  */
 const PART_OF_DAY_NAMING =
-  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's)\s+(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
+  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's|with|of|for)\s+(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
 /** A greeting: at the start, or "good morning" anywhere. */
 const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
@@ -343,7 +344,7 @@ function read(scan: string, now: Date, timeZone: string): Readings {
 
 /** A task that names no work: a verb of planning and a word that stands for anything. */
 const NOTHING_TO_DO =
-  /^(?:(?:schedule|set up|setup|plan|do|run|create|add|make|book)\s+)?(?:something|anything|stuff|things?|a thing|it|this|that|a task|a job|a workflow|one)?$/i;
+  /^(?:(?:schedule|set up|setup|plan|do|run|create|add|make|book|post|send|share|e-?mail|message|ping|notify|forward)(?:\s+|$))?(?:something|anything|stuff|things?|a thing|it|this|that|a task|a job|a workflow|one)?$|^set (?:something|anything|it|this|that|a thing|stuff) up$/i;
 const NO_TASK =
   'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.';
 

@@ -99,7 +99,14 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
           : today.year + 1;
       const casual = CASUAL.exec(found.text);
       const named = casual ? null : { month, day };
-      return { date: iso(year, month, day), monthDay: named, time: null, words: [casual ? casual[0] : found.text] };
+      // chrono reads "later today" as "today": the word before it is the date's too, not the task's.
+      const later = casual && /\blater $/.test(spelled.slice(0, found.index)) ? 'later ' : '';
+      return {
+        date: iso(year, month, day),
+        monthDay: named,
+        time: null,
+        words: [casual ? later + casual[0] : found.text],
+      };
     }
     if (tags.has('result/relativeDate') && relative) {
       const at = wallClock(found.start.date(), timeZone);

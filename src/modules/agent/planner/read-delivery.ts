@@ -120,10 +120,23 @@ function recipientNamed(
   // After "e-mail" the one after "to" is someone with an address, even a name English has as a word
   // ("email the pack to lucy"): the directory says who, else the planner asks. After "send" a word is a team.
   const emailed = !!lower && /mail/.test(lower[1]);
-  if (lower && !NOT_PEOPLE.test(lower[2]) && !NOT_NAMES.test(lower[2]) && (emailed || !isEnglishWord(lower[2])))
+  // "the certificates about to expire", "invoices due to arrive": "to" of a verb, not of a person.
+  const before = lower && original.slice(0, lower.index + lower[0].length - lower[2].length - 3);
+  const ofVerb = !!before && VERB_TO.test(before);
+  if (
+    lower &&
+    !ofVerb &&
+    !NOT_PEOPLE.test(lower[2]) &&
+    !NOT_NAMES.test(lower[2]) &&
+    (emailed || !isEnglishWord(lower[2]))
+  )
     return { recipient: lower[2], words: [`to ${lower[2]}`] };
   return undefined;
 }
+
+/** Words after which "to" starts a verb ("about to expire", "due to start", "have to sign"), at the end of what comes before. */
+const VERB_TO =
+  /\b(?:about|due|going|have|has|had|need|needs|set|ready|likely|yet|able|want|wants|trying|used|supposed|starting|begin|begins)\s*$/i;
 
 /** Messaging services and devices the product does not deliver to. */
 const ELSEWHERE =

@@ -176,6 +176,15 @@ export function mendScheduleWords(request: string): MendedText {
   return { ...mended, text: mended.text.replace(/\uE000(\d+)\uE000/g, (_, i: string) => addresses[Number(i)]) };
 }
 
+/**
+ * Words a number is typed onto ("at9am", "every2weeks", "evry2"): a schedule word of two letters,
+ * or any word of three or more. Not one or two letters of a name ("q4", "h1", "fy2025").
+ */
+const STUCK_BEFORE = 'at|by|to|on|in|or|[a-z]{3,}';
+/** Schedule words typed onto a number ("2weeks", "9every", "3times"); never a time's unit or an ordinal ("9am", "1st"). */
+const STUCK_AFTER =
+  "days?|weeks?|months?|quarters?|years?|mins?|minutes?|times?|every|each|daily|weekly|monthly|on|at|in|and|or|to|oclock|o'clock|mornings?|evenings?|afternoons?|nights?|tonight|tomorrow|today|weekdays?|weekends?|workdays?|fortnights?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?";
+
 function mendWords(request: string): MendedText {
   const unsure: string[] = [];
   let text = request
@@ -183,9 +192,10 @@ function mendWords(request: string): MendedText {
     .replace(/[–—]/g, '-')
     .replace(/(\d)-?ish\b/gi, '$1')
     .replace(/\bish\b/gi, '')
-    // "every2weeks", "at9am": a number stuck to a word, except the units of a time or an ordinal.
-    .replace(/(?<!\d)([a-z])(\d)/gi, '$1 $2')
-    .replace(/(\d)(?!(?:st|nd|rd|th|am|pm|a\.m|p\.m|h|hrs?|hours?)\b)([a-z]{2,})/gi, '$1 $2');
+    // "every2weeks", "at9am": a number stuck to a word of the schedule. Not the names of things a
+    // task holds ("the q4 pipeline", "2fa codes", "h1 review").
+    .replace(new RegExp(String.raw`\b(${STUCK_BEFORE})(\d)`, 'gi'), '$1 $2')
+    .replace(new RegExp(String.raw`(\d)(${STUCK_AFTER})\b`, 'gi'), '$1 $2');
   const words = text.split(/(\s+)/);
   let previous = '';
   for (let i = 0; i < words.length; i++) {

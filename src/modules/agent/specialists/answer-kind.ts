@@ -3,11 +3,12 @@
  * type" of question answering). "How long is the notice period" is answered by a sentence naming a
  * length of time, "how much do we get for meals" by one naming an amount; a sentence sharing the
  * question's words but naming neither ("Leaving the company", "The device is wiped remotely") is
- * close to the subject, not its answer. Only kinds a sentence shows by its form are read: a person
- * or a place may be named in too many ways to tell from the words alone.
+ * close to the subject, not its answer; "what are the rating levels" is answered by one naming
+ * several things. Only kinds a sentence shows by its form are read: a person or a place may be
+ * named in too many ways to tell from the words alone.
  */
 export interface AnswerKind {
-  type: 'duration' | 'amount';
+  type: 'duration' | 'amount' | 'list';
   /** The unit the question counts in ("how many days"): the answer must count in it too. */
   unit?: string;
 }
@@ -62,11 +63,23 @@ const STATES_DURATION = new RegExp(
 /** An amount: a digit, a number word, a percentage or a currency sign. */
 const STATES_AMOUNT = new RegExp(String.raw`\d|%|[$€£¥₹]|\b(?:${NUMBER_WORDS}|none|nothing|free|unlimited)\b`, 'i');
 
+/** Questions asking for the members of a set: "what are the rating levels", "which leave types are there". */
+const ASKS_LIST =
+  /\b(?:what|which)(?:'re|’re|\s+are|\s+r)?\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+)?(?:levels|types|kinds|categories|grades|stages|tiers|bands|ratings|options)\b/i;
+
+/** A sentence naming three things or more: "Developing, Solid, Strong and Exceptional" (read without a pattern, in one pass). */
+function statesList(sentence: string): boolean {
+  const parts = sentence.split(',');
+  if (parts.length >= 4) return true;
+  return parts.length >= 2 && /\s(?:and|or)\s/.test(parts[parts.length - 1]);
+}
+
 /** The kind of fact the question asks for, or null when it asks for none these tell apart. */
 export function askedKind(question: string): AnswerKind | null {
   const said = ASKS_UNIT.exec(question)?.[1].toLowerCase();
   const unit = said && (SHORT_UNITS[said] ?? said);
   if (unit) return { type: 'duration', unit };
+  if (ASKS_LIST.test(question)) return { type: 'list' };
   if (ASKS_DURATION.test(question)) return { type: 'duration' };
   if (ASKS_AMOUNT.test(question)) return { type: 'amount' };
   return null;
@@ -76,5 +89,6 @@ export function askedKind(question: string): AnswerKind | null {
 export function statesKind(sentence: string, kind: AnswerKind | null): boolean {
   if (!kind) return true;
   if (kind.unit) return statesUnit(kind.unit).test(sentence);
+  if (kind.type === 'list') return statesList(sentence);
   return (kind.type === 'duration' ? STATES_DURATION : STATES_AMOUNT).test(sentence);
 }

@@ -23,7 +23,8 @@ export const ACCOUNTED_WORDS: ReadonlySet<string> = new Set(
   hires joiners starters joined hire based located sitting working here there whole entire full list listed
   my our company org organisation organization chain next higher above below running besides except apart
   im ive id r u ur wat wot ola good morning afternoon evening moment days these out much
-  work works worked who'd whod who's whos would've suppose supposing imagine if`.split(/\s+/),
+  work works worked who'd whod who's whos would've suppose supposing imagine if
+  roughly approximately approx around about exact day internship apprenticeship employment career`.split(/\s+/),
 );
 
 const TOPIC = new Set(['about', 'regarding', 're']);
@@ -32,12 +33,14 @@ const CONTACT = new Set(['email', 'e-mail', 'mail', 'reach', 'contact', 'write']
 /**
  * The words of a question its query does not account for: not part of a name or value the
  * question names (`covered`), not a keyword of the reader, not a function word, not a number,
- * and not a capitalised word past the first (a name the directory may not know, answered so).
+ * not a word of the organization's own name (`own`), and not a capitalised word past the first (a
+ * name the directory may not know, answered so).
  */
 export function unaccountedWords(
   tokens: readonly Token[],
   covered: ReadonlySet<number>,
   keywords: ReadonlySet<string>,
+  own: readonly string[] = [],
 ): string[] {
   // "reach Viggo, I need to mail him about my payslip": what the mail is about is the asker's, not asked.
   const topic = tokens.findIndex((t, i) => TOPIC.has(t.word) && tokens.slice(0, i).some((w) => CONTACT.has(w.word)));
@@ -48,6 +51,7 @@ export function unaccountedWords(
         !covered.has(i) &&
         !keywords.has(t.word) &&
         !ACCOUNTED_WORDS.has(t.word) &&
+        !own.includes(t.word) &&
         !/\d/.test(t.word) &&
         !(t.capital && i > 0),
     )

@@ -35,6 +35,8 @@ export interface Lexicon {
   values: LexValues;
   /** The employee linked to the asker's account: null when none is, absent when not looked up. */
   self?: LexPerson | null;
+  /** The words of the organization's own name, which a question may hold without asking of them. */
+  organization?: readonly string[];
 }
 
 /** The kinds of the organization's values a phrase of a question can name. */
@@ -86,7 +88,7 @@ export async function loadLexicon(
 ): Promise<Lexicon> {
   const words = nameWords(text, keywords);
   const spellable = words.filter((w) => w.length >= 4 && !/\d/.test(w));
-  const [values, groups, near] = await Promise.all([
+  const [{ values, organization }, groups, near] = await Promise.all([
     distinctValues(em),
     em.find(Group, { active: true }, { orderBy: { name: 'asc' } }),
     nameWordsLike(em, spellable),
@@ -108,6 +110,7 @@ export async function loadLexicon(
     people,
     groups: groups.map((g) => ({ id: g.id, name: g.name, description: g.description ?? null })),
     values,
+    organization,
     ...(account ? { self } : {}),
   };
 }
@@ -305,7 +308,7 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       const parts = normal(value);
       const entry: Entry = { kind, ids: [], value };
       add(parts, entry);
-      for (const form of ampersandForms(value)) add(form, entry);
+      for (const form of [...ampersandForms(value), ...andDropped(parts)]) add(form, entry);
       if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
       // "flight ops", "hr": a department as people shorten it.
       if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
@@ -337,7 +340,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
     for (const short of shortNames.get(g.id) ?? []) add(short, entry);
-    for (const form of ampersandForms(g.name)) add(form, entry);
+    for (const form of [...ampersandForms(g.name), ...andDropped(parts)]) add(form, entry);
     for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
@@ -354,8 +357,12 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
  */
 function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
   const shortNamesOf = (name: string): string[][] => {
-    const parts = normal(name);
-    const found = parts.slice(1, -1).map((_, k) => parts.slice(k + 1));
+    // "&" read as the "and" it stands for, so that its sides are dropped as an "and"'s are.
+    const parts = normal(name.replace(/\s&\s/g, ' and '));
+    const found = parts
+      .slice(1, -1)
+      .map((_, k) => parts.slice(k + 1))
+      .filter((tail) => tail[0] !== 'and');
     const and = parts.indexOf('and');
     if (and >= 1 && and <= parts.length - 2)
       found.push(
@@ -392,16 +399,26 @@ function joinedForms(parts: readonly string[]): string[][] {
 }
 
 /**
- * How a name with "&" is also written: with "and" ("Health and Safety Committee"), and by the
- * initials around the "&" ("R&D", "H&S Committee").
+ * How a name with "&" or "and" is also written: with "and" for "&" ("Health and Safety
+ * Committee"), and by the initials around it ("R&D", "H&S Committee", "D&I council").
  */
 function ampersandForms(name: string): string[][] {
   const words = name.split(/\s+/);
-  const at = words.indexOf('&');
+  const at = words.findIndex((w) => w === '&' || w.toLowerCase() === 'and');
   if (at < 1 || at >= words.length - 1) return [];
   const spelled = normal(words.map((w) => (w === '&' ? 'and' : w)).join(' '));
   const initials = `${words[at - 1][0]}&${words[at + 1][0]}`.toLowerCase();
-  return [spelled, [...normal(words.slice(0, at - 1).join(' ')), initials, ...normal(words.slice(at + 2).join(' '))]];
+  const short = [...normal(words.slice(0, at - 1).join(' ')), initials, ...normal(words.slice(at + 2).join(' '))];
+  return words[at] === '&' ? [spelled, short] : [short];
+}
+
+/**
+ * A name with "and" between its words as written with "&" instead, which a question's words drop
+ * ("health & safety committee" for the Health and Safety Committee).
+ */
+function andDropped(parts: readonly string[]): string[][] {
+  const at = parts.indexOf('and');
+  return at >= 1 && at < parts.length - 1 ? [[...parts.slice(0, at), ...parts.slice(at + 1)]] : [];
 }
 
 function plural(word: string): string {

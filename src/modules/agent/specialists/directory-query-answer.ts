@@ -350,6 +350,8 @@ function describeFilters(f: Filters): string {
           : `who joined from ${from} to before ${to}`,
     );
   }
+  // No filter: the whole organization ("how many people work at Halic").
+  if (!parts.length) return 'work here';
   const where = parts.join(', ');
   return f.started && parts.length === 1 ? where.replace(/^who /, '') : `${f.started ? '' : 'work '}${where}`.trim();
 }

@@ -54,8 +54,8 @@ export type DirectoryQuery =
   | { kind: 'members'; group: Mention; operation: 'list' | 'count' }
   /** Who joined last, or has been there longest, among employees matching filters. */
   | { kind: 'tenure'; order: 'newest' | 'longest'; filters: Filters }
-  /** Everyone holding a role written in the plural ("who are the people partners"). */
-  | { kind: 'holders'; role: Mention; operation: 'list' | 'count' }
+  /** Everyone holding a role written in the plural ("who are the people partners"): counted and named at once. */
+  | { kind: 'holders'; role: Mention }
   | { kind: 'lead'; group: Mention }
   /** Yes/no: is someone in a department, location, group, or of a title; do they report to someone. */
   | { kind: 'check'; person: Mention; against: Mention; relation: 'in' | 'reportsTo' }
@@ -90,7 +90,21 @@ export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, read
     'campus',
   ],
   department: ['department', 'dept', 'division', 'unit', 'function'],
-  startDate: ['join', 'joined', 'start', 'started', 'hired', 'since', 'tenure', 'joining', 'starting', 'long'],
+  startDate: [
+    'join',
+    'joined',
+    'start',
+    'started',
+    'hired',
+    'since',
+    'tenure',
+    'joining',
+    'starting',
+    'long',
+    'begin',
+    'began',
+    'begun',
+  ],
   groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities'],
 };
 const MANAGER_WORDS = new Set(['manager', 'managers', 'boss', 'bosses', 'supervisor', 'superior', 'lead', 'manger']);
@@ -200,12 +214,13 @@ function mended(token: Token): Token {
  * not one this reader answers (the intents table in directory-intents.ts is asked next). Linear:
  * the question's first MAX_QUERY characters, a few look-ups per word.
  */
-export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): DirectoryQuery | null {
+export function parseDirectoryQuery(asked: string, lexicon: ReadLexicon): DirectoryQuery | null {
+  const text = introduced(asked, lexicon.index);
   const seen: Seen = { tokens: [], covered: new Set() };
   const query = read(text, lexicon, seen);
   // Every word must be part of the query: "am I allowed premium economy when flying to Montreal"
   // names a city, but asks something the directory cannot answer.
-  if (query && unaccountedWords(seen.tokens, seen.covered, KEYWORDS).length) return null;
+  if (query && unaccountedWords(seen.tokens, seen.covered, KEYWORDS, lexicon.lexicon.organization).length) return null;
   // A question about the asker, who is nobody in the directory, is answered so, not about someone else.
   const aboutSelf = query && (('person' in query && query.person?.self) || ('against' in query && query.against.self));
   return aboutSelf && !lexicon.lexicon.self ? { kind: 'unlinked' } : query;
@@ -215,11 +230,32 @@ export function parseDirectoryQuery(text: string, lexicon: ReadLexicon): Directo
  * The words of a question that neither the reader's vocabulary nor the organization's names and
  * values account for, besides those of `subjects` (what another reader took as a name or role).
  */
-export function unaccountedIn(text: string, lexicon: ReadLexicon, subjects: readonly string[] = []): string[] {
+export function unaccountedIn(asked: string, lexicon: ReadLexicon, subjects: readonly string[] = []): string[] {
   const seen: Seen = { tokens: [], covered: new Set() };
-  read(text, lexicon, seen);
+  read(introduced(asked, lexicon.index), lexicon, seen);
   const named = new Set(subjects.flatMap((s) => normal(s)));
-  return unaccountedWords(seen.tokens, seen.covered, KEYWORDS).filter((w) => !named.has(w));
+  return unaccountedWords(seen.tokens, seen.covered, KEYWORDS, lexicon.lexicon.organization).filter(
+    (w) => !named.has(w),
+  );
+}
+
+/** "I'm Giorgos Nikolaidis, who is my manager's manager": the asker names themselves before asking. */
+const INTRODUCTION = /^(?:i'm|i’m|im|i am|this is|my name is|it's|it’s)\s+([^,.;:!?]{2,60})[,.;:!?]\s*(\S.*)$/i;
+
+/**
+ * A question whose asker first says who they are, asked about that person ("who is Giorgos
+ * Nikolaidis's manager's manager"): only when the words they give are one person's name whole.
+ * The directory is everyone's to read, so answering of the person named gives nothing away.
+ */
+function introduced(text: string, index: PhraseIndex): string {
+  const match = INTRODUCTION.exec(text.trim());
+  if (!match) return text;
+  const name = tokenize(match[1]);
+  const found = findMentions(name, index, KEYWORDS);
+  if (found.length !== 1 || found[0].kind !== 'person' || found[0].ids.length !== 1) return text;
+  if (found[0].start !== 0 || found[0].end !== name.length) return text;
+  const who = match[1].trim();
+  return match[2].replace(/\bmy\b/gi, `${who}'s`).replace(/\b(?:me|i)\b/gi, who);
 }
 
 /** The words a question was read from (mended), and which of them a name or value covers. */
@@ -276,7 +312,13 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   const first = firstContent(tokens);
   // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
   // "I report to X. Who is my manager's manager": the asker says so, and asks above X.
+  // "I just joined Kerem's team, who is my skip-level": the asker says they are under Kerem.
+  const joinedTeam =
+    tokens[first]?.word === 'i' &&
+    has('my') &&
+    mentions.some((m) => m.kind === 'person' && !m.self && m.possessive && tokens[m.end]?.word === 'team');
   const supposing =
+    joinedTeam ||
     (has('if') && has('i') && has('work', 'report', 'worked', 'reported')) ||
     tokens.some(
       (t, i) =>
@@ -318,15 +360,22 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
 
   // "who joined most recently", "the newest person in Sourcing", "who has been here the longest".
   const order = tenureOrder(has);
-  if (order && !group && !yesNo && (!person || (person.role && !person.self && people.length === 1))) {
+  // A role stands for its title when it names one ("the longest serving engineer").
+  if (order && !group && !yesNo && (!person || (person.role?.length === 1 && !person.self && people.length === 1))) {
     const filters: Filters = {};
     for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
-    if (person?.role?.length === 1) filters.title = person.role[0];
-    if (!person || person.role?.length === 1) return { kind: 'tenure', order, filters };
+    if (person) filters.title = person.role![0];
+    return { kind: 'tenure', order, filters };
   }
 
   if (group && !person) {
     if (hasAny(LEAD_WORDS) || (has('in') && has('charge'))) return { kind: 'lead', group };
+    // "who sings in the Halic Singers", "who plays for the chess club": whatever the verb, its members.
+    const at = group.start - (tokens[group.start - 1]?.word === 'the' ? 2 : 1);
+    if (MEMBERSHIP.has(tokens[at]?.word ?? '') && tokens[at - 2]?.word === 'who' && at - 2 === first) {
+      spans.add(at - 1);
+      return { kind: 'members', group, operation };
+    }
     if (counting || has('who', 'whom', 'members', 'member', 'list', 'show', 'belongs', 'belong', 'which', 'part'))
       return { kind: 'members', group, operation };
     return null;
@@ -337,7 +386,7 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     // "who are the people partners", "how many quality managers": the role's holders.
     const relationAsked = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS);
     if (person.plural && !second && !yesNo && !relationAsked && !attributesAsked(tokens, covered).length)
-      return { kind: 'holders', role: person, operation };
+      return { kind: 'holders', role: person };
     const against = second ?? group ?? values[0];
     // "Is Tom in Sales or Finance": which one, i.e. the field itself.
     const other = values.find((v) => v !== against && v.kind === against?.kind && has('or'));
@@ -399,11 +448,12 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
         all: hasAny(ALL_WORDS) || (has('under') && counting && !has('directly', 'direct')),
         operation,
       };
-    if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what'))
+    if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what') && !joinedTeam)
       return { kind: 'team', person, operation };
     const levels = managerLevels(tokens, person);
     // "If I work for X, who is my skip-level?": the asker's manager is X, so X's is one level less.
-    const supposed = supposing && tokens.some((t, i) => ['for', 'under', 'to'].includes(t.word) && i < person.start);
+    const supposed =
+      joinedTeam || (supposing && tokens.some((t, i) => ['for', 'under', 'to'].includes(t.word) && i < person.start));
     if (levels && supposed && levels > 1) return { kind: 'manager', person, levels: levels - 1 };
     if (levels && !supposed) return { kind: 'manager', person, levels };
     const attributes = person.self ? selfAttributes(tokens, covered) : attributesAsked(tokens, covered);
@@ -412,6 +462,14 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     if (whoFirst && attributes.length && !attributes.includes('profile')) attributes.unshift('profile');
     if (attributes.length) return { kind: 'attributes', person, attributes };
     if (has('who') && has('is', 'are') && (person.role || tokens.length - (person.end - person.start) <= 3))
+      return { kind: 'attributes', person, attributes: ['profile'] };
+    // "halic's ceo?", "our cfo?": the role alone, asked with nothing else, asks who holds it.
+    const own = lexicon.organization ?? [];
+    if (
+      person.role &&
+      !person.plural &&
+      tokens.every((t, i) => spans.has(i) || own.includes(t.word) || BARE_ROLE_WORDS.has(t.word))
+    )
       return { kind: 'attributes', person, attributes: ['profile'] };
     // "What's the name of the CTO", "what is our recruiter called": who holds the role.
     if (person.role && has('name', 'called') && has('what', 'whats', "what's", 'tell', 'know'))
@@ -433,7 +491,14 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
   const started = startedFilter(tokens);
   if (started) filters.started = started;
-  if (Object.keys(filters).length === 0) return null;
+  // "how many people work at Halic", "how many employees does the company have": everyone, counted.
+  const own = lexicon.organization ?? [];
+  const whole =
+    counting && (has('company', 'organisation', 'organization', 'org') || tokens.some((t) => own.includes(t.word)));
+  if (Object.keys(filters).length === 0)
+    return whole && has('people', 'employees', 'staff', 'ppl', 'persons', 'colleagues', 'headcount')
+      ? { kind: 'employees', operation, filters }
+      : null;
   // "who is the CTO", "where is our head of people based": one role holder, the intents table's.
   if (!counting && filters.title && !filters.department && !filters.location && !has('work', 'works', 'all', 'list'))
     return null;
@@ -441,6 +506,12 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     return { kind: 'employees', operation, filters };
   return null;
 }
+
+/** Words that may stand beside a role asked about alone ("the ceo?", "our company's cfo"). */
+const BARE_ROLE_WORDS = new Set(['the', 'our', 'your', 'ur', 'company', 'who', 'whos', 'here', 'at', 'of']);
+
+/** Prepositions of taking part in a group ("who sings in", "who plays for"). */
+const MEMBERSHIP = new Set(['in', 'on', 'for', 'with']);
 
 /** Words right after a name that ask, with the verb left out, where the person is ("diego part of engineering?"). */
 const ELLIPTIC = new Set(['in', 'part', 'on', 'at', 'from', 'based', 'under', 'within']);
@@ -548,7 +619,8 @@ function managerLevels(tokens: Token[], person: Mention): number {
   const up = levelAt > 0 ? Number(words[levelAt - 1]) || WORD_NUMBERS.indexOf(words[levelAt - 1]) : -1;
   const chained = after.filter((t) => MANAGER_WORDS.has(t.word)).length;
   if (up > 0 && chained + words.filter((w) => w === 'up' || w === 'above').length > 0) return up;
-  if (chained) return chained;
+  // "X's manager, and who is above that person", "who is above X's manager": one level more each.
+  if (chained) return chained + words.filter((w) => w === 'above').length;
   // "who is the manager of Priya", "who manages Priya"; each link before the name is one more level
   // ("the boss of the boss of Priya", "who manages the manager of Priya").
   const before = tokens.slice(0, person.start).filter((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
@@ -619,7 +691,8 @@ function attributesAsked(tokens: Token[], covered: ReadonlySet<number>): Attribu
     else if (
       word !== 'long' &&
       FIELD_WORDS.startDate.includes(word) &&
-      (words.includes('when') || word === 'start' || words.includes('date'))
+      // "when did X join", "X's start date", "what day did X begin".
+      (words.includes('when') || word === 'start' || words.includes('date') || words.includes('day'))
     )
       add('startDate');
     else if (FIELD_WORDS.location.includes(word) && !(word === 'where' && words.includes('join'))) add('location');

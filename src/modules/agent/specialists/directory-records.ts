@@ -63,21 +63,30 @@ function organizationOf(em: EntityManager): string | null {
 /** `array[?, ?, …]` for a non-empty list (the driver expands a list parameter into its items). */
 const textArray = `array[?]::text[]`;
 
-/** The distinct departments, locations and titles of the organization's employees, sorted (so the same values are one index, valueIndex). */
+/**
+ * The organization's distinct departments, locations and titles, sorted (so the same values are one
+ * index, valueIndex), and the words of its own name and alias ("halic", "acoustics": a question may
+ * name its company, "when did Noah start at Halic", without asking anything of it). One statement.
+ */
 export async function distinctValues(
   em: EntityManager,
-): Promise<{ department: string[]; location: string[]; title: string[] }> {
+): Promise<{ values: { department: string[]; location: string[]; title: string[] }; organization: string[] }> {
   const values = { department: [] as string[], location: [] as string[], title: [] as string[] };
   const org = organizationOf(em);
-  if (!org) return values;
+  if (!org) return { values, organization: [] };
   const part = (column: string) =>
     `select '${column}' as kind, ${column} as value from employee where organization_id = ? and ${column} is not null group by ${column}`;
-  const rows = await em.execute<{ kind: keyof typeof values; value: string }[]>(
-    `${part('department')} union all ${part('location')} union all ${part('title')} order by kind, value`,
-    [org, org, org],
+  const rows = await em.execute<{ kind: keyof typeof values | 'organization'; value: string }[]>(
+    `${part('department')} union all ${part('location')} union all ${part('title')}
+     union all select 'organization', name || ' ' || replace(replace(alias, '-', ' '), '_', ' ') from organization where id = ?
+     order by kind, value`,
+    [org, org, org, org],
   );
-  for (const r of rows) values[r.kind].push(r.value);
-  return values;
+  let organization: string[] = [];
+  for (const r of rows)
+    if (r.kind === 'organization') organization = [...new Set(splitWords(r.value))];
+    else values[r.kind].push(r.value);
+  return { values, organization };
 }
 
 /**
