@@ -19,6 +19,8 @@ import * as brimfaxiCompany from './fixtures/blind-brimfaxi/company';
 import * as brimfaxiRequests from './fixtures/blind-brimfaxi/requests';
 import * as halicCompany from './fixtures/blind-halic/company';
 import * as halicRequests from './fixtures/blind-halic/requests';
+import * as lumoraCompany from './fixtures/blind-lumora/company';
+import * as lumoraRequests from './fixtures/blind-lumora/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -152,6 +154,19 @@ describe('Halic Acoustics (tenth set: held out for its first run, then mended ag
       documentRightOrOffered: 0.97,
       documentWrongAtMost: 0.03,
       unanswerableDeclined: 0.95,
+    },
+  );
+});
+
+describe('Lumora Grid (eleventh set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: lumoraCompany, ...lumoraRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.97,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.9,
     },
   );
 });

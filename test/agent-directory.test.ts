@@ -155,6 +155,15 @@ it('lists the holders of a role asked in the plural, and says who joined last or
   );
 });
 
+it('reads the organization’s own name as no word of the question, counts everyone at it, and compares start dates', async () => {
+  expect(await reply('when did Joss start at Fjordline?')).toBe('Joss Whitfield joined on 2023-08-21.');
+  expect(await reply('how many people work at fjordline ferries')).toMatch(/^7 active employees work here: /);
+  expect(await reply('who joined first, Joss or Marit?')).toBe(
+    'Joss Whitfield joined first (Joss Whitfield on 2023-08-21, Marit Lunde on 2024-06-03).',
+  );
+  expect(await reply('who started later, marit or joss')).toMatch(/^Marit Lunde joined last /);
+});
+
 it('answers yes/no questions from the records', async () => {
   expect(await reply('is Priya in Finance?')).toBe('Yes: Priya Raman works in Finance.');
   expect(await reply('Is Joss based in Oslo?')).toBe('No: Joss Whitfield is based in Bergen, not Oslo.');

@@ -616,3 +616,71 @@ describe('reads the organization’s own name, an asker who says who they are, a
     expect(ask('do the halic singers perform in december')).toBeNull();
   });
 });
+
+describe('round 10: progressive and nested relations, tags, comparisons of start dates, any group, a department by one side', () => {
+  const staff = [
+    person('u1', 'Peace Akello', {
+      title: 'Chief Operating Officer',
+      department: 'Field Operations',
+      location: 'Kampala',
+    }),
+    person('u2', 'Denis Ojok', { title: 'Field Supervisor', department: 'Field Operations', managerId: 'u1' }),
+    person('u3', 'Tonny Okot', { title: 'Field Technician', department: 'Field Operations', managerId: 'u2' }),
+    person('u4', 'Joseph Mwangi', {
+      title: 'Partner Manager',
+      department: 'Sales & Partnerships',
+      location: 'Nairobi',
+    }),
+    person('u5', 'Elin Falk', {
+      title: 'Data Engineer',
+      department: 'Technology',
+      location: 'Gothenburg',
+      managerId: 'u1',
+    }),
+    person('u6', 'Faith Nansubuga', { department: 'Finance', startDate: '2020-03-02' }),
+    person('u7', 'Patrick Mugisha', { department: 'Finance', startDate: '2018-09-17' }),
+  ];
+  const read = readLexicon({ people: staff, groups: [], values: valuesOf(staff) });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('reads "X reporting to" and "the boss of X’s boss"', () => {
+    expect(ask('Hello! Who is Tonny Okot reporting to?')).toMatchObject({ kind: 'manager', levels: 1 });
+    expect(ask("who is the boss of tonny okot's boss")).toMatchObject({
+      kind: 'manager',
+      person: { ids: ['u3'] },
+      levels: 2,
+    });
+  });
+
+  it('reads a statement ending "yes or no" as a yes/no question, and a department by one side of its "&"', () => {
+    expect(ask('joseph mwangi is in sales yes or no')).toMatchObject({
+      kind: 'check',
+      against: { kind: 'department', value: 'Sales & Partnerships' },
+    });
+  });
+
+  it('compares the start dates of the people named', () => {
+    expect(ask('who joined first, faith or patrick?')).toMatchObject({
+      kind: 'joinedFirst',
+      order: 'longest',
+      people: [{ ids: ['u6'] }, { ids: ['u7'] }],
+    });
+    expect(ask('who started later, faith or patrick')).toMatchObject({ kind: 'joinedFirst', order: 'newest' });
+    // "later" is no keyword a common word is mended to.
+    expect(ask('how much water does faith need')).toBeNull();
+  });
+
+  it('reads "any club or guild" as groups, "anyone in" as a list, and "shares her manager" as peers', () => {
+    expect(ask('is elin in any club or guild?')).toMatchObject({ kind: 'attributes', attributes: ['groups'] });
+    expect(ask('anyone in gothenburg?')).toEqual({
+      kind: 'employees',
+      operation: 'list',
+      filters: { location: 'Gothenburg' },
+    });
+    expect(ask('I work with Elin, who else shares her manager?')).toMatchObject({
+      kind: 'peers',
+      person: { ids: ['u5'] },
+    });
+    expect(ask('Could you share the contact email of Joseph Mwangi?')).toMatchObject({ attributes: ['email'] });
+  });
+});

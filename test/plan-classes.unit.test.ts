@@ -518,3 +518,45 @@ describe('round 9: names with digits, "to" of a verb, "later today", parts of th
     expect([p.frequency, asks(p)]).toEqual(['INVALID', true]);
   });
 });
+
+describe('round 10: frames without a subject, sign-offs with a name, "annual leave", verbs after "to", look-ups', () => {
+  it.each([
+    ['Would be great if you could email me the new partner leads every Tuesday at 8.30. Best, Moses', 'WEEKLY'],
+    ['Hello, would it be possible for you to email me the Nairobi partner contacts? Thanks in advance', 'NONE'],
+    ['every friday at 9 email me the new partner leads, thanks Ana Lima', 'WEEKLY'],
+  ])('%s', (request, frequency) => {
+    const p = plan(request);
+    expect([p.frequency, p.task]).toEqual([
+      frequency,
+      request.includes('Nairobi') ? 'the Nairobi partner contacts' : 'the new partner leads',
+    ]);
+  });
+
+  it('keeps a sign-off’s lower-case words when they are the task’s', () => {
+    expect(plan('every friday at 9 email me the list, best sellers').task).toBe('the list best sellers');
+  });
+
+  it('"annual leave" names the holiday, not a yearly schedule', () => {
+    const p = plan('evey day 7.30 text me the staff on annual leave today');
+    expect([p.frequency, p.hour, p.minute, p.task]).toEqual(['DAILY', 7, 30, 'the staff on annual leave today']);
+  });
+
+  it('a word English has mostly as a verb after "to" is what to do, not whom', () => {
+    const p = plan('on 20 january at 0900 email me the referral bonuses to pay');
+    expect([p.notifyTo, p.recipient ?? null, p.task]).toEqual([ME, null, 'the referral bonuses to pay']);
+  });
+
+  it.each([
+    ['look up the overdue logbook entries', 'the overdue logbook entries'],
+    ['find the open vacancies in gulu', 'the open vacancies in gulu'],
+  ])('%s is work to do now', (request, task) => {
+    const p = plan(request);
+    expect([p.frequency, p.task]).toEqual(['NONE', task]);
+    expect(isRequestToPlan(request)).toBe(true);
+  });
+
+  it('a delivery asked of the assistant with a vague time is a request; a field of someone asked so is not', () => {
+    expect(isRequestToAct('Could you email Ruth the site key log at some point soon? Thank you!')).toBe(true);
+    expect(isRequestToAct('Could you share the contact email of Samuel Kariuki? Thank you.')).toBe(false);
+  });
+});

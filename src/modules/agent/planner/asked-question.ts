@@ -38,10 +38,10 @@ const SCHEDULE_SAID =
 
 /**
  * A delivery said as one: a delivery verb with whom or where it goes ("email me", "send it to",
- * "post in #ops"), a verb that only delivers ("remind", "ping", "notify"), a channel or an address.
+ * "post in #ops"), one asked of the assistant ("could you email Ruth …"), a verb that only delivers ("remind", "ping", "notify"), a channel or an address.
  */
 const DELIVERY_SAID =
-  /\b(?:e-?mail|mail|send|post|message|text|forward|dm|slack|share|drop)\s+(?:me|us|him|her|them|it|this|that|to|everyone|the\s+team)\b|\b(?:send|post|forward|share)\s+(?:the|my|our|a|an|all)\b|\b(?:remind|reminder|nudge|ping|notify|alert)\b|\b(?:by|via|over|through)\s+e-?mail\b|#[\w-]+|\w@[\w-]+\.\w/i;
+  /\b(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:e-?mail|send|forward|text|message|dm)\s+\w|\b(?:e-?mail|mail|send|post|message|text|forward|dm|slack|share|drop)\s+(?:me|us|him|her|them|it|this|that|to|everyone|the\s+team)\b|\b(?:send|post|forward|share)\s+(?:the|my|our|a|an|all)\b|\b(?:remind|reminder|nudge|ping|notify|alert)\b|\b(?:by|via|over|through)\s+e-?mail\b|#[\w-]+|\w@[\w-]+\.\w/i;
 
 /**
  * The asker supposing or asking about themselves ("if i put my claim in 2 months late will i still

@@ -9,7 +9,7 @@ import { MONTH_NAMES } from './schedule-words';
 
 /** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
 export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp)\b/i;
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp|look up|lookup|find|fetch|retrieve)\b/i;
 
 /** Verbs that say more of the task in a sentence of their own ("Include the contractors."). */
 const TASK_DETAIL =
@@ -41,13 +41,20 @@ const SIGN_OFF = String.raw`(?:kind(?:est)?|best|warm|warmest)? ?regards|best(?:
 const THANKS_END = new RegExp(String.raw`(?<=[\s,;:\u2014-])(?:${THANKS})$`, 'iu');
 const SIGN_OFF_END = new RegExp(String.raw`(?<=[,;:\u2014-]\s?)(?:${SIGN_OFF})$`, 'iu');
 const MARKS = /[\s,;:!.?\u2014-]$/u;
+/** A sign-off and the name signed with it, after a mark ("…. Best, Moses", "…, thanks Ana Lima"); the name is checked for its capital apart. */
+const SIGNED_END = new RegExp(
+  String.raw`(?<=[,;:.!\u2014-]\s?)(?:${SIGN_OFF}|thanks?(?: you)?|many thanks|cheers|ty|thx)(?:\s*[,!.]\s*|\s+)([\p{L}'’-]+(?:\s[\p{L}'’-]+)?)$`,
+  'iu',
+);
 
 /** The request without the thanks and sign-offs at its end, one by one (each pattern is tried once per place: linear). */
 function withoutCourtesyAtEnd(text: string): string {
   let rest = text;
   for (;;) {
     while (MARKS.test(rest)) rest = rest.slice(0, -1);
-    const found = THANKS_END.exec(rest) ?? SIGN_OFF_END.exec(rest);
+    const signed = SIGNED_END.exec(rest);
+    const found =
+      THANKS_END.exec(rest) ?? SIGN_OFF_END.exec(rest) ?? (signed && /^\p{Lu}/u.test(signed[1]) ? signed : null);
     if (!found) return rest;
     rest = rest.slice(0, found.index);
   }
@@ -108,8 +115,8 @@ export function withoutCourtesyAround(question: string): string {
   return ended ? `${ended}${question.includes('?') ? '?' : ''}` : question;
 }
 
-/** Words that only frame a request before its verb ("I'd be grateful if you could", "is it possible to"). */
-const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant|how|what|about`;
+/** Words that only frame a request before its verb ("I'd be grateful if you could", "is it possible to", "would be great if you could"). */
+const FRAME_WORDS = String.raw`i|i'?d|i'?m|we|we'?d|you|u|ya|would|could|can|will|shall|might|please|pls|plz|kindly|like|love|want|wanted|need|be|so|kind|enough|as|to|grateful|thankful|glad|happy|if|is|it|it'?s|was|were|wondering|possible|that|mind|do|does|appreciate|really|just|able|are|also|ok|okay|go|ahead|and|make|sure|think|there|assistant|how|what|about|for|great|nice|lovely|helpful|awesome|good|perfect|amazing|fantastic|wonderful|brilliant`;
 /** Verbs that start the task, with their "-ing" forms ("would you mind emailing me …"). */
 const VERB = ACTION.source.replace(/^\\b\(/, '(?:').replace(/\)\\b$/, ')');
 

@@ -453,7 +453,8 @@ function schedule(plan: Plan, r: Readings): void {
   }
   const everyDate =
     !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
-  if (/\b(?:yearly|annually|annual|(?:every|each|once a|per|a) year)\b/.test(text) || everyDate) {
+  // "annual leave" is the holiday itself ("the staff on annual leave today"), no schedule.
+  if (/\b(?:yearly|annually|annual(?! leave)|(?:every|each|once a|per|a) year)\b/.test(text) || everyDate) {
     if (date?.monthDay) {
       plan.date = date.date;
       return set(

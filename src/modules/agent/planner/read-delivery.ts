@@ -1,4 +1,4 @@
-import { isEnglishWord } from '../language/wordnet';
+import { isEnglishWord, isMainlyNoun } from '../language/wordnet';
 import { foldName } from '../../../common/fold-name';
 import { NotificationChannel } from './plan-enums';
 
@@ -122,7 +122,8 @@ function recipientNamed(
   const emailed = !!lower && /mail/.test(lower[1]);
   // "the certificates about to expire", "invoices due to arrive": "to" of a verb, not of a person.
   const before = lower && original.slice(0, lower.index + lower[0].length - lower[2].length - 3);
-  const ofVerb = !!before && VERB_TO.test(before);
+  // "the referral bonuses to pay": a word English has mostly as a verb after "to" is what to do, not whom.
+  const ofVerb = !!before && (VERB_TO.test(before) || (isEnglishWord(lower[2]) && !isMainlyNoun(lower[2])));
   if (
     lower &&
     !ofVerb &&

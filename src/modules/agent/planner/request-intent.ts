@@ -12,15 +12,16 @@ const QUESTION =
   /(?:^|[,;:–—]\s*|\s-\s+|[.!?\p{Extended_Pictographic}]\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/iu;
 /** …unless the question is a polite way to ask for something to be done. */
 const POLITE =
-  /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible to|would it be possible to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
+  /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible (?:for you )?to|would it be possible (?:for you )?to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
 
 /**
  * A question in note form: a directory field of someone ("email for the financial controller pls",
- * "title of Ana?", "Tom's phone number"), with nothing after the person but courtesy. Asked, not
+ * "title of Ana?", "Tom's phone number", "could you share the contact email of Samuel"), with
+ * nothing after the person but courtesy. Asked, not
  * a request to send; a schedule in it ("email for the team every Monday") keeps it a request.
  */
 const FIELD_OF =
-  /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:the\s+|an?\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
+  /^(?:(?:hey|hi|hello|ok|so)[,!.]?\s+)?(?:(?:(?:could|can|would) you\s+(?:please\s+)?|please\s+)?(?:share|give|tell|get|find)(?:\s+me)?\s+)?(?:the\s+|an?\s+)?(?:contact\s+)?(?:e-?mail(?:\s+address)?|mail\s+address|address|title|job\s+title|role|phone(?:\s+number)?|number|location|office|manager|boss|department|dept|start\s+date|extension)\s+(?:for|of)\s+\S/i;
 
 /**
  * A rate: a quantity's unit ("hours per day", "€30 a month", "flight hours in one day", "daily

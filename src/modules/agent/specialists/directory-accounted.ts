@@ -24,7 +24,8 @@ export const ACCOUNTED_WORDS: ReadonlySet<string> = new Set(
   my our company org organisation organization chain next higher above below running besides except apart
   im ive id r u ur wat wot ola good morning afternoon evening moment days these out much
   work works worked who'd whod who's whos would've suppose supposing imagine if
-  roughly approximately approx around about exact day internship apprenticeship employment career`.split(/\s+/),
+  roughly approximately approx around about exact day internship apprenticeship employment career
+  share shares sharing`.split(/\s+/),
 );
 
 const TOPIC = new Set(['about', 'regarding', 're']);

@@ -312,6 +312,8 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
       // "flight ops", "hr": a department as people shorten it.
       if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
+      // "is Joseph in sales": a department by one side of its "&" or "and" (Sales & Partnerships).
+      if (kind === 'department') for (const side of sidesOf(value)) add(side, entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
   }
@@ -410,6 +412,13 @@ function ampersandForms(name: string): string[][] {
   const initials = `${words[at - 1][0]}&${words[at + 1][0]}`.toLowerCase();
   const short = [...normal(words.slice(0, at - 1).join(' ')), initials, ...normal(words.slice(at + 2).join(' '))];
   return words[at] === '&' ? [spelled, short] : [short];
+}
+
+/** The two sides of a name's "&" or "and" ("sales", "partnerships"), each as its words. */
+function sidesOf(name: string): string[][] {
+  const parts = normal(name.replace(/\s&\s/g, ' and '));
+  const at = parts.indexOf('and');
+  return at >= 1 && at < parts.length - 1 ? [parts.slice(0, at), parts.slice(at + 1)] : [];
 }
 
 /**

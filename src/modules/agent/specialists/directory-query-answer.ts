@@ -247,6 +247,28 @@ export async function answerQuery(
           : `${who} ${first.length === 1 ? 'has' : 'have'} been here longest${where}, since ${date}.`;
       return answered(text, first.map(personSource));
     }
+    case 'joinedFirst': {
+      const named: LexPerson[] = [];
+      for (const m of query.people) {
+        const p = one(m);
+        if (!('id' in p)) return p;
+        named.push(p);
+      }
+      const dated = named.filter((p) => p.startDate);
+      if (dated.length < named.length) {
+        const undated = named.filter((p) => !p.startDate);
+        return unknownAnswer(
+          `I don’t know: the directory has no start date for ${names(undated)}.`,
+          named.map(personSource),
+        );
+      }
+      dated.sort((a, b) => a.startDate!.localeCompare(b.startDate!));
+      const pick = query.order === 'longest' ? dated[0].startDate : dated[dated.length - 1].startDate;
+      const first = dated.filter((p) => p.startDate === pick);
+      const dates = dated.map((p) => `${p.name} on ${p.startDate}`).join(', ');
+      const verb = query.order === 'longest' ? 'joined first' : 'joined last';
+      return answered(`${names(first)} ${verb} (${dates}).`, dated.map(personSource));
+    }
     case 'holders': {
       const titles = query.role.role ?? [query.role.value];
       const holders = query.role.ids.map((id) => byId.get(id)).filter((p): p is LexPerson => Boolean(p));

@@ -54,6 +54,8 @@ export type DirectoryQuery =
   | { kind: 'members'; group: Mention; operation: 'list' | 'count' }
   /** Who joined last, or has been there longest, among employees matching filters. */
   | { kind: 'tenure'; order: 'newest' | 'longest'; filters: Filters }
+  /** Which of the people named joined last, or first ("who joined first, Faith or Patrick"). */
+  | { kind: 'joinedFirst'; order: 'newest' | 'longest'; people: Mention[] }
   /** Everyone holding a role written in the plural ("who are the people partners"): counted and named at once. */
   | { kind: 'holders'; role: Mention }
   | { kind: 'lead'; group: Mention }
@@ -105,15 +107,15 @@ export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, read
     'began',
     'begun',
   ],
-  groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities'],
+  groups: ['groups', 'clubs', 'committees', 'guilds', 'memberships', 'communities', 'club', 'guild', 'committee'],
 };
 const MANAGER_WORDS = new Set(['manager', 'managers', 'boss', 'bosses', 'supervisor', 'superior', 'lead', 'manger']);
 const REPORT_WORDS = new Set(['report', 'reports', 'reporting', 'subordinates', 'underlings', 'reportees', 'directs']);
 /** Report words that are nouns: "Paloma's direct reports", "paloma direct reports". */
 const REPORT_NOUNS = new Set(['reports', 'subordinates', 'underlings', 'reportees', 'directs']);
 /** Words that ask who joined last ("the newest person", "joined most recently") or first ("been here the longest"). */
-const NEWEST = ['newest', 'latest', 'recently', 'recent', 'last'];
-const LONGEST = ['longest', 'earliest', 'first'];
+const NEWEST = ['newest', 'latest', 'recently', 'recent', 'last', 'later'];
+const LONGEST = ['longest', 'earliest', 'first', 'earlier'];
 /** Verbs of joining, without which "last", "recent", "first" or "earliest" are not about joining. */
 const JOINING = ['joined', 'join', 'started', 'start', 'hired', 'been', 'serving'];
 /** Shorthand typed for the reader's words ("skip lvl mgr"). */
@@ -187,8 +189,11 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
-/** Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word). */
-const MENDABLE = [...KEYWORDS].filter((w) => w.length >= 5);
+/**
+ * Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word);
+ * not the comparatives of joining, which common words are one edit from ("water", "eager").
+ */
+const MENDABLE = [...KEYWORDS].filter((w) => w.length >= 5 && w !== 'later' && w !== 'earlier');
 
 /** A lexicon indexed once per question. */
 export interface ReadLexicon {
@@ -332,7 +337,8 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     (m) => YES_NO.has(tokens[m.end]?.word ?? '') && PRONOUNS.has(tokens[m.end + 1]?.word ?? ''),
   );
   // "Aisha is in Sales, yes?", "mehdi works in finance, no?": a statement with a tag asks yes or no.
-  const tagged = /\?\s*$/.test(text) && TAGS.has(tokens[tokens.length - 1]?.word ?? '');
+  const tagged =
+    (/\?\s*$/.test(text) && TAGS.has(tokens[tokens.length - 1]?.word ?? '')) || /\byes or no\W*$/i.test(text);
   // "diego part of engineering?", "tobias in flight ops?": the verb left out before a name and where it is.
   const elliptic = /\?\s*$/.test(text) && people[0]?.start === first && ELLIPTIC.has(tokens[people[0].end]?.word ?? '');
   const yesNo =
@@ -360,6 +366,10 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
 
   // "who joined most recently", "the newest person in Sourcing", "who has been here the longest".
   const order = tenureOrder(has);
+  // "who joined first, Faith or Patrick": of the people named, by their start dates.
+  const byName = people.filter((m) => !m.self && !m.role);
+  if (order && !group && byName.length >= 2 && byName.length === people.length && has('or', 'and', 'between'))
+    return { kind: 'joinedFirst', order, people: byName };
   // A role stands for its title when it names one ("the longest serving engineer").
   if (order && !group && !yesNo && (!person || (person.role?.length === 1 && !person.self && people.length === 1))) {
     const filters: Filters = {};
@@ -502,7 +512,7 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   // "who is the CTO", "where is our head of people based": one role holder, the intents table's.
   if (!counting && filters.title && !filters.department && !filters.location && !has('work', 'works', 'all', 'list'))
     return null;
-  if (counting || has('who', 'whom', 'which', 'list', 'show', 'names') || (!yesNo && has('work', 'works')))
+  if (counting || hasAny(LIST_WORDS) || (!yesNo && has('work', 'works')))
     return { kind: 'employees', operation, filters };
   return null;
 }
@@ -619,14 +629,19 @@ function managerLevels(tokens: Token[], person: Mention): number {
   const up = levelAt > 0 ? Number(words[levelAt - 1]) || WORD_NUMBERS.indexOf(words[levelAt - 1]) : -1;
   const chained = after.filter((t) => MANAGER_WORDS.has(t.word)).length;
   if (up > 0 && chained + words.filter((w) => w === 'up' || w === 'above').length > 0) return up;
-  // "X's manager, and who is above that person", "who is above X's manager": one level more each.
-  if (chained) return chained + words.filter((w) => w === 'above').length;
+  // "X's manager, and who is above that person", "who is above X's manager", "the boss of X's
+  // boss": one level more each.
+  const linksBefore = tokens
+    .slice(0, person.start)
+    .filter((t, i) => MANAGER_WORDS.has(t.word) && tokens[i + 1]?.word === 'of').length;
+  if (chained) return chained + linksBefore + words.filter((w) => w === 'above').length;
   // "who is the manager of Priya", "who manages Priya"; each link before the name is one more level
   // ("the boss of the boss of Priya", "who manages the manager of Priya").
   const before = tokens.slice(0, person.start).filter((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
   if (before.length) return before.length;
   // "who does Priya report to", "who does she work for".
-  if (after.some((t) => t.word === 'report' || t.word === 'reports') && after.some((t) => t.word === 'to')) return 1;
+  if (after.some((t) => ['report', 'reports', 'reporting'].includes(t.word)) && after.some((t) => t.word === 'to'))
+    return 1;
   if (
     words.includes('does') &&
     after.some((t) => t.word === 'work') &&

@@ -16,7 +16,14 @@ import {
   scorePassage,
 } from './passage-scoring';
 import { type Corpus, weighQuestion, type WeightedWord } from './question-weights';
-import { confidenceOf, coveredWeight, type Evidence, lacksSubject, sectionOf } from './retrieval-confidence';
+import {
+  confidenceOf,
+  coveredWeight,
+  type Evidence,
+  lacksHeavierWord,
+  lacksSubject,
+  sectionOf,
+} from './retrieval-confidence';
 import { AnswerConfidence } from '../answer-confidence';
 import { askedKind } from './answer-kind';
 
@@ -166,6 +173,9 @@ const SOURCE_PATHS: Record<string, (row: Row) => string> = {
   idp: (r) => `/api/v1/idp/${r.id}`,
   idpTask: (r) => `/api/v1/idp/${r.parent}/tasks/${r.id}`,
 };
+
+/** Passages that are records of the directory rather than text written to be read. */
+const RECORDS = new Set(['employee', 'group']);
 
 /** What one retrieval found: the passages, the question's weighed words, and the evidence of the best passage. */
 type Retrieved = Pick<Briefing, 'passages' | 'terms'> & { evidence: Evidence | null };
@@ -330,6 +340,7 @@ export class KnowledgeSpecialist implements Specialist {
       leadShare: (lead?.covered ?? 0) / weight,
       lacksSubject: lacksSubject(ranked[0].row.hits, words),
       leadFits: fits(lead),
+      partialRecord: RECORDS.has(ranked[0].row.type) && lacksHeavierWord(ranked[0].row.hits, words),
     };
     return { passages, terms, evidence };
   }

@@ -15,6 +15,12 @@ export interface Evidence {
    * heading, or a sentence naming no length of time for "how long", answers nothing.
    */
   leadFits: boolean;
+  /**
+   * The best passage is a record of the directory (a person, a group) that lacks a word of the
+   * question: "is there parking at the Isafjordur site" finds the site manager's record, which
+   * answers nothing about parking. A record answers only what it holds whole.
+   */
+  partialRecord: boolean;
 }
 
 /** The weight of the question a passage's hits cover: for each word, the best credit among the alternatives it holds. */
@@ -41,6 +47,24 @@ export function lacksSubject(hits: readonly boolean[], words: readonly WeightedW
 }
 
 /**
+ * Whether a passage lacks a word of the question at least as heavy (as rare) as any word it holds:
+ * what the question is about is not there, only its lighter words ("dress code" of "is there a
+ * dress code for the Kampala office", against a record holding "Kampala").
+ */
+export function lacksHeavierWord(hits: readonly boolean[], words: readonly WeightedWord[]): boolean {
+  let index = 0;
+  let heaviestHeld = 0;
+  let heaviestLacked = 0;
+  for (const word of words) {
+    const held = word.alternatives.some((_, k) => hits[index + k]);
+    index += word.alternatives.length;
+    if (held) heaviestHeld = Math.max(heaviestHeld, word.weight);
+    else heaviestLacked = Math.max(heaviestLacked, word.weight);
+  }
+  return heaviestLacked > 0 && heaviestLacked >= heaviestHeld;
+}
+
+/**
  * How sure retrieval is (docs/agent.md, "Confidence"). Nothing found, or a best passage covering
  * no more of the question than an answer must (MIN_COVERAGE: with embeddings, retrieval keeps such
  * passages for the model to judge), is UNKNOWN. ANSWERED needs the best passage to cover most of
@@ -51,7 +75,11 @@ export function lacksSubject(hits: readonly boolean[], words: readonly WeightedW
  */
 export function confidenceOf(evidence: Evidence | null): AnswerConfidence {
   if (!evidence || evidence.share <= MIN_COVERAGE) return AnswerConfidence.UNKNOWN;
-  return evidence.share >= SHARE && evidence.leadShare >= LEAD_SHARE && !evidence.lacksSubject && evidence.leadFits
+  return evidence.share >= SHARE &&
+    evidence.leadShare >= LEAD_SHARE &&
+    !evidence.lacksSubject &&
+    evidence.leadFits &&
+    !evidence.partialRecord
     ? AnswerConfidence.ANSWERED
     : AnswerConfidence.UNSURE;
 }
