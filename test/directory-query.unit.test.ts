@@ -672,6 +672,7 @@ describe('round 10: progressive and nested relations, tags, comparisons of start
 
   it('reads "any club or guild" as groups, "anyone in" as a list, and "shares her manager" as peers', () => {
     expect(ask('is elin in any club or guild?')).toMatchObject({ kind: 'attributes', attributes: ['groups'] });
+    expect(ask("what's the name of the gothenburg office?")).toBeNull();
     expect(ask('anyone in gothenburg?')).toEqual({
       kind: 'employees',
       operation: 'list',

@@ -560,3 +560,16 @@ describe('round 10: frames without a subject, sign-offs with a name, "annual lea
     expect(isRequestToAct('Could you share the contact email of Samuel Kariuki? Thank you.')).toBe(false);
   });
 });
+
+describe('digits typed onto a word: split only before a unit of time', () => {
+  it.each([
+    ['every friday at 4 email me the covid19 report', 'the covid19 report'],
+    ['every monday at 9 send me the sprint12 review notes', 'the sprint12 review notes'],
+  ])('%s keeps the name whole', (request, task) => expect(plan(request).task).toBe(task));
+
+  it('splits a schedule word typed onto a time or a period', () => {
+    const p = plan('every2weeks on friday until5pm email me the gate log');
+    expect([p.frequency, p.day]).toEqual(['CUSTOM', 5]);
+    expect(plan('daily9am email me the gate log')).toMatchObject({ frequency: 'DAILY', hour: 9, task: 'the gate log' });
+  });
+});

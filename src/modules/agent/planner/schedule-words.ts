@@ -177,10 +177,11 @@ export function mendScheduleWords(request: string): MendedText {
 }
 
 /**
- * Words a number is typed onto ("at9am", "every2weeks", "evry2"): a schedule word of two letters,
- * or any word of three or more. Not one or two letters of a name ("q4", "h1", "fy2025").
+ * Words a number is typed onto ("at9am", "every2weeks", "evry2 weeks"): a schedule word of two
+ * letters, or a word of three or more when a unit of time follows the number. Not a name holding
+ * digits ("q4", "fy2025", "covid19 report", "sprint12 review").
  */
-const STUCK_BEFORE = 'at|by|to|on|in|or|[a-z]{3,}';
+const STUCK_BEFORE = String.raw`at|by|to|on|in|or|[a-z]{3,}(?=\d{1,2}\s?(?:am|pm|a\.m|p\.m|h|hrs?|hours?|st|nd|rd|th|[:.]\d|days?|weeks?|months?|quarters?|years?|mins?|minutes?|times?)\b)`;
 /** Schedule words typed onto a number ("2weeks", "9every", "3times"); never a time's unit or an ordinal ("9am", "1st"). */
 const STUCK_AFTER =
   "days?|weeks?|months?|quarters?|years?|mins?|minutes?|times?|every|each|daily|weekly|monthly|on|at|in|and|or|to|oclock|o'clock|mornings?|evenings?|afternoons?|nights?|tonight|tomorrow|today|weekdays?|weekends?|workdays?|fortnights?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?";

@@ -308,7 +308,7 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       const parts = normal(value);
       const entry: Entry = { kind, ids: [], value };
       add(parts, entry);
-      for (const form of [...ampersandForms(value), ...andDropped(parts)]) add(form, entry);
+      for (const form of ampersandForms(value)) add(form, entry);
       if (kind === 'title' && parts.length) add([...parts.slice(0, -1), plural(parts[parts.length - 1])], entry);
       // "flight ops", "hr": a department as people shorten it.
       if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
@@ -342,7 +342,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
     add(parts, entry);
     for (const short of shortNames.get(g.id) ?? []) add(short, entry);
-    for (const form of [...ampersandForms(g.name), ...andDropped(parts)]) add(form, entry);
+    for (const form of ampersandForms(g.name)) add(form, entry);
     for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
     if (parts.length === 1) addWord(parts[0], entry);
@@ -402,7 +402,8 @@ function joinedForms(parts: readonly string[]): string[][] {
 
 /**
  * How a name with "&" or "and" is also written: with "and" for "&" ("Health and Safety
- * Committee"), and by the initials around it ("R&D", "H&S Committee", "D&I council").
+ * Committee"), by the initials around it ("R&D", "H&S Committee", "D&I council"), and without its
+ * "and", as a question's "&" reads ("health & safety committee").
  */
 function ampersandForms(name: string): string[][] {
   const words = name.split(/\s+/);
@@ -411,7 +412,9 @@ function ampersandForms(name: string): string[][] {
   const spelled = normal(words.map((w) => (w === '&' ? 'and' : w)).join(' '));
   const initials = `${words[at - 1][0]}&${words[at + 1][0]}`.toLowerCase();
   const short = [...normal(words.slice(0, at - 1).join(' ')), initials, ...normal(words.slice(at + 2).join(' '))];
-  return words[at] === '&' ? [spelled, short] : [short];
+  // "health & safety committee" for the Health and Safety Committee: a question's "&" is no word.
+  const dropped = normal(words.filter((_, i) => i !== at).join(' '));
+  return words[at] === '&' ? [spelled, short] : [short, dropped];
 }
 
 /** The two sides of a name's "&" or "and" ("sales", "partnerships"), each as its words. */
@@ -419,15 +422,6 @@ function sidesOf(name: string): string[][] {
   const parts = normal(name.replace(/\s&\s/g, ' and '));
   const at = parts.indexOf('and');
   return at >= 1 && at < parts.length - 1 ? [parts.slice(0, at), parts.slice(at + 1)] : [];
-}
-
-/**
- * A name with "and" between its words as written with "&" instead, which a question's words drop
- * ("health & safety committee" for the Health and Safety Committee).
- */
-function andDropped(parts: readonly string[]): string[][] {
-  const at = parts.indexOf('and');
-  return at >= 1 && at < parts.length - 1 ? [[...parts.slice(0, at), ...parts.slice(at + 1)]] : [];
 }
 
 function plural(word: string): string {

@@ -512,8 +512,9 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   // "who is the CTO", "where is our head of people based": one role holder, the intents table's.
   if (!counting && filters.title && !filters.department && !filters.location && !has('work', 'works', 'all', 'list'))
     return null;
-  if (counting || hasAny(LIST_WORDS) || (!yesNo && has('work', 'works')))
-    return { kind: 'employees', operation, filters };
+  // Any listing word but "name" ("what's the name of the Oslo office" asks for no one).
+  const listed = [...LIST_WORDS].some((w) => w !== 'name' && words.has(w));
+  if (counting || listed || (!yesNo && has('work', 'works'))) return { kind: 'employees', operation, filters };
   return null;
 }
 
