@@ -21,6 +21,14 @@ import * as halicCompany from './fixtures/blind-halic/company';
 import * as halicRequests from './fixtures/blind-halic/requests';
 import * as lumoraCompany from './fixtures/blind-lumora/company';
 import * as lumoraRequests from './fixtures/blind-lumora/requests';
+import * as kestevCompany from './fixtures/blind-kestev/company';
+import * as kestevRequests from './fixtures/blind-kestev/requests';
+import * as lautanCompany from './fixtures/blind-lautan/company';
+import * as lautanRequests from './fixtures/blind-lautan/requests';
+import * as tuulCompany from './fixtures/blind-tuul/company';
+import * as tuulRequests from './fixtures/blind-tuul/requests';
+import * as babazulCompany from './fixtures/blind-babazul/company';
+import * as babazulRequests from './fixtures/blind-babazul/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -167,6 +175,58 @@ describe('Lumora Grid (eleventh set: held out for its first run, then mended aga
       documentRightOrOffered: 0.97,
       documentWrongAtMost: 0.03,
       unanswerableDeclined: 0.9,
+    },
+  );
+});
+
+describe('Kestev Semillas (twelfth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: kestevCompany, ...kestevRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.95,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.9,
+    },
+  );
+});
+
+describe('Lautan Fjord Crewing (thirteenth set: held out for its first two runs, before and after round 11)', () => {
+  blindSetSuite(
+    { company: lautanCompany, ...lautanRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.9,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.9,
+    },
+  );
+});
+
+describe('Tuul River Fibre Cooperative (fourteenth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: tuulCompany, ...tuulRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.93,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.95,
+    },
+  );
+});
+
+describe('Bab Azul Restauro (fifteenth set: held out for its first run, then mended against)', () => {
+  blindSetSuite(
+    { company: babazulCompany, ...babazulRequests },
+    {
+      requests: 0.98,
+      directoryRight: 0.97,
+      documentRightOrOffered: 0.9,
+      documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.75,
     },
   );
 });

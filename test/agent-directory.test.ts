@@ -390,3 +390,62 @@ describe('statements per question', () => {
     }
   });
 });
+
+describe('round 11: co-leads, any verb of leading, values left out, groups by their kind, those under someone', () => {
+  let admin: { token: string };
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Kelp Archive');
+    admin = made.admin;
+    const post = async (path: string, body: unknown): Promise<string> => {
+      const res = await t.api.post<{ id: string }>(path, body, admin.token);
+      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+      return res.body.id;
+    };
+    const people: [string, Record<string, string>, string?][] = [
+      ['Elo Tamm', { title: 'Director', department: 'Vault', location: 'Tartu' }],
+      ['Nils Aru', { title: 'Vault Technician', department: 'Vault', location: 'Tartu' }, 'Elo Tamm'],
+      ['Pia Lepp', { title: 'Vault Technician', department: 'Vault', location: 'Talca' }, 'Elo Tamm'],
+      ['Juan Soto', { title: 'Seed Analyst', department: 'Vault' }, 'Nils Aru'],
+    ]; // prettier-ignore
+    const ids = new Map<string, string>();
+    for (const [name, fields, manager] of people)
+      ids.set(name, await post('/api/v1/employee', { name, ...fields, manager: manager && ids.get(manager) }));
+    await post('/api/v1/group', {
+      name: 'Tartu Singers',
+      description: 'The office choir; rehearses on Mondays. Conducted by Pia Lepp.',
+      members: ['Pia Lepp', 'Juan Soto'].map((n) => ids.get(n)),
+    });
+    await post('/api/v1/group', {
+      name: 'Access Council',
+      description: 'Advises on accessibility. Co-chaired by Nils Aru and Juan Soto.',
+      members: ['Nils Aru', 'Juan Soto', 'Elo Tamm'].map((n) => ids.get(n)),
+    });
+  });
+  const said = async (question: string) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, admin.token);
+    expect(res.status).toBe(200);
+    return res.body.reply;
+  };
+
+  it('names every co-lead a description names, and a lead by any verb of doing by someone', async () => {
+    expect(await said('who are the co-chairs of the access council?')).toBe(
+      'Nils Aru, Juan Soto lead Access Council: its description says “Advises on accessibility. Co-chaired by Nils Aru and Juan Soto.”.',
+    );
+    expect(await said('who leads the choir?')).toMatch(/^Pia Lepp leads Tartu Singers: /);
+    expect(await said('how many members does the choir have')).toBe(
+      'Tartu Singers has 2 members: Juan Soto, Pia Lepp.',
+    );
+  });
+
+  it('lists people outside a value, those of a title asked with a people word, and those directly under someone', async () => {
+    // Juan has no location: outside Tartu too.
+    expect(await said('which vault people work outside tartu?')).toBe(
+      '2 people work in Vault, outside Tartu: Juan Soto, Pia Lepp.',
+    );
+    expect(await said('which people are vault technicians')).toBe(
+      '2 people work with the title Vault Technician: Nils Aru, Pia Lepp.',
+    );
+    expect(await said('who is directly under elo tamm?')).toBe('2 people report to Elo Tamm: Nils Aru, Pia Lepp.');
+    expect(await said('who does juan answer to')).toMatch(/^Juan Soto reports to Nils Aru/);
+  });
+});

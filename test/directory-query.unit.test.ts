@@ -685,3 +685,154 @@ describe('round 10: progressive and nested relations, tags, comparisons of start
     expect(ask('Could you share the contact email of Joseph Mwangi?')).toMatchObject({ attributes: ['email'] });
   });
 });
+
+describe('round 11: levels in words, other verbs of reporting, those under someone, values left out, groups by their kind', () => {
+  const staff = [
+    person('k1', 'Ximena Araya', { title: 'Chief Executive Officer', department: 'Executive', location: 'Valdivia' }),
+    person('k2', 'Rein Saar', { title: 'Chief Technology Officer', department: 'Technology', managerId: 'k1' }),
+    person('k3', 'Martin Kask', { title: 'Engineering Manager', department: 'Technology', managerId: 'k2' }),
+    person('k4', 'Liisa Tamm', {
+      title: 'Frontend Engineer',
+      department: 'Technology',
+      location: 'Tartu',
+      managerId: 'k3',
+    }),
+    person('k5', 'Osvaldo Pérez', { title: 'Vault Technician', department: 'Operations', location: 'Talca' }),
+    person('k6', 'Aivar Kull', { title: 'Vault Technician', department: 'Operations', location: 'Tartu' }),
+    person('k7', 'Ruth Okello', {
+      title: 'Regional Operations Manager, West',
+      department: 'Operations',
+      location: 'Mbarara',
+    }),
+    person('k8', 'Anna Berg', { title: 'Talent Acquisition Specialist', department: 'People' }),
+  ];
+  const groups = [
+    { id: 'c1', name: 'Lõuna Singers', description: 'The staff choir; practises on Mondays. Conducted by Liisa Tamm.' },
+    { id: 'c2', name: 'Masa Madre Club', description: 'Sourdough baking club that swaps starters between sites.' },
+    { id: 'c3', name: 'Pay Panel', description: 'Reviews salary bands every spring.' },
+  ];
+  const read = readLexicon({ people: staff, groups, values: valuesOf(staff) });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('reads levels said in words, and "answer to" or "roll up to" as reporting', () => {
+    expect(ask('who sits three levels above liisa?')).toMatchObject({ kind: 'manager', levels: 3 });
+    expect(ask('who is above liisa tamm two levels up')).toMatchObject({ kind: 'manager', levels: 2 });
+    expect(ask('who does the cto answer to?')).toMatchObject({ kind: 'manager', person: { ids: ['k2'] }, levels: 1 });
+    expect(ask('who does martin roll up into')).toMatchObject({ kind: 'manager', person: { ids: ['k3'] } });
+    expect(ask('does martin answer to rein?')).toMatchObject({ kind: 'check', relation: 'reportsTo' });
+    // "the answer to" is a noun: no reporting in it.
+    expect(directoryText({ text: 'what is the answer to rein’s question' })).toContain('answer to');
+    // A number is never a misspelt word's mend ("right" is one edit from "eight").
+    expect(ask('liisa is in technology, right?')).toMatchObject({ kind: 'check' });
+  });
+
+  it('reads those directly under someone as their reports, and below them all as everyone under', () => {
+    expect(ask('which people are directly under rein saar?')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['k2'] },
+      all: false,
+      operation: 'list',
+    });
+    expect(ask('who is directly below the ceo')).toMatchObject({ kind: 'reports', all: false });
+    expect(ask('everyone below rein')).toMatchObject({ kind: 'reports', all: true });
+    expect(ask('how many people are under rein directly or indirectly')).toMatchObject({ kind: 'reports', all: true });
+  });
+
+  it('lists the people of a title asked with a people word, and leaves a value out when the words before it say so', () => {
+    expect(ask('which employees are vault technicians?')).toEqual({
+      kind: 'employees',
+      operation: 'list',
+      filters: { title: 'Vault Technician' },
+    });
+    expect(ask('any technology people outside tartu?')).toEqual({
+      kind: 'employees',
+      operation: 'list',
+      filters: { department: 'Technology', except: { location: 'Tartu' } },
+    });
+    expect(ask('how many people work in operations but not in talca')).toMatchObject({
+      operation: 'count',
+      filters: { department: 'Operations', except: { location: 'Talca' } },
+    });
+    expect(ask('list everyone except the operations department')).toMatchObject({
+      filters: { except: { department: 'Operations' } },
+    });
+  });
+
+  it('reads a role through another form of its words, and a group by the kind its description says it is', () => {
+    expect(ask('who is regional ops mgr for the west region?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['k7'] },
+    });
+    expect(ask('who is our recruiter')).toMatchObject({ person: { ids: ['k8'] } });
+    expect(ask('how many folks are in the choir')).toMatchObject({ kind: 'members', group: { ids: ['c1'] } });
+    expect(ask('who runs the baking club?')).toMatchObject({ kind: 'lead', group: { ids: ['c2'] } });
+    // A description that opens with a verb names no kind; "the panel" alone is no group's name.
+    expect(ask('who is on the salary bands')).toBeNull();
+    expect(ask('who are the co-leads of the pay panel')).toMatchObject({ kind: 'lead', group: { ids: ['c3'] } });
+  });
+
+  it('reads the members by any verb after the people counted or listed', () => {
+    expect(ask('how many people sing in the lõuna singers?')).toMatchObject({ kind: 'members', operation: 'count' });
+    expect(ask('which colleagues bake with the masa madre club')).toMatchObject({ kind: 'members', operation: 'list' });
+  });
+});
+
+describe('round 12: the asker’s words around a relation, an address to write to, sites, typed slips', () => {
+  const staff = [
+    person('t1', 'Oyun Bat', { title: 'Chief Executive Officer', department: 'Executive', location: 'Ulaanbaatar' }),
+    person('t2', 'Sophie Marchand', {
+      title: 'Head of Dyehouse',
+      department: 'Fibre Processing',
+      location: 'Darkhan',
+      managerId: 't1',
+      startDate: '2019-03-04',
+    }),
+    person('t3', 'Nara Tumur', { title: 'Dyer', department: 'Fibre Processing', location: 'Darkhan', managerId: 't2' }),
+    person('t4', 'Erdene Sodnom', {
+      title: 'Dyer',
+      department: 'Fibre Processing',
+      location: 'Darkhan',
+      managerId: 't2',
+    }),
+    person('t5', 'Claire Roy', { title: 'Designer', department: 'Design', location: 'Winnipeg', managerId: 't1' }),
+  ];
+  const groups = [{ id: 'n1', name: 'Tsagaan Sar Planning Committee', description: 'Plans the new year party.' }];
+  const read = readLexicon({
+    people: staff,
+    groups,
+    values: valuesOf(staff),
+    organization: ['tuul', 'river', 'fibre', 'cooperative'],
+  });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('reads the words of where a relation is drawn, and "straight", "alongside" and "X’s people"', () => {
+    expect(ask('who is above nara on the org chart?')).toMatchObject({ kind: 'manager', levels: 1 });
+    expect(ask('show me everyone reporting straight to sophie')).toMatchObject({ kind: 'reports', all: false });
+    expect(ask('who works alongside nara under the same boss')).toMatchObject({ kind: 'peers' });
+    expect(ask("who are sophie marchand's people")).toMatchObject({ kind: 'reports', person: { ids: ['t2'] } });
+    expect(ask('who is sophie the manager of?')).toMatchObject({ kind: 'reports', person: { ids: ['t2'] } });
+  });
+
+  it('reads an address asked to write to someone as their e-mail', () => {
+    expect(ask('i have to write to the head of dyehouse, what is her address?')).toMatchObject({
+      kind: 'attributes',
+      attributes: ['email'],
+    });
+    expect(ask("what is claire roy's home address")).toMatchObject({ kind: 'missing' });
+  });
+
+  it('reads a place with a word for a site, "what year" of a start, the organization as "the coop", and a slip of "which"', () => {
+    expect(ask('who all works at the darkhan mill')).toMatchObject({
+      kind: 'employees',
+      filters: { location: 'Darkhan' },
+    });
+    expect(ask('what year did sophie start at the coop?')).toMatchObject({ attributes: ['startDate'] });
+    expect(ask('wich city is claire in')).toMatchObject({ attributes: ['location'] });
+    expect(ask('which groups does nara take part in?')).toMatchObject({ attributes: ['groups'] });
+  });
+
+  it('reads a group by its first and last words, and who runs what a head’s title names', () => {
+    expect(ask('who is on the tsagaan committee')).toMatchObject({ kind: 'members', group: { ids: ['n1'] } });
+    expect(ask('who runs the dyehouse?')).toMatchObject({ kind: 'attributes', person: { ids: ['t2'] } });
+  });
+});

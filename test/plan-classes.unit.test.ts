@@ -573,3 +573,53 @@ describe('digits typed onto a word: split only before a unit of time', () => {
     expect(plan('daily9am email me the gate log')).toMatchObject({ frequency: 'DAILY', hour: 9, task: 'the gate log' });
   });
 });
+
+describe('round 11: a frame after the schedule, cities IANA names, islands, day short forms, impossible dates asked', () => {
+  it.each([
+    ['every thursday at 5 in the afternoon I would like you to send me the dock schedule', 'the dock schedule'],
+    ['each morning at 8 you email me please the gate queue', 'the gate queue'],
+    ['weekly on monday at 10 i need that you post the freezer temperatures in #lab', 'the freezer temperatures'],
+  ])('%s: the frame before the verb is no task', (request, task) => expect(plan(request).task).toBe(task));
+
+  it('reads a city IANA names a zone after as that zone, and "island" after a zone’s name as part of it', () => {
+    expect(plan('every day at 7 Ho Chi Minh time email me the lab log')).toMatchObject({
+      timeZone: 'Asia/Ho_Chi_Minh',
+      task: 'the lab log',
+    });
+    expect(plan('daily at 6 punta arenas time email me the dock log').timeZone).toBe('America/Punta_Arenas');
+    expect(plan('every friday at 9 Norfolk Island time email me the ferry list')).toMatchObject({
+      timeZone: 'Pacific/Norfolk',
+      task: 'the ferry list',
+    });
+  });
+
+  it('reads the days’ short forms after "every" as days, with nothing to ask', () => {
+    const p = plan('every wed and fri at 0900 text me the seed counts');
+    expect([p.frequency, p.recurrence, p.missing]).toEqual(['CUSTOM', 'FREQ=WEEKLY;BYDAY=WE,FR', []]);
+  });
+
+  it('a request with a clock time on an impossible or past date is a request, told what is wrong', () => {
+    for (const request of [
+      'Could you send me the freezer log on 31 April at 10am?',
+      'could you pull the badge report on 2 May 2023 at 14:00?',
+    ]) {
+      expect(plan(request).frequency).toBe('INVALID');
+      expect(isRequestToAct(request)).toBe(true);
+    }
+    // Told of the past, without a time to run: a question.
+    expect(isRequestToAct('my badge stopped working three days ago, will it be replaced?')).toBe(false);
+  });
+});
+
+describe('round 12: an hour with its minutes on a clock, and the "and" of a list of days', () => {
+  it('reads an hour from 1 to 6 with its minutes as written, a bare one as the afternoon', () => {
+    expect(plan('every day at 5:40 text me the kiln log')).toMatchObject({ hour: 5, minute: 40 });
+    expect(plan('every day at 3.05 text me the kiln log')).toMatchObject({ hour: 3, minute: 5 });
+    expect(plan('every day at 5 text me the kiln log').hour).toBe(17);
+    expect(plan('every day at twenty past 5 text me the kiln log').hour).toBe(17);
+  });
+
+  it('leaves no "and" of the days before the task', () => {
+    expect(plan('could you share on mondays and fridays at 7:15 the kiln log in #kilns?').task).toBe('the kiln log');
+  });
+});

@@ -631,8 +631,7 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     );
   }
-  // "I'd be grateful if you could email me …": the frame before the verb, once the schedule before it is out.
-  const cleaned = withoutRequestFrame(task)
+  const unscheduled = task
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
@@ -650,7 +649,10 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     )
     .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, ' ')
-    .replace(/\b(?:this |in the |around |about |at )?(?<!\uE001)(?:morning|afternoon|evening|night)\b/gi, ' ')
+    .replace(/\b(?:this |in the |around |about |at )?(?<!\uE001)(?:morning|afternoon|evening|night)\b/gi, ' ');
+  // "I'd be grateful if you could email me …", "every Sunday at 6 in the evening I'd like you to
+  // post …": the frame before the verb, once every word of the schedule before it is out.
+  const cleaned = withoutRequestFrame(unscheduled)
     .replaceAll(NAMING, '')
     .replace(COURTESY, ' ')
     .replace(DELIVERY_SAID, ' ')
@@ -667,6 +669,8 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   // "generate the payroll report": the verb asks for the run as "send" does; what is left is what it answers.
   // "ping me to check the payslips": after "to", the verb is what the user is to do, and stays.
   if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
+  // "post on tuesdays and thursdays at 8:30 the dye lot schedule": the days' "and" is left after the verb.
+  bare = bare.replace(/^(?:and|or|&)\s+/i, '');
   // Nothing left ("email me every monday at 9am"): no task, never the request itself.
   return trimEndOf(bare, '.!?').trim();
 }

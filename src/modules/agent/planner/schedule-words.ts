@@ -97,6 +97,8 @@ const VOCABULARY = new Set([
   'months',
   'hour',
   'minute',
+  // The days' short forms ("every tue and thu"), read by read-days.ts, are no misspellings.
+  ...['mon', 'tue', 'tues', 'wed', 'weds', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun'],
 ]);
 
 /** What may follow "every": a unit, a day, a part of the day, a number or a saint's day ("every st patrick's day"). Anything else is asked about. */

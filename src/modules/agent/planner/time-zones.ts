@@ -255,9 +255,12 @@ let places: Place[] | null = null;
 function placeNames(): Place[] {
   if (places) return places;
   const found = new Map<string, string>(Object.entries(NAMES));
-  for (const zone of Intl.supportedValuesOf('timeZone')) {
+  // ICU lists some zones by their former names ("Asia/Saigon", "Europe/Kiev"); the gazetteer's
+  // zones add the current ones ("Asia/Ho_Chi_Minh", "Europe/Kyiv"), which Intl accepts too.
+  const gazetteerZones = new Set(cityMapping.map((c) => c.timezone).filter((zone) => typeof zone === 'string'));
+  for (const zone of [...Intl.supportedValuesOf('timeZone'), ...gazetteerZones]) {
     const city = zone.split('/').pop()!.replace(/_/g, ' ').toLowerCase();
-    if (zone.includes('/') && !NOT_PLACES.test(zone) && !found.has(city)) found.set(city, zone);
+    if (zone.includes('/') && !NOT_PLACES.test(zone) && !found.has(city) && isTimeZone(zone)) found.set(city, zone);
   }
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   places = [...found.entries()]
@@ -266,7 +269,7 @@ function placeNames(): Place[] {
       name,
       zone,
       pattern: new RegExp(
-        `(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`,
+        `(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?: islands?)?(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`,
         'i',
       ),
     }));
@@ -417,6 +420,9 @@ function readCity(text: string): ZoneReading | null {
       if (!zones || (!afterTime && !/^\p{Lu}/u.test(name) && !name.includes(' ') && isEnglishWord(name.toLowerCase())))
         continue;
       const said = `${name} time`;
+      // A city IANA names a zone after is in that zone ("Punta Arenas time"), whatever the gazetteer says.
+      const own = placeNames().find((p) => foldName(p.name) === foldName(name));
+      if (own) return { zone: own.zone, unknown: null, words: said };
       return zones.length === 1
         ? { zone: zones[0], unknown: null, words: said }
         : { zone: null, unknown: said, words: said };

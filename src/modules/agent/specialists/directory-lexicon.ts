@@ -3,7 +3,7 @@ import { Group } from '../../group/group.entity';
 import { editDistance } from '../language/edit-distance';
 import { foldName } from '../../../common/fold-name';
 import { type RoleIndex, roleIndex, rolePhrases, shortWord } from './directory-roles';
-import { isEnglishWord } from '../language/wordnet';
+import { isEnglishWord, isMainlyNoun } from '../language/wordnet';
 import { distinctValues, type LexPerson, nameWordsLike, peopleNamed, splitWords } from './directory-records';
 
 export type { LexPerson } from './directory-records';
@@ -372,11 +372,14 @@ function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
         [...parts.slice(0, and - 1), ...parts.slice(and + 1)],
       );
     if (parts.some((w) => shortWord(w) !== w)) found.push(parts.map(shortWord));
+    // "the naadam committee" for the Naadam Organising Committee: its first and last words.
+    if (parts.length >= 3 && parts[0] !== 'the') found.push([parts[0], parts[parts.length - 1]]);
     return found.filter((short) => short.length >= 2);
   };
+  const namesOf = (g: LexGroup) => [...shortNamesOf(g.name), ...kindNames(g.description)];
   const owners = new Map<string, Set<string>>();
   for (const g of groups)
-    for (const short of shortNamesOf(g.name)) {
+    for (const short of namesOf(g)) {
       const key = short.join(' ');
       owners.set(key, (owners.get(key) ?? new Set()).add(g.id));
     }
@@ -384,9 +387,50 @@ function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
   for (const g of groups)
     shortNames.set(
       g.id,
-      shortNamesOf(g.name).filter((short) => owners.get(short.join(' '))!.size === 1),
+      namesOf(g).filter((short) => owners.get(short.join(' '))!.size === 1),
     );
   return shortNames;
+}
+
+/** Words that say what kind of group one is ("a running club", "the safety committee"). */
+const GROUP_KINDS = new Set([
+  'club', 'guild', 'committee', 'council', 'circle', 'forum', 'network', 'team', 'group', 'board', 'panel',
+  'society', 'squad', 'crew', 'league', 'collective', 'community', 'band', 'choir', 'chapter', 'taskforce',
+  'orchestra',
+]); // prettier-ignore
+/** Kinds specific enough to name a group alone when only one group is one ("the choir"; not "the team"). */
+const KIND_ALONE = new Set(['choir', 'band', 'orchestra']);
+/** Words that end the phrase a description opens with ("The staff choir; rehearses", "Social club that meets"). */
+const PHRASE_ENDS = new Set([
+  'that', 'which', 'who', 'whose', 'where', 'for', 'of', 'in', 'on', 'at', 'with', 'to', 'from', 'across',
+  'between', 'by', 'the', 'a', 'an', 'our', 'their', 'its', 'your', 'is', 'are', 'meets', 'runs',
+]); // prettier-ignore
+const DETERMINERS = new Set(['the', 'a', 'an', 'our']);
+/** The most words of the phrase a description opens with that name the group. */
+const KIND_WORDS = 4;
+
+/**
+ * The names a group is called by for what it is, read from the phrase its description opens with:
+ * "The staff choir; rehearses on Thursdays" is "the choir" and "the staff choir", "Social club that
+ * meets monthly" is "the social club". Only a short phrase after "the" or "a" ending in a noun, or
+ * one ending in a word for a kind of group; a kind word alone ("the club") names none.
+ */
+function kindNames(description: string | null): string[][] {
+  const first = /^[^;.:!?(\n]{1,120}/.exec(description ?? '')?.[0] ?? '';
+  const words = normal(first);
+  const determined = DETERMINERS.has(words[0] ?? '');
+  const from = determined ? 1 : 0;
+  let to = from;
+  while (to < words.length && !PHRASE_ENDS.has(words[to])) to++;
+  const phrase = words.slice(from, to);
+  const last = phrase[phrase.length - 1] ?? '';
+  if (phrase.length === 0 || phrase.length > KIND_WORDS) return [];
+  if (!GROUP_KINDS.has(last) && !(determined && isMainlyNoun(last))) return [];
+  return phrase
+    .map((_, k) => phrase.slice(k))
+    .filter(
+      (tail) => tail[0] !== 'and' && !(tail.length === 1 && GROUP_KINDS.has(tail[0]) && !KIND_ALONE.has(tail[0])),
+    );
 }
 
 /** The entries of a phrase in every layer. */

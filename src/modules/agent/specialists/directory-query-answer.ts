@@ -349,8 +349,8 @@ async function attributeOf(
 
 /** A query's filters as conditions on the employee records. */
 function employeeFilter(f: Filters): EmployeeFilter {
-  const { department, location, title, manager, started } = f;
-  const filter: EmployeeFilter = { department, location, title, manager };
+  const { department, location, title, manager, started, except } = f;
+  const filter: EmployeeFilter = { department, location, title, manager, except };
   if (started?.op === 'before') filter.startBefore = started.from;
   if (started?.op === 'after') filter.startFrom = started.to;
   if (started?.op === 'in') Object.assign(filter, { startFrom: started.from, startBefore: started.to });
@@ -362,6 +362,9 @@ function describeFilters(f: Filters): string {
   if (f.title) parts.push(`with the title ${f.title}`);
   if (f.department) parts.push(`in ${f.department}`);
   if (f.location) parts.push(`in ${f.location}`);
+  if (f.except?.title) parts.push(`without the title ${f.except.title}`);
+  if (f.except?.department) parts.push(`outside ${f.except.department}`);
+  if (f.except?.location) parts.push(`outside ${f.except.location}`);
   if (f.started) {
     const { op, from, to } = f.started;
     parts.push(
@@ -398,12 +401,12 @@ async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
     members.map((m) => m.id),
   );
   const source = groupSource(group);
-  const named = leadNamed(description, people);
-  if (named)
-    return answered(`${named.name} leads ${group.name}: its description says “${group.description}”.`, [
-      source,
-      personSource(named),
-    ]);
+  const named = leadsNamed(description, people);
+  if (named.length)
+    return answered(
+      `${names(named)} ${named.length > 1 ? 'lead' : 'leads'} ${group.name}: its description says “${group.description}”.`,
+      [source, ...named.map(personSource)],
+    );
   const above = (p: LexPerson, boss: LexPerson) => (chains.get(p.id) ?? []).some((m) => m.id === boss.id);
   const heads = members.filter((m) => members.length > 1 && members.every((o) => o === m || above(o, m)));
   if (heads.length === 1)
@@ -420,31 +423,72 @@ async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
 /** The most of a description read for its lead's name. */
 const MAX_DESCRIPTION = 2000;
 
-/** Words before a name in a description that make it the group's lead ("Chaired by Ana Silva"). */
-const LEAD_BEFORE = /\b(?:led|chaired|run|owned|headed|organi[sz]ed|coordinated|facilitated|captained) by\s+$/i;
+/** Words before a name in a description that make it the group's lead ("Chaired by Ana Silva", "co-led by"). */
+const LEAD_BEFORE = /\b(?:led|chaired|run|owned|headed|organi[sz]ed|coordinated|facilitated|captained|hosted) by\s+$/i;
+/**
+ * Any other verb of doing by someone ("conducted by", "convened by", "steered by"): read as the
+ * lead only when no verb of LEAD_BEFORE names one, and not the verbs that name a backer or a guest.
+ */
+const DONE_BY = /\b(\p{L}+(?:ed|en)) by\s+$/iu;
+const NOT_LEADING = new Set([
+  'sponsored', 'funded', 'supported', 'approved', 'backed', 'attended', 'joined', 'requested', 'advised',
+  'reviewed', 'used', 'followed', 'visited', 'invited', 'founded', 'started', 'inspired', 'proposed',
+]); // prettier-ignore
 /** Words after a name ("Ana Silva (chair)", "Ana Silva leads", "Ana Silva is the lead"). */
 const LEAD_AFTER =
   /^\s*(?:\(|,\s*)?(?:is\s+(?:the\s+|our\s+)?)?(?:lead|leads|chair|chairs|owner|owns|runs|head|heads|captain|organi[sz]er)\b/i;
+/** What joins co-leads' names ("Ana Silva and Tom Berg", "Ana, Tom and Eva"). */
+const NAMES_JOINED = /^(?:\s*[,&]|,?\s+and)\s+$/i;
 
-/** The person the description names as lead, chair or owner, by full or first name (one person), or null. */
-function leadNamed(description: string, people: LexPerson[]): LexPerson | null {
-  const text = description;
+/** A person's name where a description says it: where it starts and ends. */
+interface NameAt {
+  person: LexPerson;
+  at: number;
+  end: number;
+}
+
+/** Where the description names people, by full name or by a first name no one else has, in order. */
+function namesIn(text: string, people: LexPerson[]): NameAt[] {
   const lower = text.toLowerCase();
-  for (const p of people) {
-    const first = p.name.split(/\s+/)[0];
-    for (const name of [p.name, first]) {
-      if (name === first && people.filter((o) => o.name.split(/\s+/)[0] === first).length > 1) continue;
-      let at = lower.indexOf(name.toLowerCase());
-      while (at >= 0) {
-        const before = text.slice(Math.max(0, at - 40), at);
-        const after = text.slice(at + name.length, at + name.length + 40);
-        const whole = !/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[at + name.length] ?? '');
-        if (whole && (LEAD_BEFORE.test(before) || LEAD_AFTER.test(after))) return p;
-        at = lower.indexOf(name.toLowerCase(), at + 1);
+  const found: NameAt[] = [];
+  for (const person of people) {
+    const first = person.name.split(/\s+/)[0];
+    const unique = people.filter((o) => o.name.split(/\s+/)[0] === first).length === 1;
+    for (const name of unique ? [person.name, first] : [person.name]) {
+      for (let at = lower.indexOf(name.toLowerCase()); at >= 0; at = lower.indexOf(name.toLowerCase(), at + 1)) {
+        const end = at + name.length;
+        const whole = !/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[end] ?? '');
+        if (whole && !found.some((f) => f.at <= at && end <= f.end)) found.push({ person, at, end });
       }
     }
   }
-  return null;
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The people the description names as lead, chair or owner ("Co-chaired by Ana Silva and Tom
+ * Berg": both), by full or first name: those after a verb of leading first, else after another
+ * verb of doing by someone ("conducted by"); none when it names no one so.
+ */
+function leadsNamed(description: string, people: LexPerson[]): LexPerson[] {
+  const found = namesIn(description, people);
+  const before = (n: NameAt) => description.slice(Math.max(0, n.at - 40), n.at);
+  const explicit = (n: NameAt) => LEAD_BEFORE.test(before(n)) || LEAD_AFTER.test(description.slice(n.end, n.end + 40));
+  const done = (n: NameAt) => {
+    const verb = DONE_BY.exec(before(n))?.[1].toLowerCase();
+    return verb !== undefined && !NOT_LEADING.has(verb);
+  };
+  for (const named of [explicit, done]) {
+    const start = found.findIndex(named);
+    if (start < 0) continue;
+    const leads = [found[start]];
+    for (let k = start + 1; k < found.length; k++) {
+      if (!NAMES_JOINED.test(description.slice(leads[leads.length - 1].end, found[k].at))) break;
+      leads.push(found[k]);
+    }
+    return [...new Set(leads.map((n) => n.person))];
+  }
+  return [];
 }
 
 /** Yes or no, with the record that says so. */

@@ -34,6 +34,8 @@ export interface Filters {
   manager?: string;
   group?: string;
   started?: { op: 'before' | 'after' | 'in'; from: string; to: string };
+  /** Values left out ("outside Sapporo", "everyone in Sales except the Oslo office"). */
+  except?: { department?: string; location?: string; title?: string };
 }
 
 export type DirectoryQuery =
@@ -125,6 +127,13 @@ const SHORTHAND: Record<string, string> = {
   mgrs: 'managers',
   lvl: 'level',
   bos: 'boss',
+  // Slips of the question words too short to mend ("wich city is adil in").
+  wich: 'which',
+  whcih: 'which',
+  wat: 'what',
+  wher: 'where',
+  // "everyone who reports straight to X": directly.
+  straight: 'directly',
 };
 const MANAGE_VERBS = new Set(['manage', 'manages', 'managed', 'supervise', 'supervises', 'oversee', 'oversees']);
 const LEAD_WORDS = new Set([
@@ -134,6 +143,8 @@ const LEAD_WORDS = new Set([
 ]); // prettier-ignore
 // "Everyone who reports to X" asks for X's reports, not the whole tree below X.
 const ALL_WORDS = new Set(['all', 'total', 'indirectly', 'indirect', 'entire', 'whole', 'org', 'below', 'beneath']);
+/** Words before a name that ask for those under that person ("directly under X"). */
+const BELOW = new Set(['under', 'below', 'beneath', 'underneath']);
 const COUNT_WORDS = new Set(['many', 'number', 'headcount', 'count', 'size', 'big', 'large']);
 const LIST_WORDS = new Set([
   'who',
@@ -156,6 +167,14 @@ const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'did', 'has', 'have', '
 const TAGS = new Set(['yes', 'no', 'right', 'correct', 'true', 'innit', 'yeah', 'ya', 'yea']);
 const PRONOUNS = new Set(['he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them', 'their']);
 const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
+
+/** Words for a site after its place ("the Darkhan mill", "our Porto office"): the place is what is asked. */
+const SITES = ['mill', 'plant', 'factory', 'site', 'office', 'studio', 'warehouse', 'lab', 'depot', 'yard', 'hub', 'branch', 'campus', 'hq', 'workshop', 'facility']; // prettier-ignore
+/** Words for the organization itself ("how many people work at the coop"). */
+const ORGANIZATION_NOUNS = ['company', 'organisation', 'organization', 'org', 'coop', 'co-op', 'cooperative', 'firm'];
+
+/** Numbers written out ("two levels up"): levels and counts. */
+const WORD_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** Fields the model does not have, by the words that ask for them, and how the answer names them. */
 export const MISSING_FIELDS: readonly [readonly string[], string][] = [
@@ -186,14 +205,17 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
   'ppl', 'pls', 'plz', 'else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
-  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
+  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
 /**
  * Keywords a misspelt word may be mended to (long enough that one edit is a slip, not another word);
- * not the comparatives of joining, which common words are one edit from ("water", "eager").
+ * not the comparatives of joining, which common words are one edit from ("water", "eager"), nor
+ * numbers ("right" is one edit from "eight").
  */
-const MENDABLE = [...KEYWORDS].filter((w) => w.length >= 5 && w !== 'later' && w !== 'earlier');
+const MENDABLE = [...KEYWORDS].filter(
+  (w) => w.length >= 5 && w !== 'later' && w !== 'earlier' && !WORD_NUMBERS.includes(w),
+);
 
 /** A lexicon indexed once per question. */
 export interface ReadLexicon {
@@ -207,6 +229,9 @@ export const readLexicon = (lexicon: Lexicon): ReadLexicon => ({ lexicon, index:
 function mended(token: Token): Token {
   const short = SHORTHAND[token.word];
   if (short) return { ...token, word: short };
+  // "the co-chairs", "co-leads": a lead word shared is still one.
+  const shared = /^co-?(.+)$/.exec(token.word)?.[1];
+  if (shared && LEAD_WORDS.has(shared)) return { ...token, word: shared };
   if (token.word.length < 5 || KEYWORDS.has(token.word)) return token;
   const close = MENDABLE.filter(
     (k) => Math.abs(k.length - token.word.length) <= 1 && editDistance(token.word, k, 1) <= 1,
@@ -351,7 +376,8 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   // phone" are left to the documents.
   const missing = MISSING_FIELDS.find(([list]) => list.some((w) => words.has(w)));
   if (missing && fieldOfPerson(tokens, missing[0], people) && !counting)
-    if (!(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail')))
+    // "I need to write to X, what is her address": where to write, the e-mail.
+    if (!(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail', 'write', 'writing')))
       return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
 
   const person = people[0];
@@ -372,17 +398,20 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     return { kind: 'joinedFirst', order, people: byName };
   // A role stands for its title when it names one ("the longest serving engineer").
   if (order && !group && !yesNo && (!person || (person.role?.length === 1 && !person.self && people.length === 1))) {
-    const filters: Filters = {};
-    for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
+    const filters = valueFilters(values, tokens, spans);
     if (person) filters.title = person.role![0];
     return { kind: 'tenure', order, filters };
   }
 
   if (group && !person) {
     if (hasAny(LEAD_WORDS) || (has('in') && has('charge'))) return { kind: 'lead', group };
-    // "who sings in the Halic Singers", "who plays for the chess club": whatever the verb, its members.
+    // "who sings in the Halic Singers", "how many people play for the chess club": whatever the
+    // verb, its members; the verb right after "who" or after the people counted or listed.
     const at = group.start - (tokens[group.start - 1]?.word === 'the' ? 2 : 1);
-    if (MEMBERSHIP.has(tokens[at]?.word ?? '') && tokens[at - 2]?.word === 'who' && at - 2 === first) {
+    const asker = tokens[at - 2]?.word ?? '';
+    const membersAsked =
+      (asker === 'who' && at - 2 === first) || (PEOPLE_NOUNS.has(asker) && (counting || has('which', 'what')));
+    if (MEMBERSHIP.has(tokens[at]?.word ?? '') && membersAsked) {
       spans.add(at - 1);
       return { kind: 'members', group, operation };
     }
@@ -417,7 +446,7 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     const reportsToNamed = hasAny(REPORT_WORDS) && tokens[person.start - 1]?.word === 'to';
     // "who else is on X's team", "X's teammates", "who works with X under the same manager".
     if (
-      has('else', 'same', 'teammates', 'teammate', 'peers', 'peer') &&
+      has('else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'alongside') &&
       !has('which', 'what', 'whose') &&
       !reportsToNamed
     )
@@ -432,6 +461,11 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
         has('work', 'works', 'working') &&
         !supposing) ||
       (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
+      // "who are X's people": those X manages.
+      (person.possessive && PEOPLE_NOUNS.has(tokens[person.end]?.word ?? '') && !hasAny(COUNT_WORDS)) ||
+      // "which people are directly under X", "who sits below X": those under X, not whom X is under.
+      (BELOW.has(tokens[person.start - (tokens[person.start - 1]?.word === 'the' ? 2 : 1)]?.word ?? '') &&
+        !supposing) ||
       // "paloma direct reports", "Paloma's subordinates": a report noun right after the name.
       // Not "X reports to who?", the verb.
       (REPORT_NOUNS.has(tokens[person.end]?.word ?? '') && tokens[person.end + 1]?.word !== 'to') ||
@@ -449,13 +483,18 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
           MANAGER_WORDS.has(t.word) &&
           i >= person.end &&
           tokens[i + 1]?.word === 'of' &&
-          ['who', 'whom'].includes(tokens[i + 2]?.word ?? ''),
+          (['who', 'whom'].includes(tokens[i + 2]?.word ?? '') ||
+            // "who is X the manager of": the question word first, "of" last.
+            (i + 2 === tokens.length && ['who', 'whom'].includes(tokens[first]?.word ?? ''))),
       );
     if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under'))))
       return {
         kind: 'reports',
         person,
-        all: hasAny(ALL_WORDS) || (has('under') && counting && !has('directly', 'direct')),
+        // "directly under X" asks for X's reports alone, "directly or indirectly" for all below.
+        all:
+          (hasAny(ALL_WORDS) || (has('under') && counting)) &&
+          !(has('directly', 'direct') && !has('indirectly', 'indirect')),
         operation,
       };
     if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what') && !joinedTeam)
@@ -472,6 +511,9 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     if (whoFirst && attributes.length && !attributes.includes('profile')) attributes.unshift('profile');
     if (attributes.length) return { kind: 'attributes', person, attributes };
     if (has('who') && has('is', 'are') && (person.role || tokens.length - (person.end - person.start) <= 3))
+      return { kind: 'attributes', person, attributes: ['profile'] };
+    // "who runs the dyehouse": the holder of the head's title that names it.
+    if (person.role && !person.plural && has('who') && has('runs', 'run', 'heads', 'leads', 'charge', 'oversees'))
       return { kind: 'attributes', person, attributes: ['profile'] };
     // "halic's ceo?", "our cfo?": the role alone, asked with nothing else, asks who holds it.
     const own = lexicon.organization ?? [];
@@ -497,20 +539,26 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     return { kind: 'head', department: department.value };
 
   // Employees by the organization's values: "how many people in Oslo", "who works in Customer Success".
-  const filters: Filters = {};
-  for (const v of values) filters[v.kind as 'department' | 'location' | 'title'] ??= v.value;
+  const filters = valueFilters(values, tokens, spans);
   const started = startedFilter(tokens);
   if (started) filters.started = started;
   // "how many people work at Halic", "how many employees does the company have": everyone, counted.
   const own = lexicon.organization ?? [];
-  const whole =
-    counting && (has('company', 'organisation', 'organization', 'org') || tokens.some((t) => own.includes(t.word)));
+  const whole = counting && (has(...ORGANIZATION_NOUNS) || tokens.some((t) => own.includes(t.word)));
   if (Object.keys(filters).length === 0)
     return whole && has('people', 'employees', 'staff', 'ppl', 'persons', 'colleagues', 'headcount')
       ? { kind: 'employees', operation, filters }
       : null;
   // "who is the CTO", "where is our head of people based": one role holder, the intents table's.
-  if (!counting && filters.title && !filters.department && !filters.location && !has('work', 'works', 'all', 'list'))
+  // "which people are vault technicians" lists them all.
+  if (
+    !counting &&
+    filters.title &&
+    !filters.department &&
+    !filters.location &&
+    !has('work', 'works', 'all', 'list') &&
+    !hasAny(PEOPLE_NOUNS)
+  )
     return null;
   // Any listing word but "name" ("what's the name of the Oslo office" asks for no one).
   const listed = [...LIST_WORDS].some((w) => w !== 'name' && words.has(w));
@@ -520,6 +568,45 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
 
 /** Words that may stand beside a role asked about alone ("the ceo?", "our company's cfo"). */
 const BARE_ROLE_WORDS = new Set(['the', 'our', 'your', 'ur', 'company', 'who', 'whos', 'here', 'at', 'of']);
+
+/** Words before a value that leave it out ("outside Sapporo", "not in Sales", "except Oslo"), by their last word. */
+const LEFT_OUT: readonly (readonly string[])[] = [
+  ['outside'], ['except'], ['excluding'], ['but'], ['not', 'in'], ['not', 'from'], ['not', 'based', 'in'],
+  ['other', 'than'], ['apart', 'from'], ['except', 'in'], ['outside', 'of'], ['except', 'for'],
+]; // prettier-ignore
+
+/** The words before `at` that leave out the value there, longest first: how many, or 0. */
+function leftOut(tokens: Token[], at: number): number {
+  const before = (n: number) =>
+    tokens
+      .slice(Math.max(0, at - n), at)
+      .map((t) => t.word)
+      .join(' ');
+  const said = LEFT_OUT.filter((words) => before(words.length) === words.join(' '));
+  return Math.max(0, ...said.map((words) => words.length));
+}
+
+/**
+ * A question's values as filters: each kind's first value kept, or left out when the words
+ * before it say so ("engineering people outside Sapporo"); those words are then part of the query.
+ */
+function valueFilters(values: Mention[], tokens: Token[], spans: Set<number>): Filters {
+  const filters: Filters = {};
+  for (const v of values) {
+    const kind = v.kind as 'department' | 'location' | 'title';
+    const article = tokens[v.start - 1]?.word === 'the' ? 1 : 0;
+    const out = leftOut(tokens, v.start - article);
+    if (out) {
+      filters.except ??= {};
+      filters.except[kind] ??= v.value;
+      for (let k = v.start - article - out; k < v.start; k++) spans.add(k);
+    } else filters[kind] ??= v.value;
+  }
+  return filters;
+}
+
+/** Words for the people a question counts or lists ("how many people", "which colleagues"). */
+const PEOPLE_NOUNS = new Set(['people', 'ppl', 'employees', 'staff', 'colleagues', 'folks', 'members', 'persons']);
 
 /** Prepositions of taking part in a group ("who sings in", "who plays for"). */
 const MEMBERSHIP = new Set(['in', 'on', 'for', 'with']);
@@ -635,7 +722,10 @@ function managerLevels(tokens: Token[], person: Mention): number {
   const linksBefore = tokens
     .slice(0, person.start)
     .filter((t, i) => MANAGER_WORDS.has(t.word) && tokens[i + 1]?.word === 'of').length;
-  if (chained) return chained + linksBefore + words.filter((w) => w === 'above').length;
+  const above = words.filter((w) => w === 'above').length;
+  if (chained) return chained + linksBefore + above;
+  // "who is above X (on the org chart)": X's manager.
+  if (above && tokens.slice(0, person.start).some((t) => t.word === 'above')) return above;
   // "who is the manager of Priya", "who manages Priya"; each link before the name is one more level
   // ("the boss of the boss of Priya", "who manages the manager of Priya").
   const before = tokens.slice(0, person.start).filter((t) => MANAGER_WORDS.has(t.word) || MANAGE_VERBS.has(t.word));
@@ -674,8 +764,6 @@ function fieldOfPerson(tokens: Token[], fieldWords: readonly string[], people: M
     ['', 'number', 'numbers', 'date'].includes(word(i + 1));
   return tokens.some((t, i) => fieldWords.includes(t.word) && (OWNERS.has(word(i - 1)) || asksOwn(i)));
 }
-
-const WORD_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** The fields asked about a person, in the order the question asks them. */
 function attributesAsked(tokens: Token[], covered: ReadonlySet<number>): Attribute[] {

@@ -186,6 +186,8 @@ export interface EmployeeFilter {
   location?: string;
   title?: string;
   manager?: string;
+  /** Values the employees must not have ("outside Sapporo"). */
+  except?: { department?: string; location?: string; title?: string };
   /** Start date on or after `from` and before `to` (either may be absent). */
   startFrom?: string;
   startBefore?: string;
@@ -208,6 +210,10 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
   add('e.location = ?', filter.location);
   add('e.title = ?', filter.title);
   add('e.manager_id = ?', filter.manager);
+  // Someone without a value is not in it either: "outside Sapporo" includes those with no location.
+  add('e.department is distinct from ?', filter.except?.department);
+  add('e.location is distinct from ?', filter.except?.location);
+  add('e.title is distinct from ?', filter.except?.title);
   add('e.start_date >= ?', filter.startFrom);
   add('e.start_date < ?', filter.startBefore);
   if (filter.order) conditions.push('e.start_date is not null');

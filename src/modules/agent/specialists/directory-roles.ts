@@ -17,6 +17,7 @@ const SHORT: Record<string, string> = {
   technology: 'tech', technical: 'tech', information: 'info', financial: 'finance', accounting: 'accounts',
   marketing: 'mktg', executive: 'exec', coordinator: 'coord', department: 'dept', president: 'pres',
   representative: 'rep', representatives: 'reps', veterinarian: 'vet', veterinary: 'vet',
+  'talent acquisition': 'recruiting', recruitment: 'recruiting',
 }; // prettier-ignore
 
 /** Words a title is compared without. */
@@ -45,8 +46,8 @@ export const PERSON_NOUNS = new Set([
 /** Words that make a title a head's ("head of", "manager", "chief"): preferred when the question asks who runs something. */
 const HEAD_WORDS = new Set(['head', 'mgr', 'chief', 'dir', 'lead', 'vp', 'pres']);
 
-/** The most words of a role phrase. */
-const MAX_ROLE_WORDS = 6;
+/** The most words of a role phrase ("regional ops manager for the west region"). */
+const MAX_ROLE_WORDS = 8;
 
 /** A word's everyday short form ("operations" is "ops"), or the word itself. */
 export const shortWord = (word: string): string => SHORT[word] ?? word;
@@ -131,8 +132,11 @@ export function pluralRole(
  * titles first when `head` is asked.
  */
 export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = false, exactOnly = false): string[] {
-  // "the harvest technicians": a word no title holds, read in the singular when one holds that.
-  const short = [...new Set(shortForms(phrase).map((w) => (index.byWord.has(w) ? w : (singular(w, index) ?? w))))];
+  // "the harvest technicians": a word no title holds, read in the singular when one holds that, or
+  // as the title word of its stem ("the west region" for "Regional Operations Manager, West").
+  const short = [
+    ...new Set(shortForms(phrase).map((w) => (index.byWord.has(w) ? w : (singular(w, index) ?? sameStem(w, index))))),
+  ];
   if (short.length === 0) return [];
   // The titles holding every word of the phrase: those of its rarest word that hold the others.
   const lists = short.map((w) => index.byWord.get(w) ?? []);
@@ -152,6 +156,24 @@ export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = 
 function singular(word: string, index: RoleIndex): string | null {
   const forms = [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
   return forms.find((f) => f !== word && index.byWord.has(f)) ?? null;
+}
+
+/** The least letters two words share at their start to be read as one word's forms ("region", "regional"). */
+const STEM = 5;
+
+/**
+ * The one word of the titles that begins as `word` does, for all but the last two letters of the
+ * shorter ("region" and "regional", "recruiting" and "recruiter"), or the word itself. Words of
+ * the titles are few (the organization's distinct titles), so all are compared.
+ */
+function sameStem(word: string, index: RoleIndex): string {
+  if (word.length < STEM) return word;
+  const alike = [...index.byWord.keys()].filter((t) => {
+    const shorter = Math.min(t.length, word.length);
+    const stem = Math.max(STEM, shorter - 2);
+    return t.length >= STEM && t.slice(0, stem) === word.slice(0, stem);
+  });
+  return alike.length === 1 ? alike[0] : word;
 }
 
 const inOrder = (titles: RoleTitle[]) => [...titles].sort((a, b) => a.at - b.at).map((t) => t.title);

@@ -48,9 +48,19 @@ const NESTED_MANAGER =
   /\b(?:the )?(?:manager|boss|supervisor) of (?:the |his |her |their )?(?:manager|boss|supervisor) of\b/i;
 
 /**
+ * Verbs people use for reporting to someone ("who does X answer to", "who does X roll up into",
+ * "X reports into Y"), each with its ending, read as "report to".
+ */
+/** Where the asker says a relation is drawn ("who is above X on the org chart"): no word of the query. */
+const CHART_SAID = /\b(?:in|on|according to) (?:the|our) (?:org(?:ani[sz]ation(?:al)?)? ?chart|organigram)\b/gi;
+
+const REPORTS_SAID =
+  /(?<!\b(?:the|an|my|your|no) )\b(?:answer|roll)(s|ing|ed)?(?: up)? (?:to|into)\b|\breport(s|ing|ed)? into\b/gi;
+
+/**
  * The words of a question the directory reads: without the greeting, apology and thanks around it,
- * a preposition fronted before "whom" put back after the verb, and a manager's manager
- * said as the skip level.
+ * a preposition fronted before "whom" put back after the verb, a manager's manager said as the
+ * skip level, and the other verbs of reporting as "report to".
  */
 export function directoryText(question: Pick<Question, 'text'>): string {
   // A message far past a query's length is not read as one whatever its courtesy: not worked on.
@@ -62,7 +72,10 @@ export function directoryText(question: Pick<Question, 'text'>): string {
   while (/[?.!\s]$/.test(rest)) rest = rest.slice(0, -1);
   const moved = fronted ? `who${rest} ${fronted[1]}` : text;
   // "the manager of the manager of X": X's skip-level manager, as the reader knows it.
-  return moved.replace(NESTED_MANAGER, 'the skip-level manager of');
+  return moved
+    .replace(NESTED_MANAGER, 'the skip-level manager of')
+    .replace(CHART_SAID, '')
+    .replace(REPORTS_SAID, (_, said?: string, into?: string) => `report${said ?? into ?? ''} to`);
 }
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });

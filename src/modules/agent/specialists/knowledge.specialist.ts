@@ -22,6 +22,7 @@ import {
   type Evidence,
   lacksHeavierWord,
   lacksSubject,
+  lacksTopic,
   sectionOf,
 } from './retrieval-confidence';
 import { AnswerConfidence } from '../answer-confidence';
@@ -305,6 +306,18 @@ export class KnowledgeSpecialist implements Specialist {
       section: (row.type === 'document' || row.type === 'url' ? sectionOf(row.body) : null) ?? undefined,
     }));
     if (!passages.length) return { passages, terms, evidence: null };
+    // A best passage holding the question's topic only by a word all its kinds share gives way to
+    // one that holds it and covers as much ("Booking leave" for "how many vacation days": the
+    // "Entitlement" section, which says "annual leave").
+    const topical = (k: number) => !lacksTopic(ranked[k].row.hits, words, ranked[k].row.body);
+    if (!topical(0)) {
+      const cover = coveredWeight(ranked[0].row.hits, words);
+      const found = ranked.findIndex((r, k) => k > 0 && topical(k) && coveredWeight(r.row.hits, words) >= cover);
+      if (found > 0) {
+        passages.unshift(...passages.splice(found, 1));
+        ranked.unshift(...ranked.splice(found, 1));
+      }
+    }
     const kind = askedKind(text);
     const read = passages.slice(0, kind ? KIND_PASSAGES : 1);
     const sentences = await ctx.em.execute<{ passage: string | number; text: string; lexemes: string[] }[]>(SENTENCES, [
@@ -341,6 +354,7 @@ export class KnowledgeSpecialist implements Specialist {
       lacksSubject: lacksSubject(ranked[0].row.hits, words),
       leadFits: fits(lead),
       partialRecord: RECORDS.has(ranked[0].row.type) && lacksHeavierWord(ranked[0].row.hits, words),
+      lacksTopic: !topical(0),
     };
     return { passages, terms, evidence };
   }

@@ -1,6 +1,7 @@
 import { AnswerConfidence } from '../answer-confidence';
+import { isMainlyNoun } from '../language/wordnet';
 import { MIN_COVERAGE } from './passage-scoring';
-import type { WeightedWord } from './question-weights';
+import type { WeightedAlternative, WeightedWord } from './question-weights';
 
 /** What retrieval found for a question, as evidence of whether its best passage answers it. */
 export interface Evidence {
@@ -21,6 +22,12 @@ export interface Evidence {
    * answers nothing about parking. A record answers only what it holds whole.
    */
   partialRecord: boolean;
+  /**
+   * The best passage holds an HR topic of the question (a word with everyday alternatives:
+   * "vacation", "sick days") only as a word every kind of it shares ("leave", "ill"): "how many
+   * vacation days per year" against "15 days of compassionate leave per year".
+   */
+  lacksTopic: boolean;
 }
 
 /** The weight of the question a passage's hits cover: for each word, the best credit among the alternatives it holds. */
@@ -65,6 +72,43 @@ export function lacksHeavierWord(hits: readonly boolean[], words: readonly Weigh
 }
 
 /**
+ * Alternatives that every kind of an HR topic shares: holding one of them alone is no sign that a
+ * passage speaks of the kind asked about ("compassionate leave" holds "leave", "a seriously ill
+ * partner" holds "ill").
+ */
+const SHARED_BY_KINDS = new Set(['leave', 'ill', 'time off', 'day off', 'days off']);
+
+/**
+ * Whether a passage holds some HR topic of the question only by what all its kinds share. Its
+ * text is read for the topic's own words too: the index's hits of phrases ("annual leave") are
+ * not relied on, a passage stating the phrase holds it.
+ */
+export function lacksTopic(hits: readonly boolean[], words: readonly WeightedWord[], text: string): boolean {
+  const lower = text.toLowerCase();
+  let index = 0;
+  for (const word of words) {
+    const held = word.alternatives.filter((_, k) => hits[index + k]);
+    index += word.alternatives.length;
+    // Only a kind named as a thing ("vacation", "sick days"), not the shared word itself ("how much
+    // leave", "time off") nor a state ("my mother is sick": "a seriously ill parent" is what is asked).
+    if (SHARED_BY_KINDS.has(word.text.toLowerCase()) || !isMainlyNoun(word.text.toLowerCase())) continue;
+    const shared = (a: WeightedAlternative) => a.origin === 'vocabulary' && SHARED_BY_KINDS.has(a.text);
+    const own = word.alternatives.filter((a) => !shared(a)).map((a) => a.text.toLowerCase());
+    if (held.length && held.every(shared) && !own.some((w) => wordIn(lower, w))) return true;
+  }
+  return false;
+}
+
+/** Whether a text holds a word or phrase whole (not inside a longer word), with a plural "s". */
+function wordIn(text: string, phrase: string): boolean {
+  for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+    const after = text[at + phrase.length] === 's' ? at + phrase.length + 1 : at + phrase.length;
+    if (!/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[after] ?? '')) return true;
+  }
+  return false;
+}
+
+/**
  * How sure retrieval is (docs/agent.md, "Confidence"). Nothing found, or a best passage covering
  * no more of the question than an answer must (MIN_COVERAGE: with embeddings, retrieval keeps such
  * passages for the model to judge), is UNKNOWN. ANSWERED needs the best passage to cover most of
@@ -79,7 +123,8 @@ export function confidenceOf(evidence: Evidence | null): AnswerConfidence {
     evidence.leadShare >= LEAD_SHARE &&
     !evidence.lacksSubject &&
     evidence.leadFits &&
-    !evidence.partialRecord
+    !evidence.partialRecord &&
+    !evidence.lacksTopic
     ? AnswerConfidence.ANSWERED
     : AnswerConfidence.UNSURE;
 }
