@@ -83,10 +83,12 @@ export interface RoleIndex {
   size: number;
   byWord: Map<string, RoleTitle[]>;
   byInitials: Map<string, RoleTitle[]>;
+  /** The titles' words by their first STEM letters: the words another form of a word may be (sameStem). */
+  byStem: Map<string, string[]>;
 }
 
 export function roleIndex(titles: readonly string[], words: (title: string) => string[]): RoleIndex {
-  const index: RoleIndex = { size: titles.length, byWord: new Map(), byInitials: new Map() };
+  const index: RoleIndex = { size: titles.length, byWord: new Map(), byInitials: new Map(), byStem: new Map() };
   const add = (map: Map<string, RoleTitle[]>, key: string, title: RoleTitle) => {
     const list = map.get(key);
     if (list) list.push(title);
@@ -100,6 +102,11 @@ export function roleIndex(titles: readonly string[], words: (title: string) => s
     for (const word of role.words) add(index.byWord, word, role);
     if (initials) add(index.byInitials, initials, role);
   });
+  for (const word of index.byWord.keys())
+    if (word.length >= STEM) {
+      const stem = word.slice(0, STEM);
+      index.byStem.set(stem, [...(index.byStem.get(stem) ?? []), word]);
+    }
   return index;
 }
 
@@ -163,15 +170,16 @@ const STEM = 5;
 
 /**
  * The one word of the titles that begins as `word` does, for all but the last two letters of the
- * shorter ("region" and "regional", "recruiting" and "recruiter"), or the word itself. Words of
- * the titles are few (the organization's distinct titles), so all are compared.
+ * shorter ("region" and "regional", "recruiting" and "recruiter"), or the word itself. Only the
+ * words sharing its first STEM letters are compared (byStem): a question's words are tried in up
+ * to eight phrases each, against an organization's titles that may be thousands.
  */
 function sameStem(word: string, index: RoleIndex): string {
   if (word.length < STEM) return word;
-  const alike = [...index.byWord.keys()].filter((t) => {
+  const alike = (index.byStem.get(word.slice(0, STEM)) ?? []).filter((t) => {
     const shorter = Math.min(t.length, word.length);
     const stem = Math.max(STEM, shorter - 2);
-    return t.length >= STEM && t.slice(0, stem) === word.slice(0, stem);
+    return t.slice(0, stem) === word.slice(0, stem);
   });
   return alike.length === 1 ? alike[0] : word;
 }
