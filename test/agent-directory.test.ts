@@ -449,3 +449,281 @@ describe('round 11: co-leads, any verb of leading, values left out, groups by th
     expect(await said('who does juan answer to')).toMatch(/^Juan Soto reports to Nils Aru/);
   });
 });
+
+describe('round 13: whole organizations, a manager as the subject, several questions at once, totals, kinds of title', () => {
+  let admin: { token: string };
+  let efua: AccountMember;
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Saltmarsh Coldchain');
+    admin = made.admin;
+    efua = await member(t, made.org, made.admin);
+    const post = async (path: string, body: unknown): Promise<string> => {
+      const res = await t.api.post<{ id: string }>(path, body, admin.token);
+      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+      return res.body.id;
+    };
+    const people: [string, Record<string, string>, string?][] = [
+      ['Amara Osei', { title: 'Chief Executive Officer', department: 'Executive', location: 'Accra', startDate: '2010-01-04' }],
+      ['Tuomas Lind', { title: 'Director of Field Services', department: 'Field Services', location: 'Kumasi', startDate: '2012-05-02' }, 'Amara Osei'],
+      ['Efua Mensah', { title: 'Regional Service Manager', department: 'Field Services', location: 'Tamale', startDate: '2014-03-10' }, 'Tuomas Lind'],
+      ['Kofi Adjei', { title: 'Regional Service Manager', department: 'Field Services', location: 'Kumasi', startDate: '2015-09-01' }, 'Tuomas Lind'],
+      ['Kojo Asante', { title: 'Service Supervisor', department: 'Field Services', location: 'Tamale', startDate: '2016-06-13' }, 'Efua Mensah'],
+      ['Abena Boateng', { title: 'Refrigeration Technician', department: 'Field Services', location: 'Tamale', startDate: '2020-02-03' }, 'Kojo Asante'],
+      ['Yaw Darko', { title: 'Solar Technician', department: 'Field Services', location: 'Tamale', startDate: '2022-08-22' }, 'Kojo Asante'],
+      ['Esi Quaye', { title: 'Safety Advisor', department: 'Quality, Health and Safety', location: 'Kumasi', startDate: '2018-04-16' }, 'Amara Osei'],
+      ['Ama Serwaa', { title: 'Key Account Manager', department: 'Sales', location: 'Tamale', startDate: '2019-11-04' }, 'Amara Osei'],
+    ]; // prettier-ignore
+    const ids = new Map<string, string>();
+    for (const [name, fields, manager] of people) {
+      const account = name === 'Efua Mensah' ? efua.id : undefined;
+      ids.set(name, await post('/api/v1/employee', { name, ...fields, account, manager: manager && ids.get(manager) }));
+    }
+    const group = (name: string, description: string, members: string[]) =>
+      post('/api/v1/group', { name, description, members: members.map((n) => ids.get(n)) });
+    await group('Cold Room Retrofit Group', 'Retrofits old cold rooms. Chaired by Tuomas Lind.', [
+      'Tuomas Lind',
+      'Kojo Asante',
+      'Abena Boateng',
+    ]);
+    await group('Harmattan Cycling Club', 'Sunday rides out of Accra. Ama Serwaa organises the routes.', [
+      'Ama Serwaa',
+      'Esi Quaye',
+    ]);
+    await group('Kente Book Club', 'Reads one novel a month in the Kumasi office.', ['Kofi Adjei', 'Esi Quaye']);
+  });
+  const said = async (question: string, token = efua.token) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, token);
+    expect(res.status).toBe(200);
+    return res.body.reply;
+  };
+
+  it('names everyone in someone’s organization, every level down, and counts it', async () => {
+    expect(await said("Everyone in Tuomas's organisation please, including indirect reports")).toBe(
+      '5 people report to Tuomas Lind, directly or through their managers: Abena Boateng, Efua Mensah, Kofi Adjei, Kojo Asante, Yaw Darko.',
+    );
+    expect(await said("how many people are in Tuomas Lind's whole org, all levels down?")).toMatch(
+      /^5 people report to Tuomas Lind, directly or through their managers: /,
+    );
+    expect(await said('Who all rolls up to me, including the technicians under my supervisors?')).toBe(
+      '3 people report to Efua Mensah, directly or through their managers: Abena Boateng, Kojo Asante, Yaw Darko.',
+    );
+  });
+
+  it('answers of the asker’s manager when "my manager" is the subject', async () => {
+    expect(await said('how many people report to my manager?')).toBe(
+      '2 people report to Tuomas Lind: Efua Mensah, Kofi Adjei.',
+    );
+    expect(await said('who else reports to my manager besides me')).toBe(
+      '1 person shares Efua Mensah’s manager under Tuomas Lind: Kofi Adjei.',
+    );
+    expect(await said("what is my manager's title")).toBe(
+      'Tuomas Lind is Director of Field Services in Field Services.',
+    );
+  });
+
+  it('answers each question a message asks', async () => {
+    expect(await said('Who is in the Cold Room Retrofit Group and who chairs it?')).toBe(
+      [
+        'Cold Room Retrofit Group has 3 members: Abena Boateng, Kojo Asante, Tuomas Lind.',
+        'Tuomas Lind leads Cold Room Retrofit Group: its description says “Retrofits old cold rooms. Chaired by Tuomas Lind.”.',
+      ].join('\n'),
+    );
+    expect(await said("who is kojo asante's manager and when did he start?")).toBe(
+      'Kojo Asante reports to Efua Mensah (Regional Service Manager).\nKojo Asante joined on 2016-06-13.',
+    );
+    expect(await said("Who does Abena report to, and who is that person's manager?")).toBe(
+      'Kojo Asante reports to Efua Mensah (Regional Service Manager). (Abena Boateng → Kojo Asante → Efua Mensah)',
+    );
+  });
+
+  it('counts everyone in total and several places together', async () => {
+    expect(await said('how many employees do we have in total?')).toMatch(/^9 active employees work here: /);
+    expect(await said('How many people work in Kumasi and Tamale combined')).toBe(
+      '8 active employees work in Kumasi or Tamale (Kumasi 3, Tamale 5): Abena Boateng, Ama Serwaa, Efua Mensah, Esi Quaye, Kofi Adjei, Kojo Asante, Tuomas Lind, Yaw Darko.',
+    );
+  });
+
+  it('reads "too", a kind of title, who covers a place, tenure in a place, a department by initials, and organisers', async () => {
+    expect(await said('Who does kojo asante report too')).toMatch(/^Kojo Asante reports to Efua Mensah/);
+    expect(await said('Which technicians report to Kojo?')).toBe(
+      '2 people reporting to Kojo Asante are technicians: Abena Boateng, Yaw Darko.',
+    );
+    expect(await said('which key account manager covers Tamale')).toBe(
+      '1 person works with the title Key Account Manager, in Tamale: Ama Serwaa.',
+    );
+    expect(await said('Who is the longest-serving person in Tamale?')).toBe(
+      'Efua Mensah has been here longest in Tamale, since 2014-03-10.',
+    );
+    expect(await said('QHS people in kumasi?')).toBe(
+      '1 person works in Quality, Health and Safety, in Kumasi: Esi Quaye.',
+    );
+    expect(await said('who organises the harmattan cycling club')).toMatch(
+      /^Ama Serwaa leads Harmattan Cycling Club: /,
+    );
+    // A description that names nobody: declined, with the members.
+    expect(await said('Who organises the book club?')).toMatch(
+      /^I don’t know: the directory has no lead for Kente Book Club/,
+    );
+  });
+});
+
+describe('round 13 (continued): policy questions naming a place or a person, whom to contact about a topic, a group’s apostrophe, managers as a kind', () => {
+  let admin: { token: string };
+  let asker: AccountMember;
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Kylmahalla Cold Rooms');
+    admin = made.admin;
+    asker = await member(t, made.org, made.admin);
+    const post = async (path: string, body: unknown): Promise<string> => {
+      const res = await t.api.post<{ id: string }>(path, body, admin.token);
+      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+      return res.body.id;
+    };
+    const people: [string, Record<string, string>, string?][] = [
+      ['Wanjiku Njoroge', { title: 'Chief Executive Officer', department: 'Executive', location: 'Nairobi', email: 'wanjiku@kylmahalla.example' }],
+      ['Paavo Salo', { title: 'Chief Technology Officer', department: 'Engineering', location: 'Tampere' }, 'Wanjiku Njoroge'],
+      ['Otieno Were', { title: 'Director of Field Operations', department: 'Field Operations', location: 'Nairobi' }, 'Wanjiku Njoroge'],
+      ['Leena Koski', { title: 'Remote Monitoring Platform Developer', department: 'Engineering', location: 'Tampere', email: 'leena.koski@kylmahalla.example' }, 'Paavo Salo'],
+      ['Juho Aalto', { title: 'Firmware Engineering Manager', department: 'Engineering', location: 'Tampere' }, 'Paavo Salo'],
+      ['Brian Kimani', { title: 'Field Installation Supervisor', department: 'Field Operations', location: 'Kisumu' }, 'Otieno Were'],
+      ['Nuru Achieng', { title: 'Regional Installation Manager', department: 'Field Operations', location: 'Nairobi' }, 'Otieno Were'],
+      ['Amos Kirui', { title: 'Refrigeration Technician', department: 'Field Operations', location: 'Kisumu' }, 'Brian Kimani'],
+      ['Wambui Mwangi', { title: 'Solar Technician', department: 'Field Operations', location: 'Nairobi' }, 'Nuru Achieng'],
+    ]; // prettier-ignore
+    const ids = new Map<string, string>();
+    for (const [name, fields, manager] of people)
+      ids.set(name, await post('/api/v1/employee', { name, ...fields, manager: manager && ids.get(manager) }));
+    await post('/api/v1/group', {
+      name: "Solar Technicians' Guild",
+      description: 'Swaps installation tips. Wambui Mwangi coordinates it.',
+      members: ['Wambui Mwangi', 'Amos Kirui'].map((n) => ids.get(n)),
+    });
+    const documents: [string, string][] = [
+      [
+        'Hybrid Work Policy',
+        '# Hybrid Work Policy\n\n## How many days\n\n- Tampere office: up to 3 days a week working from home.\n- Nairobi office: up to 2 days a week working from home.\n',
+      ],
+      [
+        'Leave Policy',
+        '# Leave Policy\n\n## Annual leave\n\nStaff in Tampere get 30 working days of annual leave (holiday) a year. Staff in Kenya get 24 working days.\n',
+      ],
+      [
+        'Service Standards',
+        '# Service Standards\n\n## Contacts\n\nContact Leena Koski about problems on the remote monitoring platform.\n',
+      ],
+    ];
+    for (const [name, text] of documents) {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/markdown' }), `${name}.md`);
+      const added = await t.api.request('POST', '/api/v1/agent/add-file-knowledge', { token: admin.token, form });
+      if (added.status !== 200) throw new Error(`upload ${name}: ${added.status} ${added.text}`);
+    }
+  });
+  const asked = async (question: string) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, asker.token);
+    expect(res.status).toBe(200);
+    return { agent: res.body.agent.name, reply: res.body.reply, sources: res.body.sources.map((s) => s.name) };
+  };
+
+  it('leaves a count of something other than people to the documents, whatever place or person it names', async () => {
+    for (const [question, document] of [
+      ['How many WFH days do we get in the Nairobi office?', 'Hybrid Work Policy'],
+      ['which days can Tampere staff work from home', 'Hybrid Work Policy'],
+      ['how much holiday do the Tampere people get', 'Leave Policy'],
+      ['how many days of annual leave does Leena Koski get?', 'Leave Policy'],
+    ]) {
+      const answer = await asked(question);
+      expect([question, answer.agent, answer.sources[0]]).toEqual([question, 'Sage', document]);
+      expect(answer.reply).not.toMatch(/employees? works? in|people work in/);
+    }
+    // People are still counted.
+    expect((await asked('how many people work in Nairobi?')).reply).toMatch(/^4 active employees work in Nairobi: /);
+  });
+
+  it('leaves whom to contact about a topic to the documents, and gives a named person’s address', async () => {
+    const topic = await asked('Who should I contact about problems on the remote monitoring platform?');
+    expect([topic.agent, topic.sources[0]]).toEqual(['Sage', 'Service Standards']);
+    expect(topic.reply).not.toMatch(/e-mail address/);
+    expect((await asked('how do I contact Leena')).reply).toBe(
+      'Leena Koski’s e-mail address is leena.koski@kylmahalla.example.',
+    );
+  });
+
+  it('reads a group’s name with an apostrophe as the group, not a possessive', async () => {
+    expect((await asked("who runs the Solar Technicians' Guild")).reply).toMatch(
+      /^Wambui Mwangi leads Solar Technicians' Guild: /,
+    );
+    expect((await asked('members of the solar technicians’ guild?')).reply).toBe(
+      "Solar Technicians' Guild has 2 members: Amos Kirui, Wambui Mwangi.",
+    );
+  });
+
+  it('lists the managers or supervisors among someone’s reports', async () => {
+    expect((await asked('which managers report to Paavo?')).reply).toBe(
+      '1 person reporting to Paavo Salo is one of the managers: Juho Aalto.',
+    );
+    expect((await asked('Which supervisors report to Otieno')).reply).toBe(
+      '1 person reporting to Otieno Were is one of the supervisors: Brian Kimani.',
+    );
+    expect((await asked('how many managers report to the CEO')).reply).toBe(
+      '2 people reporting to Wanjiku Njoroge are managers: Otieno Were, Paavo Salo.',
+    );
+  });
+});
+
+describe('round 14: a title said in the plural, its initials or clipped, a kind of employee by its stem, typed question words', () => {
+  let asker: AccountMember;
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Salar Desal Water');
+    asker = await member(t, made.org, made.admin);
+    const people: [string, Record<string, string>, string?][] = [
+      ['Fiona Gallagher', { title: 'Chief Executive Officer', department: 'Executive', location: 'Perth' }],
+      ['Liam Forsyth', { title: 'Principal Process Engineer', department: 'Engineering', location: 'Perth' }, 'Fiona Gallagher'],
+      ['Valentina Castillo', { title: 'Principal Process Engineer', department: 'Engineering', location: 'Santiago' }, 'Fiona Gallagher'],
+      ['Jarrah Wilson', { title: 'Reverse Osmosis Plant Supervisor', department: 'Operations', location: 'Karratha' }, 'Fiona Gallagher'],
+      ['Nathan Pike', { title: 'Water Treatment Plant Operator', department: 'Operations', location: 'Karratha' }, 'Jarrah Wilson'],
+      ['Chloe Bennett', { title: 'Water Treatment Plant Operator', department: 'Operations', location: 'Karratha' }, 'Jarrah Wilson'],
+      ['Mick Doyle', { title: 'Electrical and Instrumentation Technician', department: 'Operations', location: 'Karratha' }, 'Jarrah Wilson'],
+      ['Joaquin Morales', { title: 'Electrical and Instrumentation Technician', department: 'Operations', location: 'Antofagasta', startDate: '2021-10-04' }, 'Jarrah Wilson'],
+      ['Olena Savchenko', { title: 'Structural Engineering Team Lead', department: 'Engineering', location: 'Lviv' }, 'Fiona Gallagher'],
+      ['Dmytro Lysenko', { title: 'Structural Engineer', department: 'Engineering', location: 'Lviv' }, 'Olena Savchenko'],
+    ]; // prettier-ignore
+    const ids = new Map<string, string>();
+    for (const [name, fields, manager] of people) {
+      const res = await t.api.post<{ id: string }>(
+        '/api/v1/employee',
+        { name, ...fields, manager: manager && ids.get(manager) },
+        made.admin.token,
+      );
+      if (res.status !== 201) throw new Error(`POST employee: ${res.status} ${res.text}`);
+      ids.set(name, res.body.id);
+    }
+  });
+  const asked = async (question: string) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, asker.token);
+    expect(res.status).toBe(200);
+    return res.body.reply;
+  };
+
+  it('names the holders of a title said in the plural, by its initials or clipped', async () => {
+    expect(await asked('who are the principal process engineers')).toBe(
+      '2 people hold the title Principal Process Engineer: Liam Forsyth, Valentina Castillo.',
+    );
+    expect(await asked('Who are the RO plant supervisors?')).toBe(
+      '1 person holds the title Reverse Osmosis Plant Supervisor: Jarrah Wilson.',
+    );
+    expect(await asked('who are the E&I techs')).toBe(
+      '2 people hold the title Electrical and Instrumentation Technician: Joaquin Morales, Mick Doyle.',
+    );
+  });
+
+  it('counts a kind of employee opening with a keyword, lists one by its stem, and reads "wen"', async () => {
+    expect(await asked('how many plant operators do we have')).toMatch(
+      /^2 active employees .*Chloe Bennett, Nathan Pike\.$/,
+    );
+    const engineers = await asked('which engineers are in Lviv');
+    expect(engineers).toMatch(/Dmytro Lysenko/);
+    expect(engineers).toMatch(/Olena Savchenko/);
+    expect(await asked('wen did joaquin start')).toBe('Joaquin Morales joined on 2021-10-04.');
+  });
+});

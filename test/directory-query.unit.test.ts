@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { directoryText } from '../src/modules/agent/specialists/directory.specialist';
+import { compoundQueries } from '../src/modules/agent/specialists/directory-compound';
 import { type Lexicon, type LexPerson, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
 import {
   type DirectoryQuery,
   parseDirectoryQuery,
   readLexicon,
+  unaccountedIn,
 } from '../src/modules/agent/specialists/directory-query';
 
 // The directory's query reader (src/modules/agent/specialists/directory-query.ts): questions
@@ -834,5 +836,318 @@ describe('round 12: the asker’s words around a relation, an address to write t
   it('reads a group by its first and last words, and who runs what a head’s title names', () => {
     expect(ask('who is on the tsagaan committee')).toMatchObject({ kind: 'members', group: { ids: ['n1'] } });
     expect(ask('who runs the dyehouse?')).toMatchObject({ kind: 'attributes', person: { ids: ['t2'] } });
+  });
+});
+
+describe('round 13: whole organizations, a manager as the subject, several questions, totals, kinds of title', () => {
+  const staff = [
+    person('c1', 'Amara Osei', { title: 'Chief Executive Officer', department: 'Executive', location: 'Accra', startDate: '2010-01-04' }),
+    person('c2', 'Tuomas Lind', { title: 'Director of Field Services', department: 'Field Services', location: 'Kumasi', managerId: 'c1', startDate: '2012-05-02' }),
+    person('c3', 'Efua Mensah', { title: 'Regional Service Manager', department: 'Field Services', location: 'Tamale', managerId: 'c2', startDate: '2014-03-10' }),
+    person('c4', 'Kofi Adjei', { title: 'Regional Service Manager', department: 'Field Services', location: 'Kumasi', managerId: 'c2', startDate: '2015-09-01' }),
+    person('c5', 'Kojo Asante', { title: 'Service Supervisor', department: 'Field Services', location: 'Tamale', managerId: 'c3', startDate: '2016-06-13' }),
+    person('c6', 'Abena Boateng', { title: 'Refrigeration Technician', department: 'Field Services', location: 'Tamale', managerId: 'c5', startDate: '2020-02-03' }),
+    person('c7', 'Yaw Darko', { title: 'Solar Technician', department: 'Field Services', location: 'Tamale', managerId: 'c5', startDate: '2022-08-22' }),
+    person('c8', 'Esi Quaye', { title: 'Safety Advisor', department: 'Quality, Health and Safety', location: 'Kumasi', managerId: 'c1', startDate: '2018-04-16' }),
+    person('c9', 'Ama Serwaa', { title: 'Key Account Manager', department: 'Sales', location: 'Tamale', managerId: 'c1', startDate: '2019-11-04' }),
+  ]; // prettier-ignore
+  const groups = [
+    { id: 'r1', name: 'Cold Room Retrofit Group', description: 'Retrofits old cold rooms. Chaired by Tuomas Lind.' },
+    {
+      id: 'r2',
+      name: 'Harmattan Cycling Club',
+      description: 'Sunday rides out of Accra. Ama Serwaa organises the routes.',
+    },
+  ];
+  const read = readLexicon({ people: staff, groups, values: valuesOf(staff), self: staff[2] });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+  const parts = (text: string) => compoundQueries(directoryText({ text }), (part) => parseDirectoryQuery(part, read));
+
+  it('reads someone’s whole organization, all levels down, however the widening is said', () => {
+    const all = { kind: 'reports', person: { ids: ['c2'] }, all: true };
+    expect(ask("Everyone in Tuomas's organisation please, including indirect reports")).toMatchObject(all);
+    expect(ask("everyone in Tuomas Lind's org incl. indirect reports")).toMatchObject(all);
+    expect(ask("how many people are in Tuomas Lind's whole org, all levels down?")).toMatchObject({
+      ...all,
+      operation: 'count',
+    });
+    expect(ask('Who all rolls up to me, including the technicians under my supervisors?')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['c3'], self: true },
+      all: true,
+    });
+    // A clause that adds nobody further down is not read away.
+    expect(ask('how many people work in Tamale, including contractors')).toBeNull();
+  });
+
+  it('reads "my manager" (or anyone’s) as the one asked about', () => {
+    expect(ask('how many people report to my manager?')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['c3'], up: 1 },
+      operation: 'count',
+    });
+    expect(ask("who reports to kojo's boss's boss")).toMatchObject({ kind: 'reports', person: { ids: ['c5'], up: 2 } });
+    expect(ask('who else reports to my manager besides me')).toMatchObject({ kind: 'peers', person: { ids: ['c3'] } });
+    expect(ask("what is kojo's manager's email")).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['c5'], up: 1 },
+      attributes: ['email'],
+    });
+    expect(ask('who does my manager report to')).toMatchObject({ kind: 'manager', person: { ids: ['c3'] }, levels: 2 });
+    expect(ask('who is my manager')).toMatchObject({ kind: 'manager', levels: 1 });
+  });
+
+  it('reads each question of a message, a pronoun as the one named before and "that person" after a manager as the answer', () => {
+    expect(parts('Who is in the Cold Room Retrofit Group and who chairs it?')).toMatchObject([
+      { kind: 'members', group: { ids: ['r1'] } },
+      { kind: 'lead', group: { ids: ['r1'] } },
+    ]);
+    expect(parts("who is kojo asante's manager and when did he start?")).toMatchObject([
+      { kind: 'manager', person: { ids: ['c5'] }, levels: 1 },
+      { kind: 'attributes', person: { ids: ['c5'] }, attributes: ['startDate'] },
+    ]);
+    expect(parts("Who does Abena report to, and who is that person's manager?")).toMatchObject([
+      { kind: 'manager', person: { ids: ['c6'] }, levels: 2 },
+    ]);
+    // A question that is not a directory one makes the message none of them; one question is no compound.
+    expect(parts('who is efua and what is the parking policy')).toBeNull();
+    expect(parts('who is efua')).toBeNull();
+  });
+
+  it('counts everyone in total, and several places together', () => {
+    expect(ask('how many employees do we have in total?')).toEqual({
+      kind: 'employees',
+      operation: 'count',
+      filters: {},
+    });
+    expect(ask('How many people work in Kumasi and Tamale combined')).toEqual({
+      kind: 'employees',
+      operation: 'count',
+      filters: { location: 'Kumasi', also: { location: ['Tamale'] } },
+    });
+  });
+
+  it('reads "too" for "to", a kind of title, a holder who covers a place, tenure in a place, a department by initials', () => {
+    expect(ask('Who does kojo asante report too')).toMatchObject({
+      kind: 'manager',
+      person: { ids: ['c5'] },
+      levels: 1,
+    });
+    expect(ask('Which technicians report to Kojo?')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['c5'] },
+      titled: { word: 'technicians', titles: ['Refrigeration Technician', 'Solar Technician'] },
+    });
+    expect(ask('which key account manager covers Tamale')).toMatchObject({
+      kind: 'employees',
+      filters: { title: 'Key Account Manager', location: 'Tamale' },
+    });
+    expect(ask('Who is the longest-serving person in Tamale?')).toEqual({
+      kind: 'tenure',
+      order: 'longest',
+      filters: { location: 'Tamale' },
+    });
+    expect(ask('QHS people in kumasi?')).toMatchObject({
+      kind: 'employees',
+      filters: { department: 'Quality, Health and Safety', location: 'Kumasi' },
+    });
+    expect(ask('who organises the harmattan cycling club')).toMatchObject({ kind: 'lead', group: { ids: ['r2'] } });
+  });
+});
+
+describe('round 13 (continued): what is counted, whom to contact about a topic, a group’s apostrophe, managers as a kind', () => {
+  const staff = [
+    person('k1', 'Wanjiku Njoroge', { title: 'Chief Executive Officer', department: 'Executive', location: 'Nairobi', startDate: '2009-01-05' }),
+    person('k2', 'Paavo Salo', { title: 'Chief Technology Officer', department: 'Engineering', location: 'Tampere', managerId: 'k1', startDate: '2011-03-01' }),
+    person('k3', 'Otieno Were', { title: 'Director of Field Operations', department: 'Field Operations', location: 'Nairobi', managerId: 'k1', startDate: '2012-06-04' }),
+    person('k4', 'Leena Koski', { title: 'Remote Monitoring Platform Developer', department: 'Engineering', location: 'Tampere', managerId: 'k2', startDate: '2021-09-01' }),
+    person('k5', 'Juho Aalto', { title: 'Firmware Engineering Manager', department: 'Engineering', location: 'Tampere', managerId: 'k2', startDate: '2016-02-15' }),
+    person('k6', 'Brian Kimani', { title: 'Field Installation Supervisor', department: 'Field Operations', location: 'Kisumu', managerId: 'k3', startDate: '2017-08-07' }),
+    person('k7', 'Nuru Achieng', { title: 'Regional Installation Manager', department: 'Field Operations', location: 'Nairobi', managerId: 'k3', startDate: '2015-05-18' }),
+    person('k8', 'Amos Kirui', { title: 'Refrigeration Technician', department: 'Field Operations', location: 'Kisumu', managerId: 'k6', startDate: '2020-01-13' }),
+    person('k9', 'Wambui Mwangi', { title: 'Solar Technician', department: 'Field Operations', location: 'Nairobi', managerId: 'k7', startDate: '2022-04-04' }),
+  ]; // prettier-ignore
+  const groups = [
+    {
+      id: 'q1',
+      name: "Solar Technicians' Guild",
+      description: 'Swaps installation tips. Wambui Mwangi coordinates it.',
+    },
+    { id: 'q2', name: 'Sauna Club', description: 'Friday evening sauna. Paavo Salo organises it.' },
+  ];
+  const read = readLexicon({ people: staff, groups, values: valuesOf(staff), self: staff[3] });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+  const unaccounted = (text: string) => unaccountedIn(directoryText({ text }), read);
+
+  it('leaves a count or choice of something other than people to the documents, whatever place or person it names', () => {
+    const things = ['WFH days', 'days of annual leave', 'sick days', 'hours', 'weeks of notice', 'quotes'];
+    const askedSo = [
+      (x: string) => `How many ${x} do we get in the Nairobi office?`,
+      (x: string) => `how many ${x} do staff in Tampere get`,
+      (x: string) => `how many ${x} does Leena Koski get?`,
+      (x: string) => `which ${x} can Nairobi people take`,
+      (x: string) => `number of ${x} for the Tampere engineers`,
+      (x: string) => `how much ${x} do the Kisumu technicians get`,
+    ];
+    for (const said of askedSo)
+      for (const thing of things) {
+        const question = said(thing);
+        expect([question, ask(question)]).toEqual([question, null]);
+        // No intent of the directory may take it either: a word of it is none of the directory's.
+        expect([question, unaccounted(question).length > 0]).toEqual([question, true]);
+      }
+    expect(ask('how much holiday do the Tampere people get')).toBeNull();
+    expect(ask("what's the number of WFH days in Nairobi")).toBeNull();
+    expect(ask('Nairobi people get how many days of leave?')).toBeNull();
+    expect(ask('how many tonnes of fish were landed in Kisumu in 2025?')).toBeNull();
+  });
+
+  it('still counts and lists people, kinds of them, and reads a start date asked as a day', () => {
+    expect(ask('How many people are based in Nairobi?')).toMatchObject({ kind: 'employees', operation: 'count' });
+    expect(ask('how many of us are in Tampere')).toMatchObject({ kind: 'employees', filters: { location: 'Tampere' } });
+    expect(ask('how many staff in field operations?')).toMatchObject({ kind: 'employees', operation: 'count' });
+    expect(ask('how many technicians work in Kisumu')).toMatchObject({
+      kind: 'employees',
+      filters: { location: 'Kisumu', titled: { word: 'technicians' } },
+    });
+    expect(ask('how many direct reports does Otieno have')).toMatchObject({ kind: 'reports', operation: 'count' });
+    expect(ask('which people work in Tampere')).toMatchObject({ kind: 'employees', operation: 'list' });
+    expect(ask('what day did Leena Koski join')).toMatchObject({ kind: 'attributes', attributes: ['startDate'] });
+    expect(ask('what year did Juho start')).toMatchObject({ kind: 'attributes', attributes: ['startDate'] });
+    expect(ask('which department is Amos in')).toMatchObject({ kind: 'attributes', attributes: ['department'] });
+    expect(ask('which groups is Wambui in')).toMatchObject({ kind: 'attributes', attributes: ['groups'] });
+  });
+
+  it('leaves whom to contact about a topic to the documents, and keeps contacting someone named', () => {
+    for (const question of [
+      'Who should I contact about problems on the remote monitoring platform?',
+      'who do I talk to about the remote monitoring platform',
+      'do you know who to ask regarding the remote monitoring platform',
+      'whom should I email about issues with the monitoring platform',
+      'who can I reach out to about remote monitoring',
+      'who do I contact in Tampere about leave',
+      'who is the contact for the remote monitoring platform?',
+      'remote monitoring platform problems, who should I contact?',
+      'who do I go to with remote monitoring platform issues',
+    ]) {
+      expect([question, ask(question)]).toEqual([question, null]);
+      expect([question, unaccounted(question).length > 0]).toEqual([question, true]);
+    }
+    expect(ask('how do I contact Leena')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['k4'] },
+      attributes: ['email'],
+    });
+    expect(ask("what is the remote monitoring platform developer's email")).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['k4'] },
+      attributes: ['email'],
+    });
+    // A group is a record that answers: its lead.
+    expect(ask('who do I ask about the sauna club?')).toMatchObject({ kind: 'lead', group: { ids: ['q2'] } });
+    expect(ask('who should I talk to about the Sauna Club')).toMatchObject({ kind: 'lead', group: { ids: ['q2'] } });
+    expect(ask('sauna club questions, who do I speak with?')).toMatchObject({ kind: 'lead', group: { ids: ['q2'] } });
+  });
+
+  it('reads a group’s name with an apostrophe in it, however the mark is written', () => {
+    const guild = { ids: ['q1'] };
+    expect(ask("who runs the Solar Technicians' Guild")).toMatchObject({ kind: 'lead', group: guild });
+    expect(ask('who coordinates the solar technicians’ guild?')).toMatchObject({ kind: 'lead', group: guild });
+    expect(ask("members of the Solar Technicians' Guild")).toMatchObject({ kind: 'members', group: guild });
+    expect(ask("how many people are in the solar technicians' guild")).toMatchObject({
+      kind: 'members',
+      group: guild,
+      operation: 'count',
+    });
+    expect(ask('who leads the solar technicians guild')).toMatchObject({ kind: 'lead', group: guild });
+    // A possessive elsewhere is still one.
+    expect(ask("who are Otieno's direct reports")).toMatchObject({ kind: 'reports', person: { ids: ['k3'] } });
+  });
+
+  it('reads words for managers as a kind of title among someone’s reports or a place’s people', () => {
+    const managerial = expect.arrayContaining(['Firmware Engineering Manager', 'Field Installation Supervisor']);
+    expect(ask('which managers report to Paavo?')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['k2'] },
+      titled: { word: 'managers', titles: managerial },
+    });
+    expect(ask('Which supervisors report to Otieno')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['k3'] },
+      titled: { word: 'supervisors', titles: ['Field Installation Supervisor'] },
+    });
+    expect(ask('how many managers report to the CEO')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['k1'] },
+      operation: 'count',
+      titled: { word: 'managers' },
+    });
+    expect(ask('which managers work in Nairobi')).toMatchObject({
+      kind: 'employees',
+      filters: { location: 'Nairobi', titled: { word: 'managers', titles: managerial } },
+    });
+    // Not a kind when someone's manager is asked.
+    expect(ask("who is Amos's manager")).toMatchObject({ kind: 'manager', person: { ids: ['k8'] }, levels: 1 });
+  });
+});
+
+describe('round 14: a title said in the plural, its initials or clipped, a kind of employee by its stem, typed question words', () => {
+  const staff = [
+    person('w1', 'Fiona Gallagher', { title: 'Chief Executive Officer', department: 'Executive', location: 'Perth' }),
+    person('w2', 'Tom Nguyen', { title: 'Head of Engineering', department: 'Engineering', location: 'Perth', managerId: 'w1' }),
+    person('w3', 'Liam Forsyth', { title: 'Principal Process Engineer', department: 'Engineering', location: 'Perth', managerId: 'w2' }),
+    person('w4', 'Hannah Kowalski', { title: 'Process Engineer', department: 'Engineering', location: 'Perth', managerId: 'w3' }),
+    person('w5', 'Jarrah Wilson', { title: 'Reverse Osmosis Plant Supervisor', department: 'Operations', location: 'Karratha', managerId: 'w1' }),
+    person('w6', 'Nathan Pike', { title: 'Water Treatment Plant Operator', department: 'Operations', location: 'Karratha', managerId: 'w5' }),
+    person('w7', 'Mick Doyle', { title: 'Electrical and Instrumentation Technician', department: 'Operations', location: 'Karratha', managerId: 'w5' }),
+    person('w8', 'Joaquin Morales', { title: 'Electrical and Instrumentation Technician', department: 'Operations', location: 'Antofagasta', managerId: 'w5', startDate: '2021-10-04' }),
+    person('w9', 'Olena Savchenko', { title: 'Structural Engineering Team Lead', department: 'Engineering', location: 'Lviv', managerId: 'w2' }),
+    person('w10', 'Dmytro Lysenko', { title: 'Structural Engineer', department: 'Engineering', location: 'Lviv', managerId: 'w9' }),
+    person('w11', 'Roman Petrenko', { title: 'Senior BIM Coordinator', department: 'Engineering', location: 'Lviv', managerId: 'w9' }),
+  ]; // prettier-ignore
+  const read = readLexicon({ people: staff, groups: [], values: valuesOf(staff), self: staff[4] });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('reads a title said in the plural as its holders, with words in their short forms, initials or clipped', () => {
+    const holders = (ids: string[], role: string[]) => ({ kind: 'holders', role: { ids, role, plural: true } });
+    expect(ask('who are the principal process engineers')).toMatchObject(
+      holders(['w3'], ['Principal Process Engineer']),
+    );
+    expect(ask('Who are our structural engineers?')).toMatchObject(holders(['w10'], ['Structural Engineer']));
+    expect(ask('Who are the RO plant supervisors?')).toMatchObject(
+      holders(['w5'], ['Reverse Osmosis Plant Supervisor']),
+    );
+    const technicians = ['Electrical and Instrumentation Technician'];
+    expect(ask('who are the E&I techs')).toMatchObject(holders(['w7', 'w8'], technicians));
+    expect(ask('who are the EI technicians')).toMatchObject(holders(['w7', 'w8'], technicians));
+  });
+
+  it('counts or lists a kind of employee that opens with a keyword, and by a word of its stem anywhere in the title', () => {
+    expect(ask('how many plant operators do we have')).toMatchObject({
+      kind: 'employees',
+      operation: 'count',
+      filters: { titled: { word: 'plant operators', titles: ['Water Treatment Plant Operator'] } },
+    });
+    expect(ask('which engineers are in Lviv')).toMatchObject({
+      kind: 'employees',
+      filters: {
+        location: 'Lviv',
+        titled: {
+          word: 'engineers',
+          titles: expect.arrayContaining(['Structural Engineering Team Lead', 'Structural Engineer']),
+        },
+      },
+    });
+    // A word of the place's titles that names no people is no kind of them.
+    expect(ask('which people work in Lviv')).toEqual({
+      kind: 'employees',
+      operation: 'list',
+      filters: { location: 'Lviv' },
+    });
+  });
+
+  it('reads slips of question words', () => {
+    for (const question of ['wen did joaquin start', 'wehn did Joaquin join'])
+      expect(ask(question)).toMatchObject({ kind: 'attributes', person: { ids: ['w8'] }, attributes: ['startDate'] });
   });
 });

@@ -623,3 +623,172 @@ describe('round 12: an hour with its minutes on a clock, and the "and" of a list
     expect(plan('could you share on mondays and fridays at 7:15 the kiln log in #kilns?').task).toBe('the kiln log');
   });
 });
+
+describe('round 13: zones by abbreviation or country, several times a day, names inside a task, next week', () => {
+  const zoneOf = (request: string) => plan(request).timeZone;
+  it('reads a zone abbreviation ICU writes after a time, and a country or its adjective before "time"', () => {
+    expect(zoneOf('every monday at 8am EAT email me the depot report')).toMatch(/^Africa\//);
+    expect(zoneOf('daily at 5pm WIB email me the survey backlog')).toBe('Asia/Jakarta');
+    expect(zoneOf('daily at 5pm WITA email me the survey backlog')).toBe('Asia/Makassar');
+    expect(zoneOf('daily 0700 AWST email me the survey backlog')).toBe('Australia/Perth');
+    expect(zoneOf('every friday at 9 Finnish time email me the depot report')).toBe('Europe/Helsinki');
+    expect(zoneOf('every friday at 9 Kenya time email me the depot report')).toMatch(/^Africa\//);
+    expect(zoneOf('every friday at 9 Peruvian time email me the depot report')).toBe('America/Lima');
+    expect(plan('every friday at 9 EAT email me the depot report').task).toBe('the depot report');
+    // A country of several clocks is asked about; a word of the task in capitals is no zone.
+    expect(plan('every friday at 9 Indonesian time email me the depot report').missing.join()).toMatch(
+      /Indonesian time/,
+    );
+    expect(plan('every friday at 9 email me the CAT results')).toMatchObject({
+      timeZone: 'Europe/Paris',
+      task: 'the CAT results',
+    });
+  });
+
+  it('keeps no hour of several said for one day, and none of them in the task', () => {
+    const p = plan('each weekday at 7am and 3pm ping me the gate log');
+    expect([p.hour, p.minute, p.task, asks(p)]).toEqual([null, null, 'the gate log', true]);
+    expect(p.missing.filter((m) => m === 'the time of day')).toEqual([]);
+  });
+
+  it('reads a frequency or a weekday inside the name of a thing as the thing’s', () => {
+    expect(plan('every friday at 10 email me the dairy coop visit notes').task).toBe('the dairy coop visit notes');
+    expect(plan('dairy at 9 email me the milk log')).toMatchObject({ frequency: 'DAILY', task: 'the milk log' });
+    expect(plan('mon to fri at 8 post the harbour daily report in #port').task).toBe('the harbour daily report');
+    expect(plan('tonight at 9 ping me the unfilled night rotas')).toMatchObject({
+      hour: 21,
+      task: 'the unfilled night rotas',
+    });
+    expect(plan('each tuesday at 7 in the evening dm me bingo night signups')).toMatchObject({
+      hour: 19,
+      task: 'bingo night signups',
+    });
+    expect(plan('every day at 9 at night email me the gate log')).toMatchObject({ hour: 21, task: 'the gate log' });
+    expect(plan('every monday at 8 email me the saturday night fuel log')).toMatchObject({
+      frequency: 'WEEKLY',
+      day: 1,
+      task: 'the saturday night fuel log',
+    });
+    expect(plan("on the 30th at 9 email me the staff travelling for new year's eve")).toMatchObject({
+      frequency: 'ONCE',
+      date: '2026-11-30',
+      task: "the staff travelling for new year's eve",
+    });
+  });
+
+  it('reads "send me a text message" as a message, "the 9th monthly" and "every three months" as days of the month', () => {
+    expect(plan('every day at 7 send me a text message with the truck positions')).toMatchObject({
+      channel: 'IMMEDIATE',
+      task: 'the truck positions',
+    });
+    expect(plan('on the 9th monthly at 10 email me the fuel card totals')).toMatchObject({
+      frequency: 'MONTHLY',
+      day: 9,
+      task: 'the fuel card totals',
+    });
+    expect(plan('every three months on the 20th at 8 email me the audit findings')).toMatchObject({
+      frequency: 'QUARTERLY',
+      day: 20,
+    });
+  });
+
+  it('reads a movable day each year as yearly, its date asked', () => {
+    const p = plan('every diwali at 9 post the greetings in #all');
+    expect([p.frequency, p.date, asks(p)]).toEqual(['YEARLY', null, true]);
+  });
+
+  it('drops a sign-off in another language after a comma, never a part of a channel', () => {
+    expect(plan('every day at 8 email me the pier log, salamat po').task).toBe('the pier log');
+    expect(plan('every day at 8 post the pier log in #ops-cebu')).toMatchObject({ notifyTo: '#ops-cebu' });
+  });
+
+  it('reads a colleague of the directory after "to" where a sending verb leads, names of two words too', () => {
+    const people = new Set(['daniel kiptoo', 'daniel', 'salim']);
+    const read = (request: string) => planRequest(request, { timeZone: 'Europe/Paris', email: ME, now: NOW, people });
+    expect(read('every friday at 4pm forward the incident reports to salim')).toMatchObject({
+      channel: 'EMAIL',
+      recipient: 'salim',
+      task: 'the incident reports',
+    });
+    expect(read('send the training schedule to daniel kiptoo')).toMatchObject({
+      recipient: 'daniel kiptoo',
+      task: 'the training schedule',
+    });
+  });
+});
+
+describe('round 13 (continued): words of the task that look like a schedule, and a delivery said twice', () => {
+  it('reads a shift or a past day named by a recurring task as the task’s', () => {
+    expect(plan('each morning at 6 email me the drivers on nights')).toMatchObject({
+      frequency: 'DAILY',
+      hour: 6,
+      task: 'the drivers on nights',
+    });
+    expect(plan('every day at 8 email me the orders that bounced yesterday')).toMatchObject({
+      frequency: 'DAILY',
+      task: 'the orders that bounced yesterday',
+    });
+    expect(plan('each month on the 3rd at 9 email me the permits that lapse in 45 days')).toMatchObject({
+      frequency: 'MONTHLY',
+      day: 3,
+      task: 'the permits that lapse in 45 days',
+    });
+    expect(plan('every 14 days at 7 email me the 4/4 rotation for the next swing').task).toBe(
+      'the 4/4 rotation for the next swing',
+    );
+    expect(plan('every 2nd of March at 10 email me the end of year audit list')).toMatchObject({
+      frequency: 'YEARLY',
+      task: 'the end of year audit list',
+    });
+  });
+
+  it('keeps a capitalised city and an acronym as written, never asked about as schedule words', () => {
+    expect(plan('every thursday at 10 email me the Pune office queries')).toMatchObject({
+      task: 'the Pune office queries',
+      missing: [],
+    });
+    expect(plan('every day at 6 send me the SCADA alarm export')).toMatchObject({
+      task: 'the SCADA alarm export',
+      missing: [],
+    });
+  });
+
+  it('reads a compact time after a list of short days, and "<day> next week"', () => {
+    expect(plan('tue, thu 0715 send me the kiln log')).toMatchObject({ frequency: 'CUSTOM', hour: 7, minute: 15 });
+    expect(plan('Thursday next week at 10 email me the vendor list')).toMatchObject({
+      date: '2026-12-03',
+      task: 'the vendor list',
+    });
+  });
+
+  it('reads a province or a city the gazetteer spells otherwise as its zone', () => {
+    expect(plan('every day at 7 Lviv time email me the shift output').timeZone).toBe('Europe/Kyiv');
+    expect(plan('every monday at 10 Newfoundland time email me the leads').timeZone).toBe('America/St_Johns');
+  });
+
+  it('drops a second delivery verb and the device of a channel it lacks, and asks for an e-mail attribute as no delivery', () => {
+    expect(plan('compile the open claims and email them to me').task).toBe('the open claims');
+    expect(plan('every day at 6 send the route sheet to my phone via viber')).toMatchObject({
+      channel: 'NONE',
+      task: 'the route sheet',
+    });
+    expect(plan('on the 1st of every month at 10 telegram me the fuel totals')).toMatchObject({
+      frequency: 'MONTHLY',
+      channel: 'NONE',
+      task: 'the fuel totals',
+    });
+    const posted = plan('post the gate log every day at 6am');
+    expect([posted.channel, posted.notifyTo, posted.task, posted.missing]).toEqual([
+      'CHAT',
+      null,
+      'the gate log',
+      ['the chat channel (for example #people)'],
+    ]);
+    expect(plan('give me the email of Anna Berg')).toMatchObject({ channel: 'NONE', task: 'the email of Anna Berg' });
+    expect(plan('every day at some point email me the late invoices')).toMatchObject({
+      hour: null,
+      task: 'the late invoices',
+    });
+    expect(plan('every monday at 9 email my manager’s manager the pack').recipient).toBe("my manager's manager");
+  });
+});

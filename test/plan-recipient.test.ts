@@ -17,6 +17,8 @@ let maria: AccountMember;
 let boss: AccountMember;
 let etienne: AccountMember;
 let katrin: AccountMember;
+let grand: AccountMember;
+let maria2: AccountMember;
 
 interface Holder {
   response: string;
@@ -42,12 +44,16 @@ beforeAll(async () => {
   boss = await member(t, made.org, admin);
   etienne = await member(t, made.org, admin);
   katrin = await member(t, made.org, admin);
-  const manager = await employee({ name: 'Priya Natarajan', email: boss.email });
+  grand = await member(t, made.org, admin);
+  maria2 = await member(t, made.org, admin);
+  const top = await employee({ name: 'Olu Adeyemi', email: grand.email });
+  const manager = await employee({ name: 'Priya Natarajan', email: boss.email, manager: top });
   await employee({ name: 'Carol Jones', account: carol.id, manager });
   await employee({ name: 'Tom Berger', email: tom.email });
   await employee({ name: 'Maria Santos', email: maria.email });
   await employee({ name: 'Étienne Gagnon', email: etienne.email });
   await employee({ name: 'Katrin Vogel', email: katrin.email });
+  await employee({ name: 'Jorge Iván Restrepo', email: maria2.email });
   await employee({ name: 'Sam Lee', email: 'sam.lee@example.com' });
   await employee({ name: 'Sam Ortiz', email: 'sam.ortiz@example.com' });
   // Another organization has its own Tom and a Yusuf this one does not have.
@@ -64,6 +70,11 @@ it.each([
   ['every Monday at 9am email Tom the overdue tasks', () => tom.email],
   ['every Monday at 9am send the headcount to Maria Santos', () => maria.email],
   ['every Friday at 4pm mail my manager the open reviews', () => boss.email],
+  ['every Friday at 4pm mail my manager’s manager the open reviews', () => grand.email],
+  // A name of the directory after "to", where a sending verb leads: that person, names of two words too.
+  ['every Friday at 4pm forward the open reviews to katrin vogel', () => katrin.email],
+  // A first name of two words, as a three-word name's holder goes by.
+  ['every Monday at 7:30 send the weekly downtime report to Jorge Iván', () => maria2.email],
   // Written in lower case or without the accents the directory has: the same person.
   ['every Monday at 9am email Etienne the overdue tasks', () => etienne.email],
   ['every Monday at 9am mail étienne gagnon the overdue tasks', () => etienne.email],

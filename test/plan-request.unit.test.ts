@@ -292,11 +292,15 @@ describe('dates', () => {
       frequency: 'ONCE',
       date: '2026-11-30',
     });
+    // Said on a Wednesday: next week's Friday; "this friday", "on friday" the coming one.
     expect(read('next friday at 10 post the checklist in #new')).toMatchObject({
       frequency: 'ONCE',
-      date: '2026-11-27',
+      date: '2026-12-04',
       day: 5,
     });
+    expect(read('this friday at 10 post the checklist in #new')).toMatchObject({ date: '2026-11-27' });
+    expect(read('on friday at 10 post the checklist in #new')).toMatchObject({ date: '2026-11-27' });
+    expect(read('next monday at 10 post the checklist in #new')).toMatchObject({ date: '2026-11-30' });
   });
 
   it('gives a yearly plan its named date', () => {

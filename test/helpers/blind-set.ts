@@ -114,8 +114,9 @@ function taskWrongness(want: string, got: string): string | null {
 
 /** The differences between a plan and its label, empty when fully right. */
 function planWrongness({ expect: want }: BlindRequest, got: Holder, orgZone: string, asker: string): string[] {
-  // "email me" written without an address is an e-mail to the asker (docs/agent.md, notificationTo).
-  const wantTo = want.notifyTo ?? (want.channel === 'EMAIL' ? asker : null);
+  // "email me" written without an address is an e-mail to the asker (docs/agent.md, notificationTo);
+  // a label of null says nobody is known yet ("email tom …" with no Tom in the directory: asked).
+  const wantTo = want.notifyTo !== undefined ? want.notifyTo : want.channel === 'EMAIL' ? asker : null;
   const fields: [string, unknown, unknown][] = [['frequency', got.scheduleFrequency, want.frequency]];
   if (want.frequency !== 'INVALID') {
     fields.push(

@@ -89,6 +89,8 @@ interface Synset {
   derived: WordPointer[];
   /** The opposites of its words ("!": "agree" and "disagree"), the same way. */
   opposite: WordPointer[];
+  /** The nouns its adjectives pertain to ("\\": "Finnish" to "Finland"), the same way. */
+  pertains: WordPointer[];
   /** Its lexicographer file's number: what kind of thing it names (28 is noun.time). */
   kind: number;
 }
@@ -117,11 +119,12 @@ function synset(part: Part, offset: number): Synset {
     const broader: number[] = [];
     const derived: WordPointer[] = [];
     const opposite: WordPointer[] = [];
+    const pertains: WordPointer[] = [];
     for (let i = 0; i < pointers; i++) {
       const [symbol, target, pos, ends] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 5 + 4 * i);
       if (symbol === '@' && pos === part[0]) broader.push(Number(target));
       const into = PARTS[pos];
-      const list = symbol === '+' ? derived : symbol === '!' ? opposite : null;
+      const list = symbol === '+' ? derived : symbol === '!' ? opposite : symbol === '\\' ? pertains : null;
       if (list && into)
         list.push({
           from: parseInt(ends.slice(0, 2), 16),
@@ -130,7 +133,7 @@ function synset(part: Part, offset: number): Synset {
           word: parseInt(ends.slice(2), 16),
         });
     }
-    return { words, broader, derived, opposite, kind: Number(fields[1]) };
+    return { words, broader, derived, opposite, pertains, kind: Number(fields[1]) };
   } finally {
     closeSync(fd);
   }
@@ -255,6 +258,23 @@ export function namesAPerson(word: string): boolean {
   return nounKind(word) === PERSON_KIND;
 }
 
+/** WordNet's lexicographer file of nouns that name groups (noun.group: "people", "staff", "crew"). */
+const GROUP_KIND = 14;
+
+/**
+ * Whether `word` (lower case), as a noun in its commonest sense, names people: a person
+ * ("engineers") or a group of them ("staff", "crew"). "Days", "quotes" and "holiday" do not.
+ */
+export function namesPeople(word: string): boolean {
+  const kind = nounKind(word);
+  return kind === PERSON_KIND || kind === GROUP_KIND;
+}
+
+/** Whether `word` (lower case) has a sense as a noun at all ("report", "log", though mostly verbs). */
+export function isNoun(word: string): boolean {
+  return nounKind(word) >= 0;
+}
+
 /** The lexicographer file of `word`'s commonest noun sense, or -1 when it is no noun; read once per word. */
 function nounKind(word: string): number {
   return Number(remembered('kind', word, readNounKind)[0]);
@@ -284,6 +304,25 @@ function pointedWords(word: string, kind: 'derived' | 'opposite'): string[] {
   const own = first.words.findIndex((w) => forms.includes(w.toLowerCase())) + 1;
   const found = first[kind].filter((d) => d.from === own).map((d) => synset(d.part, d.offset).words[d.word - 1] ?? '');
   return [...new Set(plainWords(found))].filter((w) => w && !forms.includes(w));
+}
+
+/**
+ * The nouns an adjective (lower case) pertains to in its commonest sense, as WordNet writes them
+ * (proper names kept): "finnish" gives "Finland", "kenyan" "Kenya". A request says "Finnish time".
+ */
+export function pertainsTo(adjective: string): string[] {
+  return remembered('pertains', adjective, readPertains);
+}
+
+function readPertains(adjective: string): string[] {
+  const entry = senses('adj', adjective.replace(/\s+/g, '_'));
+  if (!entry.offsets.length) return [];
+  const first = synset('adj', entry.offsets[0]);
+  const own = first.words.findIndex((w) => w.toLowerCase() === adjective) + 1;
+  return first.pertains
+    .filter((p) => p.from === own && p.part === 'noun')
+    .map((p) => (synset('noun', p.offset).words[p.word - 1] ?? '').replace(/_/g, ' '))
+    .filter(Boolean);
 }
 
 interface English {

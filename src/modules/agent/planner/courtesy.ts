@@ -1,4 +1,6 @@
+import { isEnglishWord } from '../language/wordnet';
 import { MONTH_NAMES } from './schedule-words';
+import { isGazetteerCity } from './time-zones';
 
 /**
  * Courtesy in a request: what it says to be polite and carries no task, schedule nor delivery
@@ -9,7 +11,7 @@ import { MONTH_NAMES } from './schedule-words';
 
 /** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
 export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp|look up|lookup|find|fetch|retrieve)\b/i;
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp|telegram|viber|signal|imessage|look up|lookup|find|fetch|retrieve)\b/i;
 
 /** Verbs that say more of the task in a sentence of their own ("Include the contractors."). */
 const TASK_DETAIL =
@@ -47,14 +49,32 @@ const SIGNED_END = new RegExp(
   'iu',
 );
 
+/**
+ * Up to three lower-case words after a comma or a dash set apart at the end (not "#ops-batam"), that English does not have: a
+ * sign-off in the asker's language ("…, terima kasih", "…, makasih ya", "… - dziękuję bardzo").
+ */
+const FOREIGN_END = /(?<=,\s?|\s[\u2014-]\s?)\p{Ll}{1,20}(?: \p{Ll}{1,20}){0,2}$/u;
+
+/** Words that are neither English nor a city's ("…, batam" names the place of the task). */
+const foreignWords = (said: string) => {
+  const words = said.split(' ');
+  const foreign = (w: string) => !isEnglishWord(w) && !isGazetteerCity(w);
+  // A particle of two letters goes with such a word ("makasih ya"), never alone (", no?").
+  return !isGazetteerCity(said) && words.some((w) => w.length > 2) && words.every((w) => w.length <= 2 || foreign(w));
+};
+
 /** The request without the thanks and sign-offs at its end, one by one (each pattern is tried once per place: linear). */
 function withoutCourtesyAtEnd(text: string): string {
   let rest = text;
   for (;;) {
     while (MARKS.test(rest)) rest = rest.slice(0, -1);
     const signed = SIGNED_END.exec(rest);
+    const foreign = FOREIGN_END.exec(rest);
     const found =
-      THANKS_END.exec(rest) ?? SIGN_OFF_END.exec(rest) ?? (signed && /^\p{Lu}/u.test(signed[1]) ? signed : null);
+      THANKS_END.exec(rest) ??
+      SIGN_OFF_END.exec(rest) ??
+      (signed && /^\p{Lu}/u.test(signed[1]) ? signed : null) ??
+      (foreign && foreignWords(foreign[0]) ? foreign : null);
     if (!found) return rest;
     rest = rest.slice(0, found.index);
   }

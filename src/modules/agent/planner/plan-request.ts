@@ -10,6 +10,7 @@ import { MAX_YEARS, MIN_MINUTES } from './schedule-limits';
 import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
 import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
+import { isEnglishWord, isMainlyNoun, isNoun } from '../language/wordnet';
 
 /** What the planner understood of a request (the assignment's fields, before they become a response). */
 export interface Plan {
@@ -121,16 +122,33 @@ const WORKING_DAYS = /\b(?:week ?days?|working days?|business days?|work ?days?|
 /** A time said so vaguely that any reading would be a guess. */
 const VAGUE =
   /\b(?:some ?time(?: (?:this|next) (?:week|month)| soon)?|at some point(?: (?:this|next) (?:week|month)| soon)?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
+/** What is asked when several times of day are said: which one this workflow runs at. */
+const ONE_TIME_OF_DAY = 'one time of day';
 /** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
 const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
 /**
  * A part of the day that names something of the task ("the night shift headcount", "our morning
- * briefing notes", "sites with night surveys"): after "the", "my" or "with" (not "in the") and
- * before a word of the task, it is no time.
+ * briefing notes", "sites with night surveys", "the Sunday night alarm log"): after "the", "my" or
+ * "with" (not "in the"), a weekday between, and before a word of the task, it is no time.
  */
 const PART_OF_DAY_NAMING =
-  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's|with|of|for)\s+(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
+  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's|with|of|for)(\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?)(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
+/**
+ * A part of the day between two words of a name with no "the" before it ("the unstaffed night
+ * shifts", "dm me quiz night signups"): a word that is no preposition, pronoun or word of time
+ * before it, a noun that is no word of delivery or time after it.
+ */
+const PART_OF_DAY_INSIDE = /\b(\p{L}{2,30}) (morning|afternoon|evening|night) (\p{L}{2,30})\b/giu;
+const NOT_BEFORE_A_NAME =
+  /^(?:in|on|at|by|of|for|from|to|until|till|during|through|every|each|this|next|last|the|a|an|and|or|me|us|you|tomorrow|today|tonight|yesterday|late|early|weekday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
+const NOT_AFTER_A_NAME =
+  /^(?:at|on|in|by|and|or|please|email|e-mail|mail|text|ping|post|message|dm|send|notify|remind|share|forward|time|times|hours?)$/i;
+const insideAName = ([before, , after]: string[]) =>
+  !NOT_BEFORE_A_NAME.test(before) &&
+  !NOT_AFTER_A_NAME.test(after) &&
+  (isNoun(after.toLowerCase()) || !isEnglishWord(after.toLowerCase()));
+
 /** A greeting: at the start, or "good morning" anywhere. */
 const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
@@ -151,6 +169,8 @@ interface Readings {
   time: TimeReading | null;
   /** Times of day said: more than one is asked about. */
   times: number;
+  /** The words of a second time of day ("at 9am and 5pm": "5pm"), kept out of the task. */
+  otherTime: string[];
   date: DateReading | null;
   /** A date said so that it could be two ("12/05"): what to ask. */
   unclearDate: string | null;
@@ -229,7 +249,10 @@ export function planRequest(request: string, context: PlanContext): Plan {
     // "Good afternoon,", "Morning!": a greeting says when it is written, not when to run.
     .replace(GREETING, ' ')
     // "the night shift roster": the part of the day names the roster, it says no time.
-    .replace(PART_OF_DAY_NAMING, '$1')
+    .replace(PART_OF_DAY_NAMING, '$1$2')
+    .replace(PART_OF_DAY_INSIDE, (said: string, ...parts: string[]) =>
+      insideAName(parts) ? `${parts[0]} ${parts[2]}` : said,
+    )
     // "the twenty-eighth": a day of the month in words, read as "the 28th".
     .replace(ORDINAL_DAY, ordinalDay);
   let readings: Readings;
@@ -256,10 +279,13 @@ export function planRequest(request: string, context: PlanContext): Plan {
   plan.notifyTo = delivery.notifyTo;
   plan.recipient = delivery.recipient ?? null;
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
-  if (readings.time && (readings.times > 1 || TIMES_A_DAY.test(text)))
+  // Several times a day: none is kept until the user says which one this workflow runs at.
+  if (readings.time && (readings.times > 1 || TIMES_A_DAY.test(text))) {
+    Object.assign(plan, { hour: null, minute: null });
     plan.missing.push(
-      'one time of day: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)',
+      `${ONE_TIME_OF_DAY}: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)`,
     );
+  }
   // "email daniela the list": a name the recipient reading placed is no misspelt "daily".
   const named = plan.recipient?.toLowerCase().split(' ') ?? [];
   const unsure = mended.unsure.filter((w) => !named.includes(w));
@@ -274,6 +300,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     [
       vague ?? '',
       ...(readings.time?.words ?? []),
+      ...readings.otherTime,
       ...dateWords,
       readings.unclearSaid ?? '',
       ...readings.days.words,
@@ -309,8 +336,6 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   };
   let time = readTime(rest);
   without(time?.words ?? []);
-  // "at 9am and 5pm": a second time of day is never dropped silently.
-  const times = time ? 1 + (readTime(rest) ? 1 : 0) : 0;
   let date: DateReading | null = null;
   let unclearDate: string | null = null;
   let unclearSaid: string | null = null;
@@ -328,10 +353,24 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   const impossible = monthDays.days.find((day) => day < 1 || day > 31);
   if (impossible !== undefined)
     throw new NotADate(`the ${impossible}${impossible === 32 ? 'nd' : 'th'} is not a day of the month.`);
+  // "on the 23rd … the staff flying home for Christmas": with a day of the month said, a day known
+  // by name that the task leads to is the task's.
+  const named = date?.monthDay && date.words[0].toLowerCase();
+  if (
+    named &&
+    monthDays.days.length &&
+    new RegExp(`\\b(?:for|before|until|till|over|around|after) ${escape(named)}`).test(scan)
+  )
+    date = null;
+  // "at 9am and 5pm": a second time of day is never dropped silently. Read once the dates and days
+  // of the month are out, so that "the 23rd" is no time.
+  const other = time ? readTime(monthDays.words.reduce((left, w) => left.replace(w.toLowerCase(), ' '), rest)) : null;
+  const times = time ? 1 + (other ? 1 : 0) : 0;
   return {
     text: scan,
     time,
     times,
+    otherTime: other?.words ?? [],
     date,
     unclearDate,
     unclearSaid,
@@ -406,7 +445,9 @@ function schedule(plan: Plan, r: Readings): void {
   if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text))
     return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
-  if (interval || fortnight) {
+  // "every 3 months" is quarterly, read below with the quarters.
+  const quarters = interval?.[2] === 'month' && every === 3;
+  if ((interval && !quarters) || fortnight) {
     const unit = fortnight ? 'week' : interval![2];
     const n = fortnight ? 2 : every;
     if (unit === 'week')
@@ -444,7 +485,8 @@ function schedule(plan: Plan, r: Readings): void {
   // "at a quarter to 5" is a time, not a quarter.
   if (
     /\bquarterly\b|\b(?:every|each|once a|per|a) quarter\b(?! (?:to|past|after|before|till)\b)/.test(text) ||
-    endOfQuarter
+    endOfQuarter ||
+    quarters
   ) {
     if (endOfQuarter)
       return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
@@ -453,8 +495,15 @@ function schedule(plan: Plan, r: Readings): void {
   }
   const everyDate =
     !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
+  // "every Chinese New Year": a movable day each year, whose date is asked (unclearDate).
+  const everyMovable =
+    !!r.unclearSaid && new RegExp(`\\b(?:every|each) (?:the )?${escape(r.unclearSaid.toLowerCase())}`).test(text);
   // "annual leave" is the holiday itself ("the staff on annual leave today"), no schedule.
-  if (/\b(?:yearly|annually|annual(?! leave)|(?:every|each|once a|per|a) year)\b/.test(text) || everyDate) {
+  if (
+    /\b(?:yearly|annually|annual(?! leave)|(?:every|each|once a|per|a) year)\b/.test(text) ||
+    everyDate ||
+    everyMovable
+  ) {
     if (date?.monthDay) {
       plan.date = date.date;
       return set(
@@ -514,7 +563,12 @@ function once(plan: Plan, { date, days, time, today, text, monthDays, unclearDat
     if (days.weekdays.length === 1) plan.day = days.weekdays[0];
   } else if (days.weekdays.length === 1) {
     const thisWeek = /\bthis (?:mon|tue|wed|thu|fri|sat|sun)/.test(text);
-    plan.date = ahead((days.weekdays[0] - today.weekday + 7) % 7 || (thisWeek ? 0 : 7));
+    // "next Friday" said on a Wednesday is the Friday of next week (weeks run Monday to Sunday);
+    // "on Friday", "this Friday" the coming one.
+    const nextWeek =
+      /\bnext (?:mon|tue|wed|thu|fri|sat|sun)|(?:mon|tues|wednes|thurs|fri|satur|sun)day next week\b/.test(text) &&
+      days.weekdays[0] > today.weekday;
+    plan.date = ahead(((days.weekdays[0] - today.weekday + 7) % 7 || (thisWeek ? 0 : 7)) + (nextWeek ? 7 : 0));
     plan.day = days.weekdays[0];
   } else if (monthDays.days.length === 1 && !monthDays.last) {
     // "on the 28th": the next 28th (this month's unless it has passed).
@@ -567,7 +621,9 @@ function periodProblem(text: string): string | null {
 
 /** Why a one-off cannot run: its date or its time today has passed. */
 function passed(plan: Plan, { text, today }: Readings): string | null {
-  if (/\byesterday\b(?!['’]s)/.test(text) && !/\b(?:from|of|since|for) yesterday\b/.test(text))
+  // With a schedule that recurs, "yesterday" is each run's ("the panels that failed inspection yesterday").
+  const recurring = SCHEDULED.has(plan.frequency) && plan.frequency !== ScheduleFrequency.ONCE;
+  if (!recurring && /\byesterday\b(?!['’]s)/.test(text) && !/\b(?:from|of|since|for) yesterday\b/.test(text))
     return 'Yesterday has passed: say a time to come.';
   if (plan.frequency !== ScheduleFrequency.ONCE || !plan.date) return null;
   const now = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
@@ -603,7 +659,9 @@ function askForWhatIsMissing(
   if (SCHEDULED.has(plan.frequency) && !once) {
     const hourly = /^FREQ=(?:HOURLY|MINUTELY)/.test(plan.recurrence ?? '');
     // Several runs a day with no times asked for them already.
-    const timesAsked = plan.frequency === ScheduleFrequency.CUSTOM && plan.recurrence === null;
+    const timesAsked =
+      (plan.frequency === ScheduleFrequency.CUSTOM && plan.recurrence === null) ||
+      plan.missing.some((m) => m.startsWith(ONE_TIME_OF_DAY));
     if (plan.hour === null && !hourly && !timesAsked) ask('the time of day');
     if (plan.frequency === ScheduleFrequency.WEEKLY && plan.day === null) ask('the day of the week');
     if (plan.frequency === ScheduleFrequency.MONTHLY && plan.day === null) ask('the day of the month');
@@ -613,7 +671,9 @@ function askForWhatIsMissing(
   }
   if (unknownZone) ask(`which time zone “${unknownZone}” is (for example Europe/London or America/New_York)`);
   if (delivery) ask(delivery);
-  return once ? vague[0] : null;
+  // "every day at some point": a schedule that recurs with no time of day asks the time; the vague
+  // words leave the task as a one-off's do.
+  return once || (vague && SCHEDULED.has(plan.frequency) && plan.hour === null) ? vague[0] : null;
 }
 
 /** The mark of a part of the day that names a thing of the task (PART_OF_DAY_NAMING). */
@@ -623,7 +683,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The request without the words that say when, where to and in which zone: what a run does. */
 function taskOf(text: string, channel: NotificationChannel, recurring: boolean, said: string[], asked = false): string {
   // A part of the day that names the task's thing is marked, so that the words of the schedule leave it.
-  let task = text.replace(GREETING_SAID, ' ').replace(PART_OF_DAY_NAMING, `$1 ${NAMING}$2`);
+  let task = text
+    .replace(GREETING_SAID, ' ')
+    .replace(PART_OF_DAY_NAMING, `$1$2${NAMING}$3`)
+    .replace(PART_OF_DAY_INSIDE, (said: string, ...parts: string[]) =>
+      insideAName(parts) ? `${parts[0]} ${NAMING}${parts[1]} ${parts[2]}` : said,
+    );
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
     task = task.replace(
@@ -648,7 +713,9 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       /(?<!\b(?:\d+|first|last|few|two|three|four|five|ten) )\b(?:on |every |each |all )?(?:working|business|work) ?days?\b/gi,
       ' ',
     )
-    .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, ' ')
+    .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, (word: string, at: number, all: string) =>
+      namesAThing(all.slice(0, at), all.slice(at + word.length)) ? word : ' ',
+    )
     .replace(/\b(?:this |in the |around |about |at )?(?<!\uE001)(?:morning|afternoon|evening|night)\b/gi, ' ');
   // "I'd be grateful if you could email me …", "every Sunday at 6 in the evening I'd like you to
   // post …": the frame before the verb, once every word of the schedule before it is out.
@@ -671,9 +738,38 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   if (!/^[^\w#@]*to\s/i.test(cleaned)) bare = bare.replace(MAKING_VERB, '');
   // "post on tuesdays and thursdays at 8:30 the dye lot schedule": the days' "and" is left after the verb.
   bare = bare.replace(/^(?:and|or|&)\s+/i, '');
+  // "compile the training records and email them to my manager": once whom is read, what is left of
+  // the second verb is delivery too.
+  bare = bare.replace(AND_DELIVER_IT, '');
   // Nothing left ("email me every monday at 9am"): no task, never the request itself.
   return trimEndOf(bare, '.!?').trim();
 }
+
+/**
+ * Whether a period word stands inside the name of a thing, between two of its nouns: "the Batam
+ * yard daily report" (said with "Mon to Fri" as the schedule) names the report.
+ */
+function namesAThing(before: string, after: string): boolean {
+  // Split, not a pattern anchored at the end: that would be tried from every letter of a long word.
+  const previous = /\s$/.test(before) ? before.trimEnd().split(/\s/).pop()?.toLowerCase() : undefined;
+  const next = /^\s+(\p{L}+)/u.exec(after)?.[1].toLowerCase();
+  return (
+    !!previous &&
+    /^\p{L}+$/u.test(previous) &&
+    !!next &&
+    isMainlyNoun(previous) &&
+    !NOT_THE_THING.test(previous) &&
+    isNoun(next) &&
+    !SCHEDULE_NOUNS.test(next)
+  );
+}
+const SCHEDULE_NOUNS = /^(?:at|on|in|morning|afternoon|evening|night|day|week|month|year|time)s?$/;
+/** Nouns WordNet has that stand before a period word without naming a thing: whom, and how it is sent. */
+const NOT_THE_THING = /^(?:me|us|email|e-mail|mail|text|message|dm|chat|slack)$/;
+
+/** A second verb that delivers what the first gathers, left at the end of a task ("… and email them", "… and post it"). */
+const AND_DELIVER_IT =
+  /\s(?:and|&) (?:then )?(?:e-?mail|mail|send|post|share|forward|text|dm|message|ping)(?: (?:it|them|this|that|these|those))?(?: (?:over|across|out))?(?: to (?:me|us))?$/i;
 
 /** Words of the schedule left in a task; "the weekly summary" names the summary, its adjective stays. */
 const PERIOD_WORDS =

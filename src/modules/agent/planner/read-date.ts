@@ -1,4 +1,5 @@
 import { parseDates } from '../language/dates';
+import { isNoun } from '../language/wordnet';
 import { MONTH_NAMES } from './schedule-words';
 import { NUMBER_WORDS } from './read-time';
 import { readNamedDay } from './read-named-day';
@@ -25,6 +26,16 @@ const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const monthNumber = (said: string) => MONTH_NAMES.findIndex((m) => m.startsWith(said.slice(0, 3))) + 1;
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
+/** Words after a date that deliver or schedule, or a noun no task has: the date stays a date ("end of month email me"). */
+const NOT_A_THING =
+  /^(?:at|on|in|by|and|or|please|email|e-mail|mail|text|ping|post|message|dm|send|notify|remind|share|forward|time|times|hours?|morning|afternoon|evening|night)$/;
+
+/** Whether a noun of a thing comes right after a date's words ("end of year party"). */
+function namesAThing(after: string): boolean {
+  const next = /^ (\p{L}{2,30})/u.exec(after)?.[1];
+  return !!next && !NOT_A_THING.test(next) && isNoun(next);
+}
+
 /**
  * The one date a request names, read by chrono-node against `now` in the plan's zone: today,
  * tonight, tomorrow, a month and day, "in 2 hours", the end of the month or quarter, a day known
@@ -46,7 +57,9 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
     return { date: iso(year, month, day), monthDay: { month, day }, time: null, words: [named.said] };
   }
   const end = /\b(?:by |at |on )?(?:the )?end of (?:the |this )?(month|quarter|year)\b/.exec(text);
-  if (end) {
+  // "the end of year party guest list": before a noun of the task, the words name the thing.
+  const naming = end && namesAThing(text.slice(end.index + end[0].length));
+  if (end && !naming) {
     const month = end[1] === 'month' ? today.month : end[1] === 'quarter' ? Math.ceil(today.month / 3) * 3 : 12;
     const day = new Date(Date.UTC(today.year, month, 0)).getUTCDate();
     return { date: iso(today.year, month, day), monthDay: null, time: null, words: [end[0]] };
@@ -74,8 +87,9 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   const reference = { instant: now, timezone: offsetMinutes(now, timeZone) };
   // Only "in 2 hours", "in 3 days": chrono also reads "every 2 weeks" and "a year" as dates from now.
   // Read once, not again for each date chrono finds ("at 9" said 2,000 times made that quadratic).
+  // "staff whose medical expires in 60 days": after a verb of the task, the span is the task's.
   const relative =
-    /\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b/.exec(
+    /(?<!\b(?:expires?|expiring|due|ends?|ending|starts?|starting|lapses?|lapsing|renews?|renewing|retires?|retiring|leaves?|leaving|finishes|finishing|closes?|closing|opens?|opening) )\bin (?:an?|\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five) (?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b/.exec(
       text,
     );
   // chrono costs milliseconds a request; only what it finds with one of these words is kept below.
@@ -149,6 +163,8 @@ export class AmbiguousDate extends Error {
 function numericDate(text: string, today: { year: number; month: number; day: number }): DateReading | null {
   const m = /\b(?:on |every |each )?(?:the )?(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text);
   if (!m) return null;
+  // "the 8/6 roster", "the updated 2/2 rotation": before a noun, and after no word leading to a date, a name.
+  if (!/^(?:on|every|each) /.test(m[0]) && !m[3] && namesAThing(text.slice(m.index + m[0].length))) return null;
   const [a, b] = [Number(m[1]), Number(m[2])];
   if (a > 12 && b > 12) throw new NotADate(`${m[0].trim()} is not a date.`);
   if (a <= 12 && b <= 12 && a !== b) {

@@ -28,9 +28,12 @@ const ORDINALS: Record<string, number> = {
   last: -1,
 };
 
-/** Words after which a weekday says what the task is about, not when it runs ("starting monday", "due friday"). */
+/**
+ * Words after which a weekday says what the task is about, not when it runs ("starting monday",
+ * "due friday", "the Sunday night alarm log").
+ */
 const TASK_LEAD =
-  /\b(?:starting|started|start|from|since|until|till|before|after|of|for|due|through|beginning|as of|by|joining|leaving)(?: on)? $/;
+  /\b(?:starting|started|start|from|since|until|till|before|after|of|for|due|through|beginning|as of|by|joining|leaving)(?: on)? $|\b(?:the|my|our|your|their|his|her) $/;
 /** A frequency said in words, which gives a schedule without a weekday. */
 const FREQUENCY_SAID =
   /\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|fortnightly|biweekly|weekdays|weekends|working days|business days|work ?days|every|each|twice|times|months?|\d{1,2}(?:st|nd|rd|th))\b/;
@@ -117,7 +120,8 @@ export function readDays(text: string, dated = false): DaysReading {
   const mentions = [
     ...rest.matchAll(
       new RegExp(
-        String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(?:on )?(alternate )|(on|next|this|coming|upcoming) )?${DAY}`,
+        // "Friday next week": the week said after the day is the day's.
+        String.raw`\b(?:(every|each) (other |second |2nd |alternate )?|(?:on )?(alternate )|(on|next|this|coming|upcoming) )?${DAY}(?: (?:next|this) week\b)?`,
         'g',
       ),
     ),
@@ -167,8 +171,9 @@ export function readMonthDays(text: string): {
 } {
   const days: number[] = [];
   const words: string[] = [];
+  // A count of things ("the 3rd week", "5th people"), not a day of the month; "the 18th monthly" is one.
   const units =
-    '(?! (?:hour|day|week|month|minute|min|people|employees|tasks|reports|mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b)';
+    '(?! (?!monthly\\b)(?:hour|day|week|month|minute|min|people|employees|tasks|reports|mon|tue|wed|thu|fri|sat|sun)[a-z]*\\b)';
   const pattern = new RegExp(
     String.raw`\b(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)\b${units}|\bday (\d{1,2})\b${units}|\bon the (\d{1,2})\b(?![:.]\d)${units}`,
     'g',

@@ -15,9 +15,9 @@ export interface DeliveryReading {
 
 /** An address, and the word that led to it; it starts where no character of one is before it (linear in a long run of them). */
 const ADDRESS = /(?:\b(?:to|at|for|cc|bcc|and)\s+)?((?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
-/** Verbs and phrases that mean e-mail. */
+/** Verbs and phrases that mean e-mail, as a delivery; "the email of Marie", "her email address" ask for an attribute. */
 const EMAIL =
-  /\b(?:e-?mail(?:ed|ing)?\b(?!['’]?s)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
+  /\b(?:(?<!(?:\b(?:the|their|his|her|whose)|['’]s) )e-?mail(?:ed|ing)?\b(?!['’]?s| (?:of|address(?:es)?)\b)|mail(?:ed|ing)? (?:me|it|them|this|that|to|over)|mail me|by mail|via mail|in(?:to)? my inbox|to my inbox|drop me (?:a|an) (?:line|note|mail|email|e-mail)|shoot me (?:a|an) (?:mail|email|e-mail|note)|send (?:me )?(?:a|an) (?:mail|email|e-mail))\b/;
 /** Sending to someone: with an address next to it, that address is the target. */
 // Not "report": "how many people report to Filipa" names whom they report to, not where a result goes.
 const SEND = /\b(?:send|sent|e-?mail(?:ed)?|mail(?:ed)?|forward(?:ed)?|fwd|cc|share|deliver(?:ed)?|copy)\b/;
@@ -44,7 +44,7 @@ const SERVICE_NAMES: Record<string, string> = {
 const NAME = String.raw`\p{Lu}[\p{Ll}'’-]{1,30}(?: \p{Lu}[\p{Ll}'’-]{1,30})?`;
 /** "email Tom the report", "send it to Maria Santos", "mail my manager": a person the result goes to. */
 const TO_PERSON = new RegExp(
-  String.raw`\b(?:(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? |(?:e-?mailed|mailed|sent|forwarded) to |\bto )(my (?:manager|boss|line manager)|${NAME})\b`,
+  String.raw`\b(?:(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? |(?:e-?mailed|mailed|sent|forwarded) to |\bto )(my (?:manager|boss|line manager)(?:['’]s (?:manager|boss))?|${NAME})\b`,
   'gu',
 );
 /**
@@ -80,15 +80,22 @@ function nameOnly(said: string): string {
 const AFTER_SENDING =
   /(?<!\b(?:an?|the|by|via) )\b(?:e-?mail|mail|send|forward|fwd)(?: it| this| that| them)?(?: over)?(?: to)? (\p{L}[\p{L}'’-]{1,30})(?: (\p{L}[\p{L}'’-]{1,30}))?(?: (\p{L}[\p{L}'’-]{1,30}))?/gu;
 
-/** The longest run of the words after a sending verb that is a full or first name of the directory's. */
-function knownName(original: string, people: ReadonlySet<string>): string | undefined {
+/** Up to three words after "to": a person of the directory when a sending verb comes before ("forward the list to daniel kiptoo"). */
+const AFTER_TO = /\bto (\p{L}[\p{L}'’-]{1,30})(?: (\p{L}[\p{L}'’-]{1,30}))?(?: (\p{L}[\p{L}'’-]{1,30}))?/gu;
+
+/**
+ * The longest run of the words after a sending verb, or after "to" where one leads, that is a full
+ * or first name of the directory's: the directory decides, in any case, whatever English has the word for.
+ */
+function knownName(original: string, people: ReadonlySet<string>): { recipient: string; words: string[] } | undefined {
   if (people.size === 0) return undefined;
-  for (const m of original.matchAll(AFTER_SENDING)) {
+  const afterTo = [...original.matchAll(AFTER_TO)].filter((m) => SEND.test(original.slice(0, m.index).toLowerCase()));
+  for (const m of [...original.matchAll(AFTER_SENDING), ...afterTo]) {
     const words = m.slice(1).filter((w): w is string => Boolean(w));
     if (NOT_PEOPLE.test(words[0].toLowerCase()) || NOT_NAMES.test(words[0])) continue;
     for (let n = words.length; n >= 1; n--) {
       const said = words.slice(0, n).join(' ');
-      if (people.has(foldName(said))) return said;
+      if (people.has(foldName(said))) return { recipient: said, words: [m[0].startsWith('to ') ? `to ${said}` : said] };
     }
   }
   return undefined;
@@ -102,7 +109,7 @@ function recipientNamed(
 ): { recipient: string; words: string[] } | undefined {
   // The directory's own names first: "email grace japanese sample requests" is Grace, in any case.
   const known = knownName(original, people);
-  if (known) return { recipient: known, words: [known] };
+  if (known) return known;
   // The first that names a person: "Monday to Friday" names a day first.
   for (const m of original.matchAll(TO_PERSON)) {
     const mine = /^my /i.test(m[1]);
@@ -143,6 +150,10 @@ const VERB_TO =
 const ELSEWHERE =
   /\b(?:on|via|by|through|over|in|to|with|using|as) (?:my |a |an |the )?(?:ms |microsoft )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call)\b|\b(whatsapp|telegram|sms|fax|imessage|skype|viber)(?: (?:it|this|that|them))?(?: (?:over|across|through))?(?: to)? me\b/;
 
+/** A message sent to the user that is no e-mail: "send me a text message with …", "drop me a quick message about …". */
+const TELL_ME =
+  /\b(?:send|drop|shoot|give) (?:me|us) an? (?:quick |short )?(?:text(?: message)?|message|notification|dm|ping)(?: (?:with|about|of|on|listing|containing|showing))?\b/;
+
 /**
  * The user asks to receive the result, naming how: "I would like to receive by e-mail …", "I'd
  * appreciate an email … with …", "get it as a text". E-mail goes to the user; a text, message or
@@ -170,7 +181,8 @@ export function readDelivery(
       channel: NotificationChannel.NONE,
       notifyTo: null,
       missing: `how to deliver the result: I cannot send it by ${SERVICE_NAMES[service] ?? service}, but I can e-mail it, post it in a chat channel (#name) or notify you`,
-      words: [elsewhere[0]],
+      // "send the crew list to my phone via Viber": the device is the service's too.
+      words: [elsewhere[0], ...(/\b(?:to|on) my (?:phone|mobile|cell ?phone)\b/.exec(text) ?? [])],
     };
   }
   const hashtag = /(?:\b(?:in|to|on|into|at|via)\s+)?(?:the\s+)?#([a-z0-9][\w-]*[a-z0-9]|[a-z0-9])/i.exec(original);
@@ -182,6 +194,8 @@ export function readDelivery(
     return { channel: NotificationChannel.EMAIL, notifyTo: address[1], missing: null, words: [address[0]] };
   const person = recipientNamed(original, SEND.test(text), people);
   if (person) return { channel: NotificationChannel.EMAIL, notifyTo: null, missing: null, ...person };
+  const told = TELL_ME.exec(text);
+  if (told) return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [told[0]] };
   const receive = RECEIVE.exec(text);
   if (receive && !/mail/.test(receive[1] ?? receive[2]))
     return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [receive[0]] };
@@ -195,7 +209,11 @@ export function readDelivery(
     };
   }
   if (DIRECT.test(text)) return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [] };
-  const place = CHAT_PLACE.exec(text) ?? /\b(?:slack|teams)\b/.exec(text);
+  // "post the alarms summary every day at 6": posting is to a chat, whose channel is asked.
+  const place =
+    CHAT_PLACE.exec(text) ??
+    /\b(?:slack|teams)\b/.exec(text) ??
+    /(?<![\w-])post(?= (?:the|a|an|my|our|it|them|this|that|these|those|today's|yesterday's)\b)/.exec(text);
   if (place)
     return {
       channel: NotificationChannel.CHAT,

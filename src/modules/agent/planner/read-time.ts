@@ -24,11 +24,12 @@ export const NUMBER_WORDS: Record<string, number> = {
 const HOUR = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const MERIDIEM = String.raw`(a\.?\s?m\b\.?|p\.?\s?m\b\.?)`;
 /** Parts of the day after noon: an hour said with them is a pm hour. */
-const LATER_PART = /\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
+// "who's on nights": a shift the task names, after "on", moves no hour.
+const LATER_PART = /(?<!\bon )\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
 const MORNING = /\b(?:morning|a\.?m\b)/;
 
 /** Words of a schedule that a bare compact time may stand next to. */
-const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th))`;
+const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th))`;
 const BARE_COMPACT = new RegExp(
   String.raw`(?<=\b${SCHEDULE_NEXT},? )(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:%|euros?|dollars?|pounds?|people|employees|staff|tasks|items|rows|records|accounts|units)\b)(?:\s*${MERIDIEM})?|\b(\d{1,2})(\d{2})(?=,? (?:${SCHEDULE_NEXT}|every|each|on (?:mon|tue|wed|thu|fri|sat|sun))\b)`,
 );

@@ -16,7 +16,9 @@ const MAX_CANDIDATES = 5;
 export async function withRecipient(em: EntityManager, plan: Plan, accountId: string): Promise<Plan> {
   const name = plan.recipient;
   if (!name || plan.notifyTo) return plan;
-  const found = /^my /.test(name) ? await managerOf(em, accountId) : await named(em, name);
+  // "my manager's manager": one level up for each manager said.
+  const levels = (name.match(/\b(?:manager|boss)\b/g) ?? []).length;
+  const found = /^my /.test(name) ? await managerOf(em, accountId, levels) : await named(em, name);
   const ask = (what: string): Plan => ({ ...plan, missing: [...plan.missing, what] });
   if (found.length === 0)
     return ask(
@@ -49,9 +51,12 @@ function named(em: EntityManager, name: string): Promise<Employee[]> {
   );
 }
 
-/** The manager of the asker's own employee record. */
-async function managerOf(em: EntityManager, accountId: string): Promise<Employee[]> {
-  const self = await em.findOne(Employee, { account: accountId, active: true }, { populate: ['manager'] });
-  const manager = self?.manager?.getEntity();
-  return manager?.active ? [manager] : [];
+/** The manager of the asker's own employee record, or that manager's, `levels` up (one query per level: two at most). */
+async function managerOf(em: EntityManager, accountId: string, levels: number): Promise<Employee[]> {
+  let person = await em.findOne(Employee, { account: accountId, active: true }, { populate: ['manager'] });
+  for (let level = 0; person && level < levels; level++) {
+    const up = person.manager?.getEntity();
+    person = up ? await em.findOne(Employee, { id: up.id }, { populate: ['manager'] }) : null;
+  }
+  return person?.active && levels > 0 ? [person] : [];
 }

@@ -1,7 +1,7 @@
 import { trimEndOf } from '../../../common/trim-end';
 import { closest, editDistance } from '../language/edit-distance';
 import { MAX_MENDED } from '../language/spelling';
-import { isEnglishWord } from '../language/wordnet';
+import { isEnglishWord, isMainlyNoun } from '../language/wordnet';
 import { isGazetteerCity, zonePlaceWords } from './time-zones';
 
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -200,6 +200,9 @@ function mendWords(request: string): MendedText {
     .replace(new RegExp(String.raw`\b(${STUCK_BEFORE})(\d)`, 'gi'), '$1 $2')
     .replace(new RegExp(String.raw`(\d)(${STUCK_AFTER})\b`, 'gi'), '$1 $2');
   const words = text.split(/(\s+)/);
+  // In a request not typed in capitals, a word in capitals is an acronym ("the SCADA export"), and a
+  // capitalised city a place ("the Pune design office"): neither a misspelt schedule word.
+  const typedInCase = /\p{Ll}/u.test(text);
   let previous = '';
   for (let i = 0; i < words.length; i++) {
     const token = words[i];
@@ -213,10 +216,15 @@ function mendWords(request: string): MendedText {
     }
     const [, said, tail] = bare;
     const word = said.toLowerCase();
+    const acronym = typedInCase && said.length >= 2 && said === said.toUpperCase() && /\p{L}/u.test(said);
+    if (acronym || (typedInCase && /^\p{Lu}/u.test(said) && isGazetteerCity(word))) {
+      previous = word;
+      continue;
+    }
     const next = (words[i + 2] ?? '').toLowerCase();
     // A place is mended only where a zone is said: before "time" or right after a clock time.
     const zoneSpot = /^time\b/.test(next) || /\d(?:[ap]\.?m\.?)?$/.test(previous);
-    const mended = mendWord(word, previous, unsure, zoneSpot);
+    const mended = mendWord(word, previous, unsure, zoneSpot, next);
     // Words left as they were keep their case (names in the task); mended ones are lower case.
     words[i] = (mended === word ? said : mended) + tail;
     previous = mended.split(' ').pop()!;
@@ -238,8 +246,11 @@ function mendWords(request: string): MendedText {
   return { text, unsure };
 }
 
-function mendWord(word: string, previous: string, unsure: string[], zoneSpot: boolean): string {
-  if (KNOWN_MISSPELLINGS[word]) return KNOWN_MISSPELLINGS[word];
+function mendWord(word: string, previous: string, unsure: string[], zoneSpot: boolean, next: string): string {
+  const known = KNOWN_MISSPELLINGS[word];
+  // A misspelling that is an English word of its own ("dairy", "weakly") is the word it is before
+  // a noun it describes: "the dairy coop visit notes" keeps its dairy ("everyday" is "every day" always).
+  if (known && !(isEnglishWord(word) && !known.includes(' ') && describesNext(next))) return known;
   if (VOCABULARY.has(word) || word.length < 3 || word.length > MAX_MENDED) return word;
   if (isEnglishWord(word)) return word;
   // "at 1530 Pune time": a city where a zone is said is the city ("june time" would be no zone).
@@ -253,6 +264,12 @@ function mendWord(word: string, previous: string, unsure: string[], zoneSpot: bo
   }
   if (looksLikeScheduleWord(word, previous)) unsure.push(word);
   return word;
+}
+
+/** Whether the word after another is a noun that other word may describe: a word of letters, mainly a noun, no schedule word. */
+function describesNext(next: string): boolean {
+  const word = /^\p{L}+/u.exec(next)?.[0];
+  return !!word && !VOCABULARY.has(word) && !JOINABLE.has(word) && isMainlyNoun(word);
 }
 
 /** "everymonday" -> "every monday": two (or three) planner words run together, each mended if need be. */

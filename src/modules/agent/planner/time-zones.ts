@@ -1,6 +1,7 @@
 import { cityMapping } from 'city-timezones';
 import { foldName } from '../../../common/fold-name';
 import { isEnglishWord } from '../language/wordnet';
+import { abbreviationZone, regionZone } from './zone-regions';
 /** Abbreviations, regions and places people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
 const NAMES: Record<string, string> = {
   utc: 'UTC',
@@ -382,6 +383,8 @@ export function readZone(text: string): ZoneReading {
     if (read) return { zone, unknown: null, words: match[0] };
   }
   if (city) return city;
+  const region = readRegion(text);
+  if (region) return region;
   const vague =
     /\b(?:(?:my|our|your|their|local|office|home|the office['’]s|local office) time(?: zone)?)\b/i.exec(text) ??
     /\b(?:[A-Z][a-z]+ )?[A-Z][a-z]+ time\b/.exec(text) ??
@@ -426,6 +429,32 @@ function readCity(text: string): ZoneReading | null {
       return zones.length === 1
         ? { zone: zones[0], unknown: null, words: said }
         : { zone: null, unknown: said, words: said };
+    }
+  }
+  return null;
+}
+
+/**
+ * A zone the table above does not name: an abbreviation ICU writes, after a clock time or before
+ * "time" ("at 3pm EAT", "WITA time"), or a country or its adjective before "time" ("Kenya time",
+ * "Finnish time"); a country of several clocks ("Indonesian time") is asked about.
+ */
+function readRegion(text: string): ZoneReading | null {
+  for (const m of text.matchAll(/\b[A-Z]{2,5}\b/g)) {
+    const before = text.slice(Math.max(0, m.index - 20), m.index);
+    if (!AFTER_A_TIME.test(before) && !/^ time\b/i.test(text.slice(m.index + m[0].length))) continue;
+    const zone = abbreviationZone(m[0]);
+    if (zone) return { zone, unknown: null, words: m[0] };
+  }
+  for (const m of text.matchAll(/(?:(\p{L}{2,30}) )?(\p{L}{3,30}) time\b/gu)) {
+    // "South Africa time" as two words, "Finnish time" as one.
+    for (const name of m[1] ? [`${m[1]} ${m[2]}`, m[2]] : [m[2]]) {
+      const found = regionZone(name, (place) => NAMES[place] ?? null);
+      const said = `${name} time`;
+      if (found)
+        return 'zone' in found
+          ? { zone: found.zone, unknown: null, words: said }
+          : { zone: null, unknown: said, words: said };
     }
   }
   return null;

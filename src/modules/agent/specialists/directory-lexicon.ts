@@ -60,6 +60,8 @@ export interface Mention {
   role?: string[];
   /** A role written in the plural ("the quality managers"): its holders are asked for, not one person. */
   plural?: boolean;
+  /** Named through their manager ("my manager", "Priya's boss's boss"): the manager this many levels above is meant. */
+  up?: number;
 }
 
 /** The distinct values of a list of people (what loadLexicon reads from the whole organization). */
@@ -314,6 +316,9 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
       // "is Joseph in sales": a department by one side of its "&" or "and" (Sales & Partnerships).
       if (kind === 'department') for (const side of sidesOf(value)) add(side, entry);
+      // "HSE people in Aberdeen": a department of three words or more by its initials, when they are no word.
+      const initials = kind === 'department' ? initialsOf(parts) : null;
+      if (initials) add([initials], entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
   }
@@ -461,6 +466,21 @@ function ampersandForms(name: string): string[][] {
   return words[at] === '&' ? [spelled, short] : [short, dropped];
 }
 
+/** Words a name's initials leave out ("Health, Safety and Environment" is HSE). */
+const INITIALS_SKIP = new Set(['and', 'of', 'the', 'for', 'a', 'an', 'in', 'to']);
+
+/**
+ * The initials of a name of three to five words besides its small ones ("hse"), or null: fewer
+ * would be two letters, which too many words of a question are, and an English word ("ice") is
+ * read as that word.
+ */
+function initialsOf(parts: readonly string[]): string | null {
+  const content = parts.filter((w) => !INITIALS_SKIP.has(w));
+  if (content.length < 3 || content.length > 5) return null;
+  const initials = content.map((w) => w[0]).join('');
+  return isEnglishWord(initials) ? null : initials;
+}
+
 /** The two sides of a name's "&" or "and" ("sales", "partnerships"), each as its words. */
 function sidesOf(name: string): string[][] {
   const parts = normal(name.replace(/\s&\s/g, ' and '));
@@ -488,12 +508,17 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
   for (let i = 0; i < tokens.length;) {
     let found: Mention | null = null;
     for (let n = Math.min(index.longest, tokens.length - i); n >= 1 && !found; n--) {
-      // A possessive ends a phrase: "Ana's team" is Ana, then "team".
-      if (tokens.slice(i, i + n - 1).some((t) => t.possessive)) continue;
       const key = tokens
         .slice(i, i + n)
         .map((t) => t.word)
         .join(' ');
+      // A possessive ends a phrase ("Ana's team" is Ana, then "team"), unless the phrase is a
+      // group's or value's name written with that mark ("the ROV Pilots' Guild").
+      if (tokens.slice(i, i + n - 1).some((t) => t.possessive)) {
+        const marked = entriesOf(index, key)?.filter((e) => e.kind !== 'person' && APOSTROPHE.test(e.value));
+        if (marked?.length) found = mention(byPriority(marked), i, i + n, tokens[i + n - 1].possessive);
+        continue;
+      }
       let entries = entriesOf(index, key);
       let possessive = tokens[i + n - 1].possessive;
       if (!entries) {
@@ -512,7 +537,7 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
       // followed by a word for one ("the people team", "people dept").
       const named = entries.some((e) => e.kind === 'department') && DEPARTMENT_NOUNS.has(tokens[i + 1]?.word ?? '');
       if (lone && !tokens[i].capital && !named) continue;
-      const entry = [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
+      const entry = byPriority(entries);
       found = mention(shared(entry, entries, key), i, i + n, possessive);
     }
     if (!found) found = misspelt(tokens, i, index, keywords);
@@ -564,6 +589,13 @@ const mention = (entry: Entry, start: number, end: number, possessive: boolean):
   end,
   possessive,
 });
+
+/** The entry a phrase naming several means: the most specific kind (PRIORITY). */
+const byPriority = (entries: readonly Entry[]): Entry =>
+  [...entries].sort((a, b) => PRIORITY.indexOf(a.kind) - PRIORITY.indexOf(b.kind))[0];
+
+/** An apostrophe inside a name ("ROV Pilots' Guild"), where a question's possessive may stand. */
+const APOSTROPHE = /['’]\p{L}*\s/u;
 
 /** Words after a value that say it is a department ("people team", "sales dept"). */
 const DEPARTMENT_NOUNS = new Set(['team', 'department', 'dept', 'division', 'function', 'org']);

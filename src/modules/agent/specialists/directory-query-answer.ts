@@ -68,12 +68,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export async function answerQuery(
   em: EntityManager,
-  query: DirectoryQuery,
+  asked: DirectoryQuery,
   { lexicon }: ReadLexicon,
   wordings: Wordings,
 ): Promise<Briefing> {
   const byId = new Map(lexicon.people.map((p) => [p.id, p]));
-  const reportsOf = (id: string) => employeesWhere(em, { manager: id });
+  const query = await managerMeant(em, asked, byId);
+  if ('style' in query) return query;
+  const reportsOf = (id: string, title?: readonly string[]) => employeesWhere(em, { manager: id, title });
   const one = (m: Mention): LexPerson | Briefing => {
     const matches = m.ids.map((id) => byId.get(id)!).filter(Boolean);
     if (matches.length === 1) return matches[0];
@@ -115,16 +117,19 @@ export async function answerQuery(
       const sources = found.total ? found.people.map(personSource) : [DIRECTORY];
       if (query.operation === 'count')
         return answered(
-          `${plural(found.total, 'active employee', 'active employees')} ${what}${found.total ? `: ${names(found)}` : ''}.`,
+          `${plural(found.total, 'active employee', 'active employees')} ${what}${await eachCounted(em, query.filters)}${found.total ? `: ${names(found)}` : ''}.`,
           sources,
         );
       if (!found.total) return answered(`No active employee ${what.replace(/^works?/, 'works')}.`, sources);
-      return answered(`${plural(found.total, 'person', 'people')} ${what}: ${names(found)}.`, sources);
+      const verb = found.total === 1 ? what.replace(/^work\b/, 'works') : what;
+      return answered(`${plural(found.total, 'person', 'people')} ${verb}: ${names(found)}.`, sources);
     }
     case 'reports': {
       const p = one(query.person);
       if (!('id' in p)) return p;
-      const below = query.all ? await everyoneBelow(em, p.id) : await reportsOf(p.id);
+      const titles = query.titled?.titles;
+      const below = query.all ? await everyoneBelow(em, p.id, titles) : await reportsOf(p.id, titles);
+      if (query.titled) return titledReports(p, query.titled.word, query.all, below);
       if (!below.total) return answered(`Nobody reports to ${p.name}.`, [personSource(p)]);
       const sources = [personSource(p), ...below.people.map(personSource)];
       if (query.all)
@@ -347,10 +352,64 @@ async function attributeOf(
   }
 }
 
+/**
+ * A query whose person is named through their manager ("how many people report to my manager")
+ * made about that manager, read in one statement; or the answer that there is none.
+ */
+async function managerMeant(
+  em: EntityManager,
+  query: DirectoryQuery,
+  byId: Map<string, LexPerson>,
+): Promise<DirectoryQuery | Briefing> {
+  if (!('person' in query) || !query.person?.up || query.person.ids.length !== 1) return query;
+  const { up, ids } = query.person;
+  const chain = (await managersAbove(em, ids, up)).get(ids[0]) ?? [];
+  const named = [byId.get(ids[0]), ...chain].filter((p): p is LexPerson => Boolean(p));
+  const manager = chain[up - 1];
+  if (!manager) {
+    const last = named[named.length - 1];
+    if (!last) return unknownAnswer('I don’t know: the directory has no such manager.', [DIRECTORY]);
+    return answered(`${last.name} has no manager in the directory.`, named.map(personSource));
+  }
+  byId.set(manager.id, manager);
+  return { ...query, person: { ...query.person, ids: [manager.id], value: manager.name, up: undefined } };
+}
+
+/** Someone's reports of a kind of title ("which technicians report to Brian"), by the word asked. */
+function titledReports(p: LexPerson, word: string, all: boolean, below: Page): Briefing {
+  const under = all ? `under ${p.name}, directly or through their managers` : `reporting to ${p.name}`;
+  if (!below.total) return answered(`None of the people ${under} is one of the ${word}.`, [personSource(p)]);
+  const are = below.total === 1 ? 'is one of the' : 'are';
+  return answered(`${plural(below.total, 'person', 'people')} ${under} ${are} ${word}: ${names(below)}.`, [
+    personSource(p),
+    ...below.people.map(personSource),
+  ]);
+}
+
+/** Each value's own count when several of a field are asked together ("Aberdeen 12, Batam 10"), in brackets, or "". */
+async function eachCounted(em: EntityManager, f: Filters): Promise<string> {
+  const kind = (['location', 'department', 'title'] as const).find((k) => f[k] && f.also?.[k]?.length);
+  if (!kind) return '';
+  const values = [f[kind]!, ...f.also![kind]!];
+  const counts = await Promise.all(
+    values.map((value) => employeesWhere(em, employeeFilter({ ...f, [kind]: value, also: undefined }))),
+  );
+  return ` (${values.map((v, i) => `${v} ${counts[i].total}`).join(', ')})`;
+}
+
 /** A query's filters as conditions on the employee records. */
 function employeeFilter(f: Filters): EmployeeFilter {
-  const { department, location, title, manager, started, except } = f;
-  const filter: EmployeeFilter = { department, location, title, manager, except };
+  const { manager, started, except, also } = f;
+  // A value asked with others ("Aberdeen and Batam") is any of them.
+  const any = (value: string | undefined, more: string[] | undefined) =>
+    value !== undefined && more?.length ? [value, ...more] : value;
+  const filter: EmployeeFilter = {
+    department: any(f.department, also?.department),
+    location: any(f.location, also?.location),
+    title: any(f.title, also?.title) ?? f.titled?.titles,
+    manager,
+    except,
+  };
   if (started?.op === 'before') filter.startBefore = started.from;
   if (started?.op === 'after') filter.startFrom = started.to;
   if (started?.op === 'in') Object.assign(filter, { startFrom: started.from, startBefore: started.to });
@@ -359,9 +418,11 @@ function employeeFilter(f: Filters): EmployeeFilter {
 
 function describeFilters(f: Filters): string {
   const parts: string[] = [];
-  if (f.title) parts.push(`with the title ${f.title}`);
-  if (f.department) parts.push(`in ${f.department}`);
-  if (f.location) parts.push(`in ${f.location}`);
+  const either = (value: string, more: string[] | undefined) => [value, ...(more ?? [])].join(' or ');
+  if (f.title) parts.push(`with the title ${either(f.title, f.also?.title)}`);
+  if (f.department) parts.push(`in ${either(f.department, f.also?.department)}`);
+  if (f.location) parts.push(`in ${either(f.location, f.also?.location)}`);
+  if (f.titled) parts.push(`among the ${f.titled.word}`);
   if (f.except?.title) parts.push(`without the title ${f.except.title}`);
   if (f.except?.department) parts.push(`outside ${f.except.department}`);
   if (f.except?.location) parts.push(`outside ${f.except.location}`);
@@ -434,9 +495,12 @@ const NOT_LEADING = new Set([
   'sponsored', 'funded', 'supported', 'approved', 'backed', 'attended', 'joined', 'requested', 'advised',
   'reviewed', 'used', 'followed', 'visited', 'invited', 'founded', 'started', 'inspired', 'proposed',
 ]); // prettier-ignore
-/** Words after a name ("Ana Silva (chair)", "Ana Silva leads", "Ana Silva is the lead"). */
+/**
+ * Words after a name ("Ana Silva (chair)", "Ana Silva leads", "Ana Silva is the lead", "is the
+ * project lead", "Tiina organises it", "Callum coordinates it").
+ */
 const LEAD_AFTER =
-  /^\s*(?:\(|,\s*)?(?:is\s+(?:the\s+|our\s+)?)?(?:lead|leads|chair|chairs|owner|owns|runs|head|heads|captain|organi[sz]er)\b/i;
+  /^\s*(?:\(|,\s*)?(?:is\s+(?:the\s+|our\s+)?(?:\p{L}+\s+)?)?(?:lead|leads|chair|chairs|owner|owns|runs|head|heads|captain|captains|organi[sz]er|organi[sz]es|coordinator|coordinates|convener|convenes)\b/iu;
 /** What joins co-leads' names ("Ana Silva and Tom Berg", "Ana, Tom and Eva"). */
 const NAMES_JOINED = /^(?:\s*[,&]|,?\s+and)\s+$/i;
 

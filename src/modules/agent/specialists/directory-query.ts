@@ -14,6 +14,9 @@ import {
 import { unaccountedWords } from './directory-accounted';
 import type { LexPerson } from './directory-records';
 import { PERSON_NOUNS, pluralRole, rolePhrases } from './directory-roles';
+import { joined, listedTitles, namesTitleKind, type TitleWord, wideningAt } from './directory-scope';
+import { thingAsked } from './directory-counted';
+import { contactTopic } from './directory-contact';
 
 /**
  * A directory question read as a query over the directory's own model: which records, filtered
@@ -36,13 +39,17 @@ export interface Filters {
   started?: { op: 'before' | 'after' | 'in'; from: string; to: string };
   /** Values left out ("outside Sapporo", "everyone in Sales except the Oslo office"). */
   except?: { department?: string; location?: string; title?: string };
+  /** Further values of a field asked with the first ("Aberdeen and Batam"): anyone with one of them. */
+  also?: { department?: string[]; location?: string[]; title?: string[] };
+  /** A kind of employee named by a word of the titles ("which technicians", "the longest serving engineer"). */
+  titled?: TitleWord;
 }
 
 export type DirectoryQuery =
   /** Employees matching filters: listed, or counted (with their names). */
   | { kind: 'employees'; operation: 'list' | 'count'; filters: Filters }
-  /** Someone's reports: direct, or everyone below them; listed or counted. */
-  | { kind: 'reports'; person: Mention; all: boolean; operation: 'list' | 'count' }
+  /** Someone's reports: direct, or everyone below them; listed or counted; of a kind of title when `titled`. */
+  | { kind: 'reports'; person: Mention; all: boolean; operation: 'list' | 'count'; titled?: TitleWord }
   /** Someone's team: their reports, or those who share their manager. */
   | { kind: 'team'; person: Mention; operation: 'list' | 'count' }
   /** Those who share someone's manager. */
@@ -132,6 +139,12 @@ const SHORTHAND: Record<string, string> = {
   whcih: 'which',
   wat: 'what',
   wher: 'where',
+  // "wen did joaquin start": a word of someone's name is read as the name first.
+  wen: 'when',
+  wehn: 'when',
+  whn: 'when',
+  hwo: 'how',
+  waht: 'what',
   // "everyone who reports straight to X": directly.
   straight: 'directly',
 };
@@ -139,13 +152,30 @@ const MANAGE_VERBS = new Set(['manage', 'manages', 'managed', 'supervise', 'supe
 const LEAD_WORDS = new Set([
   'lead', 'leads', 'led', 'leader', 'leading', 'chair', 'chairs', 'chaired', 'chairperson', 'chairman', 'chairwoman',
   'run', 'runs', 'ran', 'owns', 'own', 'owner', 'owned', 'head', 'heads', 'headed', 'charge', 'organizer',
-  'organiser', 'captain', 'coordinator', 'coordinates', 'facilitates', 'facilitator',
+  'organiser', 'captain', 'coordinator', 'coordinates', 'facilitates', 'facilitator', 'organise', 'organises',
+  'organize', 'organizes', 'organising', 'organizing', 'coordinate', 'captains', 'convenes', 'convener',
 ]); // prettier-ignore
 // "Everyone who reports to X" asks for X's reports, not the whole tree below X.
-const ALL_WORDS = new Set(['all', 'total', 'indirectly', 'indirect', 'entire', 'whole', 'org', 'below', 'beneath']);
+// "All levels down" is everyone below them too.
+const ALL_WORDS = new Set([
+  'all',
+  'total',
+  'indirectly',
+  'indirect',
+  'entire',
+  'whole',
+  'org',
+  'below',
+  'beneath',
+  'down',
+]);
 /** Words before a name that ask for those under that person ("directly under X"). */
 const BELOW = new Set(['under', 'below', 'beneath', 'underneath']);
 const COUNT_WORDS = new Set(['many', 'number', 'headcount', 'count', 'size', 'big', 'large']);
+/** Words that say values are counted together ("Aberdeen and Batam combined"). */
+const TOGETHER = ['combined', 'together', 'sum', 'altogether'];
+/** Verbs of a holder's area ("which account manager covers Mombasa"): the people of the place or department. */
+const COVER_VERBS = ['covers', 'cover', 'covering', 'handles', 'handle', 'handling', 'serves', 'serve'];
 const LIST_WORDS = new Set([
   'who',
   'whom',
@@ -170,6 +200,8 @@ const SELF = new Set(['i', 'me', 'my', 'myself', 'mine']);
 
 /** Words for a site after its place ("the Darkhan mill", "our Porto office"): the place is what is asked. */
 const SITES = ['mill', 'plant', 'factory', 'site', 'office', 'studio', 'warehouse', 'lab', 'depot', 'yard', 'hub', 'branch', 'campus', 'hq', 'workshop', 'facility']; // prettier-ignore
+/** Words that count everyone when nothing narrows them ("in total", "overall", "all together", "work here"). */
+const WHOLE_ORGANIZATION = ['total', 'overall', 'altogether', 'together', 'combined', 'all', 'whole', 'entire', 'here'];
 /** Words for the organization itself ("how many people work at the coop"). */
 const ORGANIZATION_NOUNS = ['company', 'organisation', 'organization', 'org', 'coop', 'co-op', 'cooperative', 'firm'];
 
@@ -205,7 +237,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
   'ppl', 'pls', 'plz', 'else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
-  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
+  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, ...TOGETHER, ...COVER_VERBS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
 /**
@@ -264,9 +296,9 @@ export function unaccountedIn(asked: string, lexicon: ReadLexicon, subjects: rea
   const seen: Seen = { tokens: [], covered: new Set() };
   read(introduced(asked, lexicon.index), lexicon, seen);
   const named = new Set(subjects.flatMap((s) => normal(s)));
-  return unaccountedWords(seen.tokens, seen.covered, KEYWORDS, lexicon.lexicon.organization).filter(
-    (w) => !named.has(w),
-  );
+  const unaccounted = unaccountedWords(seen.tokens, seen.covered, KEYWORDS, lexicon.lexicon.organization);
+  // What is counted when not people ("how many WFH days"), or a contact's topic, is no word of the directory's.
+  return [...unaccounted.filter((w) => !named.has(w)), ...(seen.elsewhere ? [seen.elsewhere] : [])];
 }
 
 /** "I'm Giorgos Nikolaidis, who is my manager's manager": the asker names themselves before asking. */
@@ -292,6 +324,12 @@ function introduced(text: string, index: PhraseIndex): string {
 interface Seen {
   tokens: Token[];
   covered: ReadonlySet<number>;
+  /**
+   * What makes the question another's: what it counts when not people ("days"), or the topic of
+   * a contact asked about ("problems on the remote monitoring platform"). No intent of the
+   * directory accounts for it.
+   */
+  elsewhere?: string;
 }
 
 /**
@@ -305,6 +343,10 @@ function unjoined(tokens: Token[], index: PhraseIndex): Token[] {
     // "department-wise": the keyword alone.
     const stem = /^(.+)-wise$/.exec(word)?.[1];
     if (stem && KEYWORDS.has(stem)) return [{ ...token, word: stem }];
+    // "longest-serving": keywords joined by a hyphen, each read as itself.
+    const parts = word.split('-');
+    if (parts.length > 1 && !KEYWORDS.has(word) && parts.every((p) => KEYWORDS.has(p)))
+      return parts.map((p, k) => ({ ...token, word: p, possessive: k === parts.length - 1 && token.possessive }));
     if (token.capital || word.length < 5 || KEYWORDS.has(word) || index.layers.some((l) => l.phrases.has(word)))
       return [token];
     for (let k = 2; k <= word.length - 2; k++) {
@@ -319,15 +361,30 @@ function unjoined(tokens: Token[], index: PhraseIndex): Token[] {
   });
 }
 
-function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): DirectoryQuery | null {
-  const raw = unjoined(tokenize(text), index);
+function read(text: string, lexicon: ReadLexicon, seen: Seen): DirectoryQuery | null {
+  const raw = unjoined(tokenize(text), lexicon.index);
+  // "Everyone in Achieng's org, including indirect reports": someone's reports, every level down.
+  const widened = wideningAt(raw);
+  if (widened > 0) {
+    const main = readWords(raw.slice(0, widened), text, lexicon, seen);
+    if (main?.kind === 'reports') return { ...main, all: true };
+  }
+  return readWords(raw, text, lexicon, seen);
+}
+
+/** The query a question's words (`raw`, read from `text`) ask, or null. */
+function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, seen: Seen): DirectoryQuery | null {
   if (raw.length === 0) return null;
+  delete seen.elsewhere;
   const found = findMentions(raw, index, KEYWORDS);
   const named = withRoles(raw, found, lexicon);
   const self = selfMention(raw, named, lexicon.self);
   const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
   const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
-  const tokens = raw.map((t, i) => (covered.has(i) ? t : mended(t)));
+  const tokens = raw
+    .map((t, i) => (covered.has(i) ? t : mended(t)))
+    // "who does Evans report too": "to" typed with one letter more after a verb of reporting.
+    .map((t, i, all) => (t.word === 'too' && REPORT_WORDS.has(all[i - 1]?.word ?? '') ? { ...t, word: 'to' } : t));
   const spans = new Set(mentions.flatMap((m) => range(m.start, m.end)));
   Object.assign(seen, { tokens, covered: spans });
   const words = new Set(tokens.filter((_, i) => !covered.has(i)).map((t) => t.word));
@@ -336,10 +393,47 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   const people = mentions.filter((m) => m.kind === 'person');
   const groups = mentions.filter((m) => m.kind === 'group');
   const values = mentions.filter((m) => m.kind !== 'person' && m.kind !== 'group');
+  const roles = valueIndex(lexicon.values).roles;
+  const first = firstContent(tokens);
+  // "How many WFH days do we get in the Nairobi office?" counts days, not the people of Nairobi.
+  const thing = thingAsked(tokens, {
+    covered: spans,
+    keywords: KEYWORDS,
+    titleKind: (word) => namesTitleKind(word, roles),
+    joining: has(...FIELD_WORDS.startDate),
+  });
+  if (thing) {
+    seen.elsewhere = thing;
+    return null;
+  }
+  // "Who should I contact about problems on the remote monitoring platform?": whom a document
+  // names for a topic, not the holder of a title sharing its words. Only a group the topic names
+  // is answered, by its lead ("who do I ask about the Safety Committee").
+  const topic = contactTopic(tokens);
+  const inTopic = (m: Mention) => topic !== null && topic.start <= m.start && m.end <= topic.end;
+  if (topic && !mentions.some((m) => !inTopic(m) && m.kind === 'person' && !m.self)) {
+    const about = mentions.filter(inTopic);
+    if (about.length === 1 && about[0].kind === 'group') {
+      // "who do I talk to about the sauna club": the verb asks for the lead, as "leads" would.
+      spans.add(topic.verb);
+      return { kind: 'lead', group: about[0] };
+    }
+    const said = tokens.slice(topic.start, topic.end).map((t) => t.word);
+    seen.elsewhere = said.length ? said.join(' ') : 'a topic';
+    return null;
+  }
+  /** "which technicians work in Kisumu": a kind of employee by a word of the titles, when no title is named whole. */
+  const kindOfEmployee = (filters: Filters, openers?: ReadonlySet<string>) => {
+    const titled = filters.title
+      ? null
+      : listedTitles(tokens, first, tokens.length, spans, values, KEYWORDS, roles, openers);
+    if (!titled) return;
+    filters.titled = titled;
+    for (let k = titled.start; k < titled.end; k++) spans.add(k);
+  };
   const counting =
     (has('how') && has('many', 'big', 'large')) || has('headcount', 'size') || (has('number') && has('of'));
   const operation = counting ? ('count' as const) : ('list' as const);
-  const first = firstContent(tokens);
   // "If I work for X, who is my skip-level": the asker supposes, and asks who; not a yes/no question.
   // "I report to X. Who is my manager's manager": the asker says so, and asks above X.
   // "I just joined Kerem's team, who is my skip-level": the asker says they are under Kerem.
@@ -400,6 +494,7 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
   if (order && !group && !yesNo && (!person || (person.role?.length === 1 && !person.self && people.length === 1))) {
     const filters = valueFilters(values, tokens, spans);
     if (person) filters.title = person.role![0];
+    else kindOfEmployee(filters, new Set([...NEWEST, ...LONGEST]));
     return { kind: 'tenure', order, filters };
   }
 
@@ -426,11 +521,16 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
     const relationAsked = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS);
     if (person.plural && !second && !yesNo && !relationAsked && !attributesAsked(tokens, covered).length)
       return { kind: 'holders', role: person };
+    // "how many people report to my manager", "is Priya's boss in Oslo": the manager above the one named.
+    const up = managersNamed(tokens, person);
+    const above: Mention = up
+      ? { ...person, end: person.end + up, possessive: tokens[person.end + up - 1].possessive, up }
+      : person;
     const against = second ?? group ?? values[0];
     // "Is Tom in Sales or Finance": which one, i.e. the field itself.
     const other = values.find((v) => v !== against && v.kind === against?.kind && has('or'));
     if (yesNo && other && !second && !group)
-      return { kind: 'attributes', person, attributes: [against!.kind as 'department' | 'location' | 'title'] };
+      return { kind: 'attributes', person: above, attributes: [against!.kind as 'department' | 'location' | 'title'] };
     if (yesNo && against) {
       const reportsTo = hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS) || has('under');
       if (second && reportsTo) {
@@ -438,9 +538,9 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
         const inverse = (hasAny(MANAGER_WORDS) && second.possessive) || (hasAny(MANAGE_VERBS) && !has('by'));
         return inverse
           ? { kind: 'check', person: second, against: person, relation: 'reportsTo' }
-          : { kind: 'check', person, against: second, relation: 'reportsTo' };
+          : { kind: 'check', person: above, against: second, relation: 'reportsTo' };
       }
-      if (!second) return { kind: 'check', person, against, relation: 'in' };
+      if (!second) return { kind: 'check', person: above, against, relation: 'in' };
     }
     // "who else reports to Hamza besides Nadia": Hamza's reports (the asker knows one), not his peers.
     const reportsToNamed = hasAny(REPORT_WORDS) && tokens[person.start - 1]?.word === 'to';
@@ -450,60 +550,80 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
       !has('which', 'what', 'whose') &&
       !reportsToNamed
     )
-      return { kind: 'peers', person, operation };
+      // "who are my manager's peers" asks the manager's; "who else works under my manager" the asker's.
+      return { kind: 'peers', person: has('teammates', 'teammate', 'peers', 'peer') ? above : person, operation };
     if (has('whose') && (hasAny(MANAGER_WORDS) || has('report', 'reports')))
       return { kind: 'reports', person, all: false, operation };
     const reportsAfter = tokens.some((t, i) => REPORT_WORDS.has(t.word) && i < person.start) && has('to') && !supposing;
     const managesPerson =
-      tokens.some((t, i) => MANAGE_VERBS.has(t.word) && i >= person.end) ||
+      tokens.some((t, i) => MANAGE_VERBS.has(t.word) && i >= above.end) ||
       // "who works for X", not "who does X work for" (X's manager).
       (tokens.some((t, i) => (t.word === 'for' || t.word === 'under') && i < person.start) &&
         has('work', 'works', 'working') &&
         !supposing) ||
-      (person.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
+      (above.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
       // "who are X's people": those X manages.
-      (person.possessive && PEOPLE_NOUNS.has(tokens[person.end]?.word ?? '') && !hasAny(COUNT_WORDS)) ||
+      (above.possessive && PEOPLE_NOUNS.has(tokens[above.end]?.word ?? '') && !hasAny(COUNT_WORDS)) ||
       // "which people are directly under X", "who sits below X": those under X, not whom X is under.
       (BELOW.has(tokens[person.start - (tokens[person.start - 1]?.word === 'the' ? 2 : 1)]?.word ?? '') &&
         !supposing) ||
       // "paloma direct reports", "Paloma's subordinates": a report noun right after the name.
       // Not "X reports to who?", the verb.
-      (REPORT_NOUNS.has(tokens[person.end]?.word ?? '') && tokens[person.end + 1]?.word !== 'to') ||
-      (tokens[person.end]?.word === 'direct' && REPORT_NOUNS.has(tokens[person.end + 1]?.word ?? '')) ||
+      (REPORT_NOUNS.has(tokens[above.end]?.word ?? '') && tokens[above.end + 1]?.word !== 'to') ||
+      (tokens[above.end]?.word === 'direct' && REPORT_NOUNS.has(tokens[above.end + 1]?.word ?? '')) ||
       // "who has Noor as their manager": those whose manager Noor is.
       tokens.some(
         (t, i) =>
           t.word === 'as' &&
-          i === person.end &&
+          i === above.end &&
           (MANAGER_WORDS.has(tokens[i + 1]?.word ?? '') || MANAGER_WORDS.has(tokens[i + 2]?.word ?? '')),
       ) ||
       // "X is the manager of who?": X's reports, asked with the question word last.
       tokens.some(
         (t, i) =>
           MANAGER_WORDS.has(t.word) &&
-          i >= person.end &&
+          i >= above.end &&
           tokens[i + 1]?.word === 'of' &&
           (['who', 'whom'].includes(tokens[i + 2]?.word ?? '') ||
             // "who is X the manager of": the question word first, "of" last.
             (i + 2 === tokens.length && ['who', 'whom'].includes(tokens[first]?.word ?? ''))),
       );
-    if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under'))))
+    if (reportsAfter || managesPerson || (counting && (hasAny(REPORT_WORDS) || hasAny(MANAGE_VERBS) || has('under')))) {
+      // "who else reports to my manager besides me": the asker's peers.
+      if (up && has('else', 'besides', 'except', 'other')) return { kind: 'peers', person, operation };
+      // "which technicians report to Brian": those of Brian's reports whose title holds the word.
+      const titled = listedTitles(tokens, first, person.start, spans, values, KEYWORDS, roles);
+      if (titled) for (let k = titled.start; k < titled.end; k++) spans.add(k);
       return {
         kind: 'reports',
-        person,
+        person: above,
         // "directly under X" asks for X's reports alone, "directly or indirectly" for all below.
+        // Someone's organisation is everyone below them.
         all:
-          (hasAny(ALL_WORDS) || (has('under') && counting)) &&
+          (hasAny(ALL_WORDS) ||
+            (has('under') && counting) ||
+            (above.possessive && has('organisation', 'organization'))) &&
           !(has('directly', 'direct') && !has('indirectly', 'indirect')),
         operation,
+        ...(titled ? { titled } : {}),
       };
+    }
     if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what') && !joinedTeam)
-      return { kind: 'team', person, operation };
+      return { kind: 'team', person: above, operation };
     const levels = managerLevels(tokens, person);
     // "If I work for X, who is my skip-level?": the asker's manager is X, so X's is one level less.
     const supposed =
       joinedTeam || (supposing && tokens.some((t, i) => ['for', 'under', 'to'].includes(t.word) && i < person.start));
     if (levels && supposed && levels > 1) return { kind: 'manager', person, levels: levels - 1 };
+    if (up && !supposed) {
+      // "who does my manager report to": above the manager; "what is my manager's email": of the manager.
+      const further = managerLevels(tokens, above);
+      if (further) return { kind: 'manager', person, levels: up + further };
+      // Only a field of the same clause: "who is Aino's manager and when did she start" asks Aino's.
+      const clause = tokens.findIndex((t, i) => i >= above.end && t.word === 'and');
+      const attributes = attributesAsked(clause < 0 ? tokens : tokens.slice(0, clause), covered);
+      if (attributes.length) return { kind: 'attributes', person: above, attributes };
+    }
     if (levels && !supposed) return { kind: 'manager', person, levels };
     const attributes = person.self ? selfAttributes(tokens, covered) : attributesAsked(tokens, covered);
     // "who is the head of research and where is she": who they are, then what else is asked.
@@ -540,11 +660,14 @@ function read(text: string, { index, lexicon }: ReadLexicon, seen: Seen): Direct
 
   // Employees by the organization's values: "how many people in Oslo", "who works in Customer Success".
   const filters = valueFilters(values, tokens, spans);
+  kindOfEmployee(filters);
   const started = startedFilter(tokens);
   if (started) filters.started = started;
-  // "how many people work at Halic", "how many employees does the company have": everyone, counted.
+  // "how many people work at Halic", "how many employees do we have in total", "our headcount
+  // overall": everyone, counted. A bare "how many employees do we have" is the intents table's.
   const own = lexicon.organization ?? [];
-  const whole = counting && (has(...ORGANIZATION_NOUNS) || tokens.some((t) => own.includes(t.word)));
+  const whole =
+    counting && (has(...ORGANIZATION_NOUNS, ...WHOLE_ORGANIZATION) || tokens.some((t) => own.includes(t.word)));
   if (Object.keys(filters).length === 0)
     return whole && has('people', 'employees', 'staff', 'ppl', 'persons', 'colleagues', 'headcount')
       ? { kind: 'employees', operation, filters }
@@ -592,15 +715,26 @@ function leftOut(tokens: Token[], at: number): number {
  */
 function valueFilters(values: Mention[], tokens: Token[], spans: Set<number>): Filters {
   const filters: Filters = {};
+  // Where the last value kept of each kind ends: a value of the same kind joined to it is asked too.
+  const ends: Partial<Record<'department' | 'location' | 'title', number>> = {};
   for (const v of values) {
     const kind = v.kind as 'department' | 'location' | 'title';
     const article = tokens[v.start - 1]?.word === 'the' ? 1 : 0;
     const out = leftOut(tokens, v.start - article);
+    const end = ends[kind];
     if (out) {
       filters.except ??= {};
       filters.except[kind] ??= v.value;
       for (let k = v.start - article - out; k < v.start; k++) spans.add(k);
-    } else filters[kind] ??= v.value;
+    } else if (end === undefined) {
+      filters[kind] = v.value;
+      ends[kind] = v.end;
+    } else if (joined(tokens, end, v.start) && v.value !== filters[kind]) {
+      // "Aberdeen and Batam (combined)": anyone in either.
+      filters.also ??= {};
+      filters.also[kind] = [...(filters.also[kind] ?? []), v.value];
+      ends[kind] = v.end;
+    }
   }
   return filters;
 }
@@ -740,6 +874,20 @@ function managerLevels(tokens: Token[], person: Mention): number {
   )
     return 1;
   return 0;
+}
+
+/**
+ * How many managers a person in the possessive names above them: "my manager" one, "Priya's boss's
+ * boss" two, "Priya" none. The words must follow the name, each but the last in the possessive.
+ */
+function managersNamed(tokens: Token[], person: Mention): number {
+  let n = 0;
+  let possessive = person.possessive;
+  while (possessive && MANAGER_WORDS.has(tokens[person.end + n]?.word ?? '')) {
+    possessive = tokens[person.end + n].possessive;
+    n++;
+  }
+  return n;
 }
 
 /** Possessive words that make the field after them someone's ("whose birthday", "her phone number"). */

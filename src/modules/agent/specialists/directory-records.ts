@@ -160,7 +160,7 @@ export async function peopleNamed(
 }
 
 /**
- * The folded full and first names of the active employees with a word of their name among
+ * The folded full and first names (of one word, and of two when the name has three or more) of the active employees with a word of their name among
  * `words` (at most MAX_NAMED of them): the names a request may address by ("email eilidh …").
  */
 export async function namesAmong(em: EntityManager, words: readonly string[]): Promise<Set<string>> {
@@ -176,15 +176,17 @@ export async function namesAmong(em: EntityManager, words: readonly string[]): P
     const folded = foldName(name).split(/\s+/).filter(Boolean);
     names.add(folded.join(' '));
     names.add(folded[0]);
+    // A first name of two words ("Jorge Iván Restrepo", "Tor Eirik Vik"): "email tor eirik the list".
+    if (folded.length > 2) names.add(folded.slice(0, 2).join(' '));
   }
   return names;
 }
 
-/** Conditions on active employees, by the organization's own values. */
+/** Conditions on active employees, by the organization's own values (any of a list: "Aberdeen and Batam"). */
 export interface EmployeeFilter {
-  department?: string;
-  location?: string;
-  title?: string;
+  department?: string | readonly string[];
+  location?: string | readonly string[];
+  title?: string | readonly string[];
   manager?: string;
   /** Values the employees must not have ("outside Sapporo"). */
   except?: { department?: string; location?: string; title?: string };
@@ -206,9 +208,14 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
     conditions.push(sql);
     params.push(value);
   };
-  add('e.department = ?', filter.department);
-  add('e.location = ?', filter.location);
-  add('e.title = ?', filter.title);
+  const addAny = (column: string, value: string | readonly string[] | undefined) => {
+    if (typeof value === 'string' || value === undefined) return add(`${column} = ?`, value);
+    conditions.push(`${column} = any(${textArray})`);
+    params.push([...value]);
+  };
+  addAny('e.department', filter.department);
+  addAny('e.location', filter.location);
+  addAny('e.title', filter.title);
   add('e.manager_id = ?', filter.manager);
   // Someone without a value is not in it either: "outside Sapporo" includes those with no location.
   add('e.department is distinct from ?', filter.except?.department);
@@ -228,10 +235,11 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
 /** The orders by start date a filter may ask for: who joined last, or first. */
 const TENURE_ORDER = { newest: 'e.start_date desc', longest: 'e.start_date asc' } as const;
 
-/** Everyone below someone, directly or through their managers (active people, each once). */
-export async function everyoneBelow(em: EntityManager, id: string): Promise<Page> {
+/** Everyone below someone, directly or through their managers (active people, each once), of `titles` when given. */
+export async function everyoneBelow(em: EntityManager, id: string, titles?: readonly string[]): Promise<Page> {
   const org = organizationOf(em);
   if (!org) return { total: 0, people: [] };
+  const titled = titles?.length ? ` and e.title = any(${textArray})` : '';
   // `union` (not `union all`) drops a row already found, so a bad loop of links ends.
   return page(
     em,
@@ -239,8 +247,8 @@ export async function everyoneBelow(em: EntityManager, id: string): Promise<Page
        select id from employee where organization_id = ? and manager_id = ? and active
        union
        select e.id from employee e join below b on e.manager_id = b.id where e.organization_id = ? and e.active
-     ) select ${COLUMNS}, count(*) over () as total from employee e where e.id in (select id from below)`,
-    [org, id, org],
+     ) select ${COLUMNS}, count(*) over () as total from employee e where e.id in (select id from below)${titled}`,
+    titles?.length ? [org, id, org, [...titles]] : [org, id, org],
   );
 }
 

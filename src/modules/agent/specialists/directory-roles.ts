@@ -85,10 +85,18 @@ export interface RoleIndex {
   byInitials: Map<string, RoleTitle[]>;
   /** The titles' words by their first STEM letters: the words another form of a word may be (sameStem). */
   byStem: Map<string, string[]>;
+  /** Titles by the initials of two or three of their words in a row ("ro" for Reverse Osmosis Plant Supervisor, "ei" for Electrical and Instrumentation Technician). */
+  byRun: Map<string, RoleTitle[]>;
 }
 
 export function roleIndex(titles: readonly string[], words: (title: string) => string[]): RoleIndex {
-  const index: RoleIndex = { size: titles.length, byWord: new Map(), byInitials: new Map(), byStem: new Map() };
+  const index: RoleIndex = {
+    size: titles.length,
+    byWord: new Map(),
+    byInitials: new Map(),
+    byStem: new Map(),
+    byRun: new Map(),
+  };
   const add = (map: Map<string, RoleTitle[]>, key: string, title: RoleTitle) => {
     const list = map.get(key);
     if (list) list.push(title);
@@ -101,6 +109,14 @@ export function roleIndex(titles: readonly string[], words: (title: string) => s
     const role: RoleTitle = { title, words: new Set(shortForms(all)), initials, at };
     for (const word of role.words) add(index.byWord, word, role);
     if (initials) add(index.byInitials, initials, role);
+    for (let n = 2; n <= 3; n++)
+      for (let i = 0; i + n <= content.length; i++) {
+        const run = content
+          .slice(i, i + n)
+          .map((w) => w[0])
+          .join('');
+        if (!index.byRun.get(run)?.includes(role)) add(index.byRun, run, role);
+      }
   });
   for (const word of index.byWord.keys())
     if (word.length >= STEM) {
@@ -145,10 +161,14 @@ export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = 
     ...new Set(shortForms(phrase).map((w) => (index.byWord.has(w) ? w : (singular(w, index) ?? sameStem(w, index))))),
   ];
   if (short.length === 0) return [];
-  // The titles holding every word of the phrase: those of its rarest word that hold the others.
-  const lists = short.map((w) => index.byWord.get(w) ?? []);
+  // The titles holding every word of the phrase: those of its rarest word that hold the others. A
+  // short word no title holds may be the initials of some of a title's words ("the RO plant
+  // supervisors", "the E&I techs").
+  const lists = short.map((w) => index.byWord.get(w) ?? runOf(w, index));
   const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
-  const holding = rarest.filter((t) => short.every((w) => t.words.has(w)));
+  // A word's titles as a set only for initials (a title's words are a set already): no list is searched.
+  const runs = short.map((w, k) => (index.byWord.has(w) ? null : new Set(lists[k])));
+  const holding = rarest.filter((t) => short.every((w, k) => runs[k]?.has(t) ?? t.words.has(w)));
   // Bare, one word names a title only as its initials: "accountant" alone stays a title to filter by.
   const whole = !exactOnly || short.length > 1;
   const initials = short.length === 1 ? (index.byInitials.get(short[0]) ?? []) : [];
@@ -159,10 +179,25 @@ export function titlesNamed(phrase: readonly string[], index: RoleIndex, head = 
   return inOrder(heads.length ? heads : holding);
 }
 
-/** A plural's singular that some title holds ("technicians", "secretaries", "coaches"), or null. */
+/** The titles a short word no title holds names as the initials of two or three of their words ("ro", "e&i"). */
+function runOf(word: string, index: RoleIndex): RoleTitle[] {
+  const letters = word.replace(/&/g, '');
+  // A whole title's initials ("ceo") name that title, not some of another's words.
+  if (letters.length < 2 || letters.length > 3 || !/^[a-z]+$/.test(letters) || index.byInitials.has(letters)) return [];
+  return index.byRun.get(letters) ?? [];
+}
+
+/** Plurals clipped in everyday speech, by the title word they stand for ("the E&I techs"). */
+const CLIPPED: Record<string, string> = { techs: 'technician', admins: 'admin', engs: 'eng', mechs: 'mechanic' };
+
+/**
+ * A plural's singular that some title holds ("technicians", "secretaries", "coaches", "engineers"
+ * for the short form "eng", "techs" for "technician"), or null.
+ */
 function singular(word: string, index: RoleIndex): string | null {
-  const forms = [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')];
-  return forms.find((f) => f !== word && index.byWord.has(f)) ?? null;
+  const forms = [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')].filter((f) => f !== word);
+  const clipped = Object.hasOwn(CLIPPED, word) ? [CLIPPED[word]] : [];
+  return [...clipped, ...forms, ...forms.map(shortWord)].find((f) => index.byWord.has(f)) ?? null;
 }
 
 /** The least letters two words share at their start to be read as one word's forms ("region", "regional"). */

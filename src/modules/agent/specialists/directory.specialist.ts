@@ -19,6 +19,8 @@ import {
 } from './directory-subjects';
 import { MAX_QUERY } from './directory-lexicon';
 import { answerQuery } from './directory-query-answer';
+import { asksAll, compoundQueries } from './directory-compound';
+import { AnswerConfidence } from '../answer-confidence';
 import {
   type DirectoryQuery,
   KEYWORDS,
@@ -31,9 +33,9 @@ import { loadLexicon } from './directory-lexicon';
 import { literal, type Question, type Specialist } from './specialist';
 import { withoutCourtesyAround } from '../planner/courtesy';
 
-/** A question read as a directory query, with the lexicon it was read against. */
+/** A question read as directory queries (one per question a message asks), with the lexicon they were read against. */
 interface Read {
-  query: DirectoryQuery;
+  queries: DirectoryQuery[];
   lexicon: ReadLexicon;
 }
 
@@ -76,6 +78,23 @@ export function directoryText(question: Pick<Question, 'text'>): string {
     .replace(NESTED_MANAGER, 'the skip-level manager of')
     .replace(CHART_SAID, '')
     .replace(REPORTS_SAID, (_, said?: string, into?: string) => `report${said ?? into ?? ''} to`);
+}
+
+/**
+ * The answers to the questions of one message as one: an answer with nothing to say (someone
+ * unknown) is the whole answer, as the intents' are; else each in turn, sure when any is.
+ */
+function together(answers: Briefing[]): Briefing {
+  if (answers.length === 1) return answers[0];
+  const empty = answers.find((b) => b.passages.length === 0);
+  if (empty) return empty;
+  const sure = answers.some((b) => b.confidence !== AnswerConfidence.UNKNOWN);
+  return {
+    style: 'facts',
+    passages: answers.flatMap((b) => b.passages),
+    cited: answers.flatMap((b) => b.cited ?? []),
+    confidence: sure ? AnswerConfidence.ANSWERED : AnswerConfidence.UNKNOWN,
+  };
 }
 
 const employeeSource = (e: Employee) => ({ name: e.name, type: 'employee', url: `/api/v1/employee/${e.id}` });
@@ -140,8 +159,12 @@ export class DirectorySpecialist implements Specialist {
         // A long message is not a directory query; nothing is loaded for it.
         if (directoryText(question).length > MAX_QUERY) return null;
         const lexicon = await this.lexicon(question);
-        const query = parseDirectoryQuery(directoryText(question), lexicon);
-        return query && { query, lexicon };
+        const text = directoryText(question);
+        const query = parseDirectoryQuery(text, lexicon);
+        // "Who is in the X group and who chairs it?": each question, unless the whole reading asks them all.
+        const parts = compoundQueries(text, (part) => parseDirectoryQuery(part, lexicon));
+        if (parts && !(query && asksAll(query, parts))) return { queries: parts, lexicon };
+        return query && { queries: [query], lexicon };
       })();
       this.queries.set(question, read);
     }
@@ -157,10 +180,13 @@ export class DirectorySpecialist implements Specialist {
     const read = await this.read(question);
     if (read) {
       const { em } = question.ctx;
-      return answerQuery(em, read.query, read.lexicon, {
-        about: (intent, person) => this.about(em, intent, person),
-        members: (groupId) => this.membersOf(em, groupId),
-      });
+      const wordings = {
+        about: (intent: PersonIntent, person: Employee) => this.about(em, intent, person),
+        members: (groupId: string) => this.membersOf(em, groupId),
+      };
+      const answers: Briefing[] = [];
+      for (const query of read.queries) answers.push(await answerQuery(em, query, read.lexicon, wordings));
+      return together(answers);
     }
     const asked = directoryIntents(directoryText(question)) ?? [];
     if (asked.length === 0) return facts([]);
