@@ -1,5 +1,5 @@
 import { holderOf } from '../src/modules/agent/planner/assignment';
-import { planRequest } from '../src/modules/agent/planner/plan-request';
+import { oneTimeIn, planRequest, saysATime, withOneTimeOfDay } from '../src/modules/agent/planner/plan-request';
 import { isRequestToAct } from '../src/modules/agent/planner/request-intent';
 import { type Labelled, LABELLED } from './fixtures/planner-requests';
 import { NOT_REQUESTS, VARIED } from './fixtures/planner-requests-varied';
@@ -446,6 +446,20 @@ describe('several occurrences in a period are kept or asked about, never dropped
     expect(plan.missing[0]).toMatch(/^one time of day/);
     expect(holderOf(plan, 'user').newWorkflow).toBe(false);
     expect(read('every day at 9am and at 5pm email me the tasks').missing[0]).toMatch(/^one time of day/);
+  });
+
+  it('settles the one time of day on an answer that names one, and keeps asking on one that names two', () => {
+    const plan = read('twice a day at 9am and 5pm email me the tasks');
+    expect(oneTimeIn('at 9 and at 5')).toBeNull();
+    expect(oneTimeIn('no idea')).toBeNull();
+    expect(oneTimeIn('25:00')).toBeNull();
+    expect(saysATime('25:00')).toBe(true);
+    expect(saysATime('by email please')).toBe(false);
+    const time = oneTimeIn('make it 5:30pm');
+    expect(time).toMatchObject({ hour: 17, minute: 30 });
+    expect(withOneTimeOfDay(plan, time!)).toMatchObject({ hour: 17, minute: 30, missing: [], task: 'the tasks' });
+    // A plan that asked nothing about times keeps its own.
+    expect(withOneTimeOfDay(read('every day at 9am email me the tasks'), time!)).toMatchObject({ hour: 9, minute: 0 });
   });
 
   it.each([

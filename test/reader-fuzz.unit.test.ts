@@ -135,7 +135,8 @@ const READERS: Record<string, (text: string) => unknown> = {
   mendScheduleWords,
   isYes,
   isNo,
-  lastRequest: (text) => lastRequest([message(text), message('ok'), message(text)], isRequestToAct, isScheduleOnly),
+  lastRequest: (text) =>
+    lastRequest([message(text), message('ok'), message(text)], isRequestToAct, isScheduleOnly)?.text ?? null,
   // The words of a question (language/) and how they are weighed and matched (specialists/).
   questionWords,
   mendedWord,

@@ -181,6 +181,22 @@ describe('POST /api/v1/agent/assign', () => {
     });
   });
 
+  it('asks which one time a request with several a day runs at, and settles on the time the reply names', async () => {
+    const asked = await ask('twice a day at 9am and 5pm email me the open tickets');
+    expect(asked.reply).toContain('one time of day');
+    const both = await reply(asked.conversation, 'at 9 and at 5');
+    expect(both.reply).toContain('one time of day');
+    const settled = await reply(asked.conversation, 'make it 5pm');
+    expect(settled).toMatchObject({ confirming: true });
+    expect(settled.reply).toContain('“the open tickets”');
+    expect((await assign({ conversationId: asked.conversation })).body).toMatchObject({
+      needsConfirmation: false,
+      scheduleFrequency: 'DAILY',
+      hourOfWorkflow: 17,
+      minuteOfWorkflow: 0,
+    });
+  });
+
   it('says why a request cannot be scheduled rather than guessing', async () => {
     const impossible = await ask('Every day at 25:00 email me the tasks');
     const holder = (await assign({ conversationId: impossible.conversation })).body;

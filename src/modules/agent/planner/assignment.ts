@@ -15,6 +15,16 @@ export const isNo = (text: string) => NO.test(text);
 /** A plan that can be stored and scheduled as it is. */
 export const isComplete = (plan: Plan) => SCHEDULED.has(plan.frequency) && plan.missing.length === 0;
 
+/** The user's last request and the details they gave for it. */
+export interface LastRequest {
+  /** The request with every detail after it, in the order said. */
+  text: string;
+  /** The message the planner took as the request, alone. */
+  request: string;
+  /** The details given after it, in the order said (the last answers the planner's last question). */
+  details: string[];
+}
+
 /**
  * The user's last request in a conversation: the last message the planner took as a request,
  * with the details the user added in answer to its questions (not the yes or no). A schedule with
@@ -24,7 +34,7 @@ export function lastRequest(
   messages: readonly AgentMessage[],
   isRequest: (text: string) => boolean,
   isScheduleOnly: (text: string) => boolean,
-): string | null {
+): LastRequest | null {
   const users = messages.filter((m) => m.messageType === MessageType.USER_REQUEST);
   let found = -1;
   for (let i = users.length - 1; i >= 0; i--) {
@@ -39,7 +49,8 @@ export function lastRequest(
     .slice(found + 1)
     .map((m) => m.message)
     .filter((text) => !isYes(text) && !isNo(text));
-  return [users[found].message, ...details].join(' ');
+  const request = users[found].message;
+  return { text: [request, ...details].join(' '), request, details };
 }
 
 const MONTHS = [

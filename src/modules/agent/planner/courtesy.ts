@@ -11,7 +11,7 @@ import { isGazetteerCity } from './time-zones';
 
 /** Words that ask for something to be done (verbs and the nouns of chat requests); a request without one is no task. */
 export const ACTION =
-  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|pay|notify|inform|warn|nudge|fax|sms|whatsapp|telegram|viber|signal|imessage|look up|lookup|find|fetch|retrieve)\b/i;
+  /\b(send|email|e-mail|mail|post|remind|reminder|notify|ping|alert|report|summari[sz]e|summary|digest|list|check|share|tell|give|run|create|message|dm|text|buzz|update|compile|collect|prepare|show|export|drop|push|forward|nudge|get|generate|pull|review|submit|log|file|call|book|renew|pay|complete|finish|write|draft|ask|invite|assign|clean|back ?up|remember|do|follow up|chase|audit|refresh|sync|publish|announce|circulate|broadcast|fill|recap|let me know|cc|bcc|archive|flag|escalate|approve|schedule|set|plan|prep|close|start|kick off|celebrate|welcome|inform|warn|fax|sms|whatsapp|telegram|viber|signal|imessage|look up|lookup|find|fetch|retrieve)\b/i;
 
 /** Verbs that say more of the task in a sentence of their own ("Include the contractors."). */
 const TASK_DETAIL =

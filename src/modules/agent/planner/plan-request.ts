@@ -10,7 +10,7 @@ import { MAX_YEARS, MIN_MINUTES } from './schedule-limits';
 import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrence';
 import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
-import { isEnglishWord, isMainlyNoun, isNoun } from '../language/wordnet';
+import { partOfDayInName, periodWordInName } from './task-names';
 
 /** What the planner understood of a request (the assignment's fields, before they become a response). */
 export interface Plan {
@@ -140,15 +140,6 @@ const PART_OF_DAY_NAMING =
  * before it, a noun that is no word of delivery or time after it.
  */
 const PART_OF_DAY_INSIDE = /\b(\p{L}{2,30}) (morning|afternoon|evening|night) (\p{L}{2,30})\b/giu;
-const NOT_BEFORE_A_NAME =
-  /^(?:in|on|at|by|of|for|from|to|until|till|during|through|every|each|this|next|last|the|a|an|and|or|me|us|you|tomorrow|today|tonight|yesterday|late|early|weekday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
-const NOT_AFTER_A_NAME =
-  /^(?:at|on|in|by|and|or|please|email|e-mail|mail|text|ping|post|message|dm|send|notify|remind|share|forward|time|times|hours?)$/i;
-const insideAName = ([before, , after]: string[]) =>
-  !NOT_BEFORE_A_NAME.test(before) &&
-  !NOT_AFTER_A_NAME.test(after) &&
-  (isNoun(after.toLowerCase()) || !isEnglishWord(after.toLowerCase()));
-
 /** A greeting: at the start, or "good morning" anywhere. */
 const GREETING = /^\s*(?:morning|afternoon|evening)\s*[!,.]+|\bgood (?:morning|afternoon|evening|day)\b[!,.]*/;
 /**
@@ -251,7 +242,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
     // "the night shift roster": the part of the day names the roster, it says no time.
     .replace(PART_OF_DAY_NAMING, '$1$2')
     .replace(PART_OF_DAY_INSIDE, (said: string, ...parts: string[]) =>
-      insideAName(parts) ? `${parts[0]} ${parts[2]}` : said,
+      partOfDayInName(parts[0], parts[2]) ? `${parts[0]} ${parts[2]}` : said,
     )
     // "the twenty-eighth": a day of the month in words, read as "the 28th".
     .replace(ORDINAL_DAY, ordinalDay);
@@ -404,6 +395,44 @@ function withoutTask(plan: Plan): Plan {
 }
 
 /** The plan refused: INVALID, with no schedule, and the reason to tell the user. */
+/** Whether the plan waits for the one time of day a request with several of them runs at. */
+export const asksOneTimeOfDay = (plan: Plan) => plan.missing.some((m) => m.startsWith(ONE_TIME_OF_DAY));
+
+/** The one time of day a message names ("make it 5pm", "9:30"); null for none, several or an impossible one. */
+export function oneTimeIn(message: string): TimeReading | null {
+  try {
+    const text = message.toLowerCase();
+    const time = readTime(text);
+    if (!time) return null;
+    const rest = time.words.reduce((left, w) => left.replace(w.toLowerCase(), ' '), text);
+    return readTime(rest) ? null : time;
+  } catch (error) {
+    if (error instanceof NotATime) return null;
+    throw error;
+  }
+}
+
+/** Whether a message says any time of day, possible or not. */
+export function saysATime(message: string): boolean {
+  try {
+    return readTime(message.toLowerCase()) !== null;
+  } catch (error) {
+    if (error instanceof NotATime) return true;
+    throw error;
+  }
+}
+
+/**
+ * The plan of a request that said several times a day, once the user's answer names one: the
+ * answer's time replaces the request's (read together, the request would still say several, and
+ * the question would never settle).
+ */
+export function withOneTimeOfDay(plan: Plan, time: { hour: number; minute: number }): Plan {
+  if (!asksOneTimeOfDay(plan)) return plan;
+  const missing = plan.missing.filter((m) => !m.startsWith(ONE_TIME_OF_DAY));
+  return { ...plan, hour: time.hour, minute: time.minute, missing };
+}
+
 export function invalid(plan: Plan, problem: string): Plan {
   return {
     ...plan,
@@ -687,7 +716,7 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
     .replace(GREETING_SAID, ' ')
     .replace(PART_OF_DAY_NAMING, `$1$2${NAMING}$3`)
     .replace(PART_OF_DAY_INSIDE, (said: string, ...parts: string[]) =>
-      insideAName(parts) ? `${parts[0]} ${NAMING}${parts[1]} ${parts[2]}` : said,
+      partOfDayInName(parts[0], parts[2]) ? `${parts[0]} ${NAMING}${parts[1]} ${parts[2]}` : said,
     );
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
@@ -714,7 +743,7 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
       ' ',
     )
     .replace(recurring ? PERIOD_WORDS_RECURRING : PERIOD_WORDS, (word: string, at: number, all: string) =>
-      namesAThing(all.slice(0, at), all.slice(at + word.length)) ? word : ' ',
+      periodWordInName(all.slice(0, at), all.slice(at + word.length)) ? word : ' ',
     )
     .replace(/\b(?:this |in the |around |about |at )?(?<!\uE001)(?:morning|afternoon|evening|night)\b/gi, ' ');
   // "I'd be grateful if you could email me …", "every Sunday at 6 in the evening I'd like you to
@@ -744,28 +773,6 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   // Nothing left ("email me every monday at 9am"): no task, never the request itself.
   return trimEndOf(bare, '.!?').trim();
 }
-
-/**
- * Whether a period word stands inside the name of a thing, between two of its nouns: "the Batam
- * yard daily report" (said with "Mon to Fri" as the schedule) names the report.
- */
-function namesAThing(before: string, after: string): boolean {
-  // Split, not a pattern anchored at the end: that would be tried from every letter of a long word.
-  const previous = /\s$/.test(before) ? before.trimEnd().split(/\s/).pop()?.toLowerCase() : undefined;
-  const next = /^\s+(\p{L}+)/u.exec(after)?.[1].toLowerCase();
-  return (
-    !!previous &&
-    /^\p{L}+$/u.test(previous) &&
-    !!next &&
-    isMainlyNoun(previous) &&
-    !NOT_THE_THING.test(previous) &&
-    isNoun(next) &&
-    !SCHEDULE_NOUNS.test(next)
-  );
-}
-const SCHEDULE_NOUNS = /^(?:at|on|in|morning|afternoon|evening|night|day|week|month|year|time)s?$/;
-/** Nouns WordNet has that stand before a period word without naming a thing: whom, and how it is sent. */
-const NOT_THE_THING = /^(?:me|us|email|e-mail|mail|text|message|dm|chat|slack)$/;
 
 /** A second verb that delivers what the first gathers, left at the end of a task ("… and email them", "… and post it"). */
 const AND_DELIVER_IT =

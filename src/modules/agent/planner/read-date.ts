@@ -1,5 +1,5 @@
 import { parseDates } from '../language/dates';
-import { isNoun } from '../language/wordnet';
+import { thingNamedAfter } from './task-names';
 import { MONTH_NAMES } from './schedule-words';
 import { NUMBER_WORDS } from './read-time';
 import { readNamedDay } from './read-named-day';
@@ -26,16 +26,6 @@ const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const monthNumber = (said: string) => MONTH_NAMES.findIndex((m) => m.startsWith(said.slice(0, 3))) + 1;
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
-/** Words after a date that deliver or schedule, or a noun no task has: the date stays a date ("end of month email me"). */
-const NOT_A_THING =
-  /^(?:at|on|in|by|and|or|please|email|e-mail|mail|text|ping|post|message|dm|send|notify|remind|share|forward|time|times|hours?|morning|afternoon|evening|night)$/;
-
-/** Whether a noun of a thing comes right after a date's words ("end of year party"). */
-function namesAThing(after: string): boolean {
-  const next = /^ (\p{L}{2,30})/u.exec(after)?.[1];
-  return !!next && !NOT_A_THING.test(next) && isNoun(next);
-}
-
 /**
  * The one date a request names, read by chrono-node against `now` in the plan's zone: today,
  * tonight, tomorrow, a month and day, "in 2 hours", the end of the month or quarter, a day known
@@ -58,7 +48,7 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   }
   const end = /\b(?:by |at |on )?(?:the )?end of (?:the |this )?(month|quarter|year)\b/.exec(text);
   // "the end of year party guest list": before a noun of the task, the words name the thing.
-  const naming = end && namesAThing(text.slice(end.index + end[0].length));
+  const naming = end && thingNamedAfter(text.slice(end.index + end[0].length));
   if (end && !naming) {
     const month = end[1] === 'month' ? today.month : end[1] === 'quarter' ? Math.ceil(today.month / 3) * 3 : 12;
     const day = new Date(Date.UTC(today.year, month, 0)).getUTCDate();
@@ -164,7 +154,7 @@ function numericDate(text: string, today: { year: number; month: number; day: nu
   const m = /\b(?:on |every |each )?(?:the )?(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text);
   if (!m) return null;
   // "the 8/6 roster", "the updated 2/2 rotation": before a noun, and after no word leading to a date, a name.
-  if (!/^(?:on|every|each) /.test(m[0]) && !m[3] && namesAThing(text.slice(m.index + m[0].length))) return null;
+  if (!/^(?:on|every|each) /.test(m[0]) && !m[3] && thingNamedAfter(text.slice(m.index + m[0].length))) return null;
   const [a, b] = [Number(m[1]), Number(m[2])];
   if (a > 12 && b > 12) throw new NotADate(`${m[0].trim()} is not a date.`);
   if (a <= 12 && b <= 12 && a !== b) {

@@ -1,6 +1,7 @@
 import { asksWithoutSchedule } from './asked-question';
 import { ScheduleFrequency } from './plan-enums';
 import { MAX_REQUEST, planRequest, SCHEDULE_WITHOUT_TASK } from './plan-request';
+import { warmZoneRegions } from './zone-regions';
 
 /**
  * Questions: a question word or a verb first ("what is…", "when does…", "is there…"), or asking
@@ -100,7 +101,8 @@ export function isRequestToPlan(text: string): boolean {
   return planRequest(text, { timeZone: 'UTC', email: null }).frequency === ScheduleFrequency.NONE;
 }
 
-/** Reads one request at start, so that the word list and the zone names are loaded before the first user waits for them. */
+/** Reads one request at start, so that the word list and the zone tables are loaded before the first user waits for them. */
 export function warmPlanner(): void {
+  warmZoneRegions();
   isRequestToAct('every Monday at 9am Pacific time email me the open tasks');
 }

@@ -14,7 +14,15 @@ import type { BaseAssignmentHolder } from './assignment.types';
 import { isTimeZone } from './time-zones';
 import { addressRefusal } from './address-policy';
 import { NotificationChannel, SCHEDULED } from './plan-enums';
-import { invalid, MAX_REQUEST, type Plan } from './plan-request';
+import {
+  asksOneTimeOfDay,
+  invalid,
+  MAX_REQUEST,
+  oneTimeIn,
+  type Plan,
+  saysATime,
+  withOneTimeOfDay,
+} from './plan-request';
 import { type PlanReader, RULE_READER } from './plan-reader';
 import { withRecipient } from './recipient';
 import { namesAmong, splitWords } from '../specialists/directory-records';
@@ -70,8 +78,16 @@ export class WorkflowService {
         ? organization.profile.timezone
         : 'UTC';
     // The directory's names the request holds, so "email eilidh the list" is read as Eilidh.
-    const people = await namesAmong(ctx.em, splitWords(request.slice(0, MAX_REQUEST)));
-    const read = await this.reader.read(request, { timeZone: zone, email: requireCaller(ctx).email, people });
+    const people = await namesAmong(ctx.em, splitWords(request.text.slice(0, MAX_REQUEST)));
+    const context = { timeZone: zone, email: requireCaller(ctx).email, people };
+    let read = await this.reader.read(request.text, context);
+    // "twice a day at 9 and 5" answered "make it 5pm": the answer's one time is the time this
+    // workflow runs at; the request is read again without the details that said times.
+    const time = asksOneTimeOfDay(read) ? oneTimeIn(request.details.at(-1) ?? '') : null;
+    if (time) {
+      const untimed = request.details.filter((detail) => !saysATime(detail));
+      read = withOneTimeOfDay(await this.reader.read([request.request, ...untimed].join(' '), context), time);
+    }
     const plan = await withRecipient(ctx.em, read, owner.accountId);
     return (await this.refusal(ctx.em, owner.orgId, plan)) ?? plan;
   }
