@@ -727,3 +727,105 @@ describe('round 14: a title said in the plural, its initials or clipped, a kind 
     expect(await asked('wen did joaquin start')).toBe('Joaquin Morales joined on 2021-10-04.');
   });
 });
+
+describe('round 15: names with marks or slips, greetings, the asker’s own department, roles a group’s description gives, initials', () => {
+  let pieter: AccountMember;
+  const email = (name: string) =>
+    `${name
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean)
+      .join('.')}@kaimana.example`;
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Kaimana Timber Cooperative');
+    pieter = await member(t, made.org, made.admin);
+    const people: [string, Record<string, string>, string?][] = [
+      ['Leilani Kahale', { title: 'Chief Executive Officer', department: 'Executive', location: 'Hilo' }],
+      ['ʻOli Keawe', { title: 'Head of Quality Assurance', department: 'Quality Assurance', location: 'Hilo' }, 'Leilani Kahale'],
+      ['Rukhsana Qadri', { title: 'Quality Analyst', department: 'Quality Assurance', location: 'Kona' }, 'ʻOli Keawe'],
+      ['Bartosz Nowak', { title: 'Quality Analyst', department: 'Quality Assurance', location: 'Hilo' }, 'Rukhsana Qadri'],
+      ['Mele Tupou', { title: 'Field Operations Manager', department: 'Field Operations', location: 'Kona' }, 'Leilani Kahale'],
+      ['Anders Holm', { title: 'Forest Safety Warden', department: 'Field Operations', location: 'Waimea' }, 'Mele Tupou'],
+      ['Kawika Pali', { title: 'Forest Safety Warden', department: 'Field Operations', location: 'Kona' }, 'Mele Tupou'],
+      ['Tane Rewi', { title: 'Planer Line Supervisor', department: 'Field Operations', location: 'Waimea' }, 'Mele Tupou'],
+      ['Pieter Vos', { title: 'Sawmill Operator', department: 'Field Operations', location: 'Waimea' }, 'Tane Rewi'],
+    ]; // prettier-ignore
+    const ids = new Map<string, string>();
+    const post = async (path: string, body: unknown) => {
+      const res = await t.api.post<{ id: string }>(path, body, made.admin.token);
+      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+      return res.body.id;
+    };
+    for (const [name, fields, manager] of people) {
+      const account = name === 'Pieter Vos' ? pieter.id : undefined;
+      const body = { name, ...fields, email: email(name), account, manager: manager && ids.get(manager) };
+      ids.set(name, await post('/api/v1/employee', body));
+    }
+    const group = (name: string, description: string, members: string[]) =>
+      post('/api/v1/group', { name, description, members: members.map((n) => ids.get(n)) });
+    await group(
+      'Dockside Rowing Club',
+      'Rows on the bay every Sunday. Pieter Vos is its cox and keeps the boathouse key.',
+      ['Pieter Vos', 'Anders Holm', 'Rukhsana Qadri'],
+    );
+    await group('Lantern Night Committee', 'Organises the lantern night and the new year potluck at each site.', [
+      'Mele Tupou',
+      'Bartosz Nowak',
+      'Rukhsana Qadri',
+    ]);
+    await group('Koa Relay Squad', 'The cooperative relay team for the island marathon. Anders Holm captains it.', [
+      'Anders Holm',
+      'Mele Tupou',
+    ]);
+  });
+  const asked = async (question: string) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, pieter.token);
+    expect(res.status).toBe(200);
+    return res.body.reply;
+  };
+
+  it('finds a name written without its marks, or with a last name slipped twice after the first name', async () => {
+    expect(await asked('what is Oli Keawe’s e-mail?')).toContain(email('ʻOli Keawe'));
+    expect(await asked('who is rukhsana kadry’s manager')).toContain('ʻOli Keawe');
+  });
+
+  it('reads past a greeting before the question word, and "line manager" as the manager', async () => {
+    expect(await asked('Aloha! who is Bartosz’s boss?')).toContain('Rukhsana Qadri');
+    expect(await asked('Who is the line manager of Rukhsana Qadri?')).toContain('ʻOli Keawe');
+  });
+
+  it('answers of the asker’s own manager, department and place', async () => {
+    expect(await asked('email of my manager?')).toContain(email('Tane Rewi'));
+    expect(await asked('how many people are in my department')).toMatch(/^5 active employees/);
+    const waimea = await asked('who in my department is based in Waimea?');
+    expect(waimea).toContain('Anders Holm');
+    expect(waimea).toContain('Tane Rewi');
+    expect(waimea).not.toContain('Kawika Pali');
+    const besides = await asked('who else works in Waimea besides me');
+    expect(besides).toContain('Anders Holm');
+    expect(besides).not.toContain('Pieter Vos');
+  });
+
+  it('names the one a group’s description gives a role, that lead’s fields, and a group that does what is asked', async () => {
+    expect(await asked('who is the cox of the dockside rowing club')).toContain('Pieter Vos');
+    expect(await asked('what’s the email of the relay squad captain?')).toContain(email('Anders Holm'));
+    expect(await asked('who is the captain of the relay team')).toContain('Anders Holm');
+    const lanterns = await asked('who organises the lantern night');
+    for (const name of ['Mele Tupou', 'Bartosz Nowak', 'Rukhsana Qadri']) expect(lanterns).toContain(name);
+    const groups = await asked('Is Mele in any marathon team? Which one?');
+    expect(groups).toContain('Koa Relay Squad');
+  });
+
+  it('reads a department by its initials, someone’s team, everyone below someone, and each holder’s place', async () => {
+    const qa = await asked('who works in QA');
+    for (const name of ['ʻOli Keawe', 'Rukhsana Qadri', 'Bartosz Nowak']) expect(qa).toContain(name);
+    const team = await asked('who is in Mele Tupou team?');
+    for (const name of ['Anders Holm', 'Kawika Pali', 'Tane Rewi']) expect(team).toContain(name);
+    const below = await asked('who works under Mele, all the way down?');
+    expect(below).toContain('Pieter Vos');
+    expect(below).toContain('Anders Holm');
+    const wardens = await asked('who are the forest safety wardens and where are they based');
+    expect(wardens).toContain('Waimea');
+    expect(wardens).toContain('Kona');
+  });
+});

@@ -1151,3 +1151,108 @@ describe('round 14: a title said in the plural, its initials or clipped, a kind 
       expect(ask(question)).toMatchObject({ kind: 'attributes', person: { ids: ['w8'] }, attributes: ['startDate'] });
   });
 });
+
+describe('round 15: names with marks or slips, greetings, the asker’s own values, initials, group roles, widening words', () => {
+  const staff = [
+    person('n1', 'Sione Havili', { title: 'Managing Director', department: 'Executive', location: 'Apia' }),
+    person('n2', 'ʻEli Moala', { title: 'Head of People Services', department: 'People Services', location: 'Apia', managerId: 'n1' }), // prettier-ignore
+    person('n3', 'Grete Aasen', { title: 'Payroll Officer', department: 'People Services', location: 'Suva', managerId: 'n2' }), // prettier-ignore
+    person('n4', 'Hemi Parata', { title: 'Dock Line Supervisor', department: 'Harbour Works', location: 'Suva', managerId: 'n1' }), // prettier-ignore
+    person('n5', 'Ofa Tonga', { title: 'Crane Operator', department: 'Harbour Works', location: 'Apia', managerId: 'n4' }), // prettier-ignore
+    person('n6', 'Wiremu Rakete', { title: 'Crane Operator', department: 'Harbour Works', location: 'Suva', managerId: 'n4' }), // prettier-ignore
+  ];
+  const groups = [
+    {
+      id: 'q1',
+      name: 'Harbour Brass Band',
+      description: 'Plays at the port open day. Hemi Parata is its band master.',
+    },
+    { id: 'q2', name: 'Kava Evenings Committee', description: 'Organises the kava evenings and the year-end feast.' },
+    {
+      id: 'q3',
+      name: 'Tide Runners',
+      description: 'Staff running squad for the harbour fun run. Ofa Tonga captains it.',
+    },
+    { id: 'q4', name: 'Night Shift Crew', description: 'Moves containers overnight. Wiremu Rakete is the crew lead.' },
+    { id: 'q5', name: 'Quay Upgrade Working Group', description: 'Plans the new berth.' },
+    { id: 'q6', name: 'Pier Seven-a-side', description: 'Plays football on Fridays.' },
+    { id: 'q7', name: 'Graduate Induction Circle', description: 'Welcomes new graduates.' },
+  ];
+  const read = readLexicon({ people: staff, groups, values: valuesOf(staff), self: staff[4] });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+
+  it('finds a name without its marks, a last name slipped twice after the first, and a first name slipped before the rest', () => {
+    expect(ask('where is Eli Moala based')).toMatchObject({ kind: 'attributes', person: { ids: ['n2'] } });
+    expect(ask('who is wiremu rokate’s manager')).toMatchObject({ kind: 'manager', person: { ids: ['n6'] } });
+    expect(ask('who is the manager of ofu tonga')).toMatchObject({ kind: 'manager', person: { ids: ['n5'] } });
+    expect(ask('whos managr of ofa tonga?')).toMatchObject({ kind: 'manager', person: { ids: ['n5'] }, levels: 1 });
+  });
+
+  it('reads past a greeting or an address before the question word, and a line manager as the manager', () => {
+    expect(ask('Talofa who is Ofa’s boss?')).toMatchObject({ kind: 'manager', person: { ids: ['n5'] } });
+    expect(ask('Who is the line manager of Ofa Tonga?')).toMatchObject({ kind: 'manager', person: { ids: ['n5'] } });
+  });
+
+  it('reads the asker’s own department and place among people, and an e-mail asked first of their manager', () => {
+    expect(ask('how many people are in my department')).toEqual({
+      kind: 'employees',
+      operation: 'count',
+      filters: { department: 'Harbour Works' },
+    });
+    expect(ask('who in my department is based in Suva?')).toMatchObject({
+      kind: 'employees',
+      filters: { department: 'Harbour Works', location: 'Suva' },
+    });
+    expect(ask('email of my manager?')).toMatchObject({ kind: 'attributes', person: { up: 1 }, attributes: ['email'] });
+    expect(ask('who else works in Suva besides me')).toMatchObject({
+      kind: 'employees',
+      filters: { location: 'Suva', besides: { id: 'n5' } },
+    });
+  });
+
+  it('reads initials written in capitals, the addresses of a role’s holders, someone’s team without the possessive’s mark, and everyone below', () => {
+    expect(ask('I need the email addresses of both crane operators')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['n5', 'n6'], plural: true },
+      attributes: ['email'],
+    });
+    expect(ask('who is in HW')).toMatchObject({ kind: 'employees', filters: { department: 'Harbour Works' } });
+    expect(ask('who is in Hemi Parata team?')).toMatchObject({ kind: 'team', person: { ids: ['n4'] } });
+    expect(ask('who works under Sione, all the way down?')).toMatchObject({ kind: 'reports', all: true });
+    expect(ask('how many people does Sione have below him in total')).toMatchObject({
+      kind: 'reports',
+      all: true,
+      operation: 'count',
+    });
+  });
+
+  it('reads a role a group’s description gives, a lead’s fields, a group by its name’s first words, and any kind of group', () => {
+    expect(ask('who is the band master of the harbour brass band')).toMatchObject({
+      kind: 'lead',
+      group: { ids: ['q1'] },
+      role: ['band', 'master'],
+    });
+    expect(ask('what is the email of the tide runners captain?')).toMatchObject({
+      kind: 'lead',
+      attributes: ['email'],
+    });
+    expect(ask('who organises the kava evenings')).toMatchObject({
+      kind: 'lead',
+      group: { ids: ['q2'] },
+      verb: 'organises',
+    });
+    expect(ask('who is the crew lead of the night shift crew')).toMatchObject({
+      kind: 'lead',
+      group: { ids: ['q4'] },
+      role: ['crew', 'lead'],
+    });
+    expect(ask('who is in the quay working group')).toMatchObject({ kind: 'members', group: { ids: ['q5'] } });
+    expect(ask('who plays in the pier seven a side')).toMatchObject({ kind: 'members', group: { ids: ['q6'] } });
+    expect(ask('who is in the grad induction circle')).toMatchObject({ kind: 'members', group: { ids: ['q7'] } });
+    expect(ask('Is Ofa in any fun run team? Which one?')).toMatchObject({
+      kind: 'attributes',
+      person: { ids: ['n5'] },
+      attributes: ['groups'],
+    });
+  });
+});

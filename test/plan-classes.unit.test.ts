@@ -792,3 +792,82 @@ describe('round 13 (continued): words of the task that look like a schedule, and
     expect(plan('every monday at 9 email my manager’s manager the pack').recipient).toBe("my manager's manager");
   });
 });
+
+describe('round 14: zones of small countries and by convention, several times a day, asked days, names and greetings', () => {
+  it('reads a small country’s clock, its capital without its apostrophe, and a country-code abbreviation', () => {
+    expect(plan('every day at 8 Samoa time email me the ferry manifest').timeZone).toBe('Pacific/Apia');
+    expect(plan("every day at 8 Nuku'alofa time email me the ferry manifest").timeZone).toBe('Pacific/Tongatapu');
+    expect(plan('every day at 8am PHT email me the ferry manifest').timeZone).toBe('Asia/Manila');
+    expect(plan('every day at 8am UYT email me the ferry manifest').timeZone).toBe('America/Montevideo');
+    expect(plan('every day at 8am AET email me the ferry manifest').timeZone).toBe('Australia/Sydney');
+    expect(plan('every day at 8am GST email me the ferry manifest').timeZone).toBe('Asia/Dubai');
+  });
+
+  it('asks which time for several a day, CUSTOM when said as a count, and reads "12 noon" as one time', () => {
+    expect(plan('three times a day at 8, 12 and 4 text me the queue')).toMatchObject({
+      frequency: 'CUSTOM',
+      hour: null,
+    });
+    expect(plan('every day at 8am and 4pm text me the queue')).toMatchObject({ frequency: 'DAILY', hour: null });
+    expect(plan('on the 3rd of every month at 12 noon email me the open claims')).toMatchObject({
+      hour: 12,
+      minute: 0,
+      missing: [],
+    });
+  });
+
+  it('asks for the day of a quarter and the date of a year, and keeps the start of a quarter', () => {
+    expect(plan('every quarter at 10 email me the churn figures')).toMatchObject({
+      frequency: 'QUARTERLY',
+      day: null,
+      missing: ['the day of the month'],
+    });
+    expect(plan('at the beginning of each quarter at 10 email me the churn figures')).toMatchObject({
+      day: 1,
+      missing: [],
+    });
+    expect(plan('annually at 10 email me the churn figures').missing).toEqual(['the date (a day and a month)']);
+  });
+
+  it('keeps a part of the day naming a thing, and a named day the task leads to when another date is said', () => {
+    expect(plan('every tuesday at 7 email me who swapped onto the night shift rota').task).toBe(
+      'who swapped onto the night shift rota',
+    );
+    expect(plan('daily at 7 text me the delays from the evening crossing')).toMatchObject({
+      hour: 7,
+      task: 'the delays from the evening crossing',
+    });
+    expect(plan("daily at 17:00 email me the next afternoon's pickups").task).toBe("the next afternoon's pickups");
+    expect(plan('in 5 days at 10 email me the volunteers for halloween')).toMatchObject({
+      date: '2026-11-30',
+      task: 'the volunteers for halloween',
+    });
+  });
+
+  it('leaves greetings and thanks of other languages, Nordic and spoken clock words, and a place after "email me … to"', () => {
+    expect(plan('Talofa, every friday at 4 email me the cargo list, fa’afetai').task).toBe('the cargo list');
+    expect(plan('Selamat pagi! every friday at 4 email me the cargo list').task).toBe('the cargo list');
+    expect(plan('tue, fri 0630 email me the cargo list')).toMatchObject({ frequency: 'CUSTOM', hour: 6, minute: 30 });
+    expect(plan('every friday klo 16 email me the cargo list')).toMatchObject({ hour: 16, task: 'the cargo list' });
+    expect(plan('every friday at 4 o clock email me the cargo list')).toMatchObject({
+      hour: 16,
+      task: 'the cargo list',
+    });
+    expect(plan('every friday at 4 email me the containers going to Vanuatu')).toMatchObject({
+      notifyTo: ME,
+      recipient: null,
+      task: 'the containers going to Vanuatu',
+    });
+    expect(plan('Tue to Thu at 9 email me the yard plan')).toMatchObject({ notifyTo: ME, recipient: null });
+    expect(plan('every monday at 9 email me the customs forwarder invoices').task).toBe(
+      'the customs forwarder invoices',
+    );
+  });
+
+  it('takes a note naming a frequency as a question, and a request for work with no task as a request', () => {
+    expect(isRequestToAct('minimum weekly rest for the deck crew under the agreement')).toBe(false);
+    expect(isRequestToAct('holiday rate on a saturday for drivers')).toBe(false);
+    expect(isRequestToAct('set up something every thursday')).toBe(true);
+    expect(isRequestToPlan('Kia ora! Is it possible to email me every Thursday at 9 the fuel use?')).toBe(true);
+  });
+});

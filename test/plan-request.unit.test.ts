@@ -317,11 +317,19 @@ describe('dates', () => {
     });
   });
 
-  it('reads a numeric date whose order is plain, and asks about one that could be two', () => {
+  it('reads a numeric date whose order is plain, in the order of the zone’s country, and asks where none is known', () => {
     expect(read('on 25/12 at 9 remind me to call home')).toMatchObject({ frequency: 'ONCE', date: '2026-12-25' });
-    expect(read('every year on 12/05 at 9 remind me about the audit').missing).toEqual([
-      'whether “12/05” is 12 May or 5 December',
-    ]);
+    const inZone = (timeZone: string) =>
+      planRequest('every year on 12/05 at 9 remind me about the audit', { ...CONTEXT, timeZone });
+    expect(inZone('Europe/Paris')).toMatchObject({ date: '2027-05-12', missing: [] });
+    expect(inZone('America/Chicago')).toMatchObject({ date: '2026-12-05', missing: [] });
+    for (const unknown of ['UTC', 'Etc/GMT-3', 'Asia/Tokyo'])
+      expect(inZone(unknown).missing).toEqual(['whether “12/05” is 12 May or 5 December']);
+    expect(read('on 15.01.2027 at 10 email me the Q4 VAT return')).toMatchObject({
+      date: '2027-01-15',
+      hour: 10,
+      task: 'the Q4 VAT return',
+    });
   });
 
   it('does not read a request longer than it plans, whatever its words', () => {

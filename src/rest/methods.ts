@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { sendError } from './errors';
 import type { RestRoute } from './routes';
+import { escapeRegExp } from '../common/escape-reg-exp';
 
 /** What methodNotAllowed needs of a route: REST's table, or a plain path served beside it (/health). */
 type Served = Pick<RestRoute, 'method' | 'path'>;
@@ -47,7 +48,7 @@ export function methodNotAllowed(router: Router, routes: readonly Served[]): voi
 function patternRegExp(path: string): RegExp {
   const source = path
     .split(/(:\w+)/)
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
     .join('');
   // Express routes ignore case and a trailing slash by default.
   return new RegExp(`^${source}/?$`, 'i');

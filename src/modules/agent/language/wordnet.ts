@@ -391,5 +391,9 @@ export function isEnglishWord(word: string): boolean {
     word.replace(/ing$/, 'e'),
     word.replace(/(.)\1(ed|ing)$/, '$1'),
   ];
+  // A noun of who does it, which WordNet may lack ("forwarder", "shippers"), on a verb of five
+  // letters or more: a short stem would make misspellings words ("quater" is no "quat" + "er").
+  const doer = word.replace(/(?:(.)\1)?ers?$/, '$1');
+  if (doer !== word && doer.length >= 5 && isLemma(doer)) return true;
   return stems.some((stem) => stem !== word && stem.length > 1 && isLemma(stem));
 }

@@ -53,15 +53,40 @@ const SIGNED_END = new RegExp(
  * Up to three lower-case words after a comma or a dash set apart at the end (not "#ops-batam"), that English does not have: a
  * sign-off in the asker's language ("…, terima kasih", "…, makasih ya", "… - dziękuję bardzo").
  */
-const FOREIGN_END = /(?<=,\s?|\s[\u2014-]\s?)\p{Ll}{1,20}(?: \p{Ll}{1,20}){0,2}$/u;
+const FOREIGN_END = /(?<=,\s?|\s[\u2014-]\s?)\p{L}[\p{L}'’]{0,19}(?: \p{Ll}[\p{L}'’]{0,19}){0,2}$/u;
 
-/** Words that are neither English nor a city's ("…, batam" names the place of the task). */
+/**
+ * Up to three words before a comma, "!" or ":" at the start of a request that English does not
+ * have: a greeting in the asker's language ("Bula, …", "Aoa, …", "Assalam o Alaikum, …"). Not
+ * before a dash, nor in a question: "Camila Rocha - …" names whom it is about.
+ */
+const FOREIGN_START = /^\s*(\p{L}{1,20}(?: \p{L}{1,20}){0,2})\s*[,!:;]+\s*/u;
+
+/**
+ * Words that are neither English nor a city's ("…, batam" names the place of the task). A word
+ * with a capital is one word only ("…, JazakAllah"): two are more likely a name of the task's.
+ */
 const foreignWords = (said: string) => {
   const words = said.split(' ');
+  if (words.length > 1 && /\p{Lu}/u.test(said.slice(1))) return false;
   const foreign = (w: string) => !isEnglishWord(w) && !isGazetteerCity(w);
   // A particle of two letters goes with such a word ("makasih ya"), never alone (", no?").
   return !isGazetteerCity(said) && words.some((w) => w.length > 2) && words.every((w) => w.length <= 2 || foreign(w));
 };
+
+/** Days and months in short ("tue, thu 0715 …"): schedule, never a greeting. */
+const SHORT_CALENDAR_WORD =
+  /^(?:mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$/i;
+
+/** Words before a mark at the start that are all neither English nor a city's: a greeting of the asker's language. */
+function withoutForeignStart(text: string): string {
+  const m = FOREIGN_START.exec(text);
+  if (!m) return text;
+  const words = m[1].split(' ');
+  const foreign = (w: string) =>
+    w.length <= 2 || (!isEnglishWord(w.toLowerCase()) && !isGazetteerCity(w) && !SHORT_CALENDAR_WORD.test(w));
+  return words.some((w) => w.length > 2) && words.every(foreign) ? text.slice(m[0].length) : text;
+}
 
 /** The request without the thanks and sign-offs at its end, one by one (each pattern is tried once per place: linear). */
 function withoutCourtesyAtEnd(text: string): string {
@@ -98,11 +123,9 @@ const SENTENCE_END = /(?<=[!?]|[^\s.]{3}\.)\s+(?=\S)/u;
  * courtesy is returned as it was (it is no task, which the planner says).
  */
 export function withoutCourtesy(request: string): string {
-  const sentences = request
-    .replace(FILLER_START, '')
-    .replace(GREETING_START, '')
-    .replace(COURTESY_START, '')
-    .split(SENTENCE_END);
+  const sentences = withoutForeignStart(
+    request.replace(FILLER_START, '').replace(GREETING_START, '').replace(COURTESY_START, ''),
+  ).split(SENTENCE_END);
   const holds = (s: string) => ACTION.test(s) || TASK_DETAIL.test(s) || SCHEDULE_OR_DELIVERY.test(s);
   const kept = sentences.some(holds) ? sentences.filter(holds) : sentences;
   return withoutCourtesyAtEnd(kept.join(' ')).trim() || request;

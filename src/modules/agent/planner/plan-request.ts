@@ -11,6 +11,7 @@ import { monthDayParts, RRULE_DAYS, type RuleParts, ruleText } from './recurrenc
 import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
 import { partOfDayInName, periodWordInName } from './task-names';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 /** What the planner understood of a request (the assignment's fields, before they become a response). */
 export interface Plan {
@@ -129,11 +130,12 @@ const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
 /**
  * A part of the day that names something of the task ("the night shift headcount", "our morning
- * briefing notes", "sites with night surveys", "the Sunday night alarm log"): after "the", "my" or
- * "with" (not "in the"), a weekday between, and before a word of the task, it is no time.
+ * briefing notes", "sites with night surveys", "the Sunday night alarm log", "on the night shift
+ * roster", "from the morning sailing", "the next morning's plan"): after "the", "my" or "with" (not
+ * "in the" or "at the"), a weekday between, and before a word of the task or "'s", it is no time.
  */
 const PART_OF_DAY_NAMING =
-  /(?<!\b(?:in|on|at|during|through|by|until|till|from|since|every|each) )\b(the|my|our|your|their|today's|tonight's|with|of|for)(\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?)(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L})/giu;
+  /(?<!\b(?:in|at|during|through|by|until|till|since|every|each) )\b(the|my|our|your|their|today's|tonight's|next|with|of|for)(\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?)(morning|afternoon|evening|night)(?=\s+(?!(?:of|at|on|in|and|or|to|for|by|with|from|until|till|before|after|please|thanks|me|us|every|each|daily)\b)\p{L}|['’]s\b)/giu;
 /**
  * A part of the day between two words of a name with no "the" before it ("the unstaffed night
  * shifts", "dm me quiz night signups"): a word that is no preposition, pronoun or word of time
@@ -272,7 +274,11 @@ export function planRequest(request: string, context: PlanContext): Plan {
   if (readings.unclearDate) plan.missing.push(readings.unclearDate);
   // Several times a day: none is kept until the user says which one this workflow runs at.
   if (readings.time && (readings.times > 1 || TIMES_A_DAY.test(text))) {
-    Object.assign(plan, { hour: null, minute: null });
+    // "twice a day at 9 and 5" says several runs a day, CUSTOM as "twice a day" with no times is;
+    // "every day at 9 and 5" stays DAILY, asked which time.
+    const several = plan.frequency === ScheduleFrequency.DAILY && TIMES_A_DAY.test(text);
+    const frequency = several ? ScheduleFrequency.CUSTOM : plan.frequency;
+    Object.assign(plan, { hour: null, minute: null, frequency });
     plan.missing.push(
       `${ONE_TIME_OF_DAY}: a workflow runs once at each time it is given, so several times a day need a workflow for each (say the first time here, and ask again for the others)`,
     );
@@ -350,7 +356,7 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   if (
     named &&
     monthDays.days.length &&
-    new RegExp(`\\b(?:for|before|until|till|over|around|after) ${escape(named)}`).test(scan)
+    new RegExp(`\\b(?:for|before|until|till|over|around|after) ${escapeRegExp(named)}`).test(scan)
   )
     date = null;
   // "at 9am and 5pm": a second time of day is never dropped silently. Read once the dates and days
@@ -430,7 +436,10 @@ export function saysATime(message: string): boolean {
 export function withOneTimeOfDay(plan: Plan, time: { hour: number; minute: number }): Plan {
   if (!asksOneTimeOfDay(plan)) return plan;
   const missing = plan.missing.filter((m) => !m.startsWith(ONE_TIME_OF_DAY));
-  return { ...plan, hour: time.hour, minute: time.minute, missing };
+  // One run a day again: every day is DAILY.
+  const daily = plan.frequency === ScheduleFrequency.CUSTOM && plan.recurrence === 'FREQ=DAILY';
+  const frequency = daily ? ScheduleFrequency.DAILY : plan.frequency;
+  return { ...plan, frequency, hour: time.hour, minute: time.minute, missing };
 }
 
 export function invalid(plan: Plan, problem: string): Plan {
@@ -519,14 +528,22 @@ function schedule(plan: Plan, r: Readings): void {
   ) {
     if (endOfQuarter)
       return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
-    const day = monthDays.last ? 31 : (monthDays.days[0] ?? 1);
+    // "at the start of every quarter": its first day.
+    const start = /\b(?:start|beginning|first day) of (?:each|every|the) quarter\b/.test(text);
+    const day = monthDays.last ? 31 : (monthDays.days[0] ?? (start ? 1 : undefined));
+    // "every quarter" with no day: asked, as "every month" with none is (never the 1st silently).
+    if (day === undefined) {
+      plan.missing.push('the day of the month');
+      return set(ScheduleFrequency.QUARTERLY, null);
+    }
     return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [1, 4, 7, 10], ...monthDayParts(day) }, day);
   }
   const everyDate =
-    !!date?.monthDay && new RegExp(`\\b(?:every|each) (?:the )?${escape(date.words[0].toLowerCase())}`).test(text);
+    !!date?.monthDay &&
+    new RegExp(`\\b(?:every|each) (?:the )?${escapeRegExp(date.words[0].toLowerCase())}`).test(text);
   // "every Chinese New Year": a movable day each year, whose date is asked (unclearDate).
   const everyMovable =
-    !!r.unclearSaid && new RegExp(`\\b(?:every|each) (?:the )?${escape(r.unclearSaid.toLowerCase())}`).test(text);
+    !!r.unclearSaid && new RegExp(`\\b(?:every|each) (?:the )?${escapeRegExp(r.unclearSaid.toLowerCase())}`).test(text);
   // "annual leave" is the holiday itself ("the staff on annual leave today"), no schedule.
   if (
     /\b(?:yearly|annually|annual(?! leave)|(?:every|each|once a|per|a) year)\b/.test(text) ||
@@ -541,6 +558,8 @@ function schedule(plan: Plan, r: Readings): void {
         date.monthDay.day,
       );
     }
+    // "every year" with no date: its day and month are asked (a movable day's question is asked already).
+    if (!everyMovable && !r.unclearSaid) plan.missing.push('the date (a day and a month)');
     return set(ScheduleFrequency.YEARLY, null);
   }
   const monthly =
@@ -707,7 +726,6 @@ function askForWhatIsMissing(
 
 /** The mark of a part of the day that names a thing of the task (PART_OF_DAY_NAMING). */
 const NAMING = '\uE001';
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The request without the words that say when, where to and in which zone: what a run does. */
 function taskOf(text: string, channel: NotificationChannel, recurring: boolean, said: string[], asked = false): string {
@@ -721,7 +739,7 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   // Each phrase goes with the little words that led to it ("on the 1st of July", "at 9am").
   for (const words of said.filter((w) => w.trim()).sort((a, b) => b.length - a.length)) {
     task = task.replace(
-      new RegExp(`(?:\\b(?:on|at|by|from|of|for|the|every|each|in)\\s+)*${escape(words.trim())}`, 'i'),
+      new RegExp(`(?:\\b(?:on|at|by|from|of|for|the|every|each|in)\\s+)*${escapeRegExp(words.trim())}`, 'i'),
       ' ',
     );
   }
@@ -804,7 +822,7 @@ const SENDING_VERB =
  * start of a task ("compile the attendance sheet"); before "of" it is the noun ("list of visitors").
  */
 const MAKING_VERB =
-  /^(?:generate|compile|prepare|prep|produce|pull(?: together| up)?|put together|build|create|get|list|check(?: on)?|look up|find|fetch|show|tell|give)\s+(?!of\b)(?:me\s+)?(?=\S)/i;
+  /^(?:generate|compile|prepare|prep|produce|schedule|pull(?: together| up)?|put together|build|create|get|list|check(?: on)?|look up|find|fetch|show|tell|give)\s+(?!of\b)(?:me\s+)?(?=\S)/i;
 
 /** "in" or "on" after a participle ("still signed in", "not logged on"): the task's particle, no link. */
 const particle = (word: string, before: string) => /^(?:in|on)$/i.test(word) && /^\p{L}{2,}ed$/iu.test(before);

@@ -4,6 +4,8 @@ import { MONTH_NAMES } from './schedule-words';
 import { NUMBER_WORDS } from './read-time';
 import { readNamedDay } from './read-named-day';
 import { wallClock } from './time-zones';
+import { dayFirstIn } from './zone-regions';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 export interface DateReading {
   /** The local date named, YYYY-MM-DD. */
@@ -36,6 +38,12 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   checkCalendarDates(text);
   const today = wallClock(now, timeZone);
   const named = readNamedDay(text);
+  // "two weeks from now … the staff flying home for Christmas": a day known by name that the task
+  // leads to is the task's when the request says another date.
+  if (named && new RegExp(`\\b(?:for|before|until|till|over|around|after) ${escapeRegExp(named.said)}`).test(text)) {
+    const other = readDate(text.replace(named.said, ' '), now, timeZone);
+    if (other) return other;
+  }
   if (named?.kind === 'movable')
     throw new AmbiguousDate(
       `which date “${named.said}” is (its date moves from year to year: say the day and month)`,
@@ -72,7 +80,7 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
   const monthSaid = /\bmonth (\d{1,3})\b/.exec(text);
   if (monthSaid && Number(monthSaid[1]) > 12)
     throw new NotADate(`there is no month ${monthSaid[1]}: months run from 1 to 12.`);
-  const numeric = numericDate(text, today);
+  const numeric = numericDate(text, today, timeZone);
   if (numeric) return numeric;
   const reference = { instant: now, timezone: offsetMinutes(now, timeZone) };
   // Only "in 2 hours", "in 3 days": chrono also reads "every 2 weeks" and "a year" as dates from now.
@@ -147,29 +155,41 @@ export class AmbiguousDate extends Error {
 }
 
 /**
- * "25/12", "12/25", "5/3/2027": day and month in either order when one of them is over 12; when
- * both could be either, the planner asks (AmbiguousDate) rather than picking a country's order.
+ * "25/12", "12/25", "5/3/2027", "15.01.2027": day and month in either order when one of them is
+ * over 12; when both could be either, in the order people write where the organization's zone
+ * keeps time ("2/1" is 2 January in Perth, 1 February in New York), and asked about
+ * (AmbiguousDate) where that is not known (UTC, an offset, a country that writes the year first).
  */
-function numericDate(text: string, today: { year: number; month: number; day: number }): DateReading | null {
-  const m = /\b(?:on |every |each )?(?:the )?(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text);
+function numericDate(
+  text: string,
+  today: { year: number; month: number; day: number },
+  timeZone: string,
+): DateReading | null {
+  // "2/1/2027", "15.01.2027" (with dots only with its year: "9.30" is a time).
+  const m = /\b(?:on |every |each )?(?:the )?(\d{1,2})(?:\/(\d{1,2})(?:\/(\d{2,4}))?|\.(\d{1,2})\.(\d{4}))\b/.exec(
+    text,
+  );
   if (!m) return null;
+  const yearSaid = m[3] ?? m[5];
   // "the 8/6 roster", "the updated 2/2 rotation": before a noun, and after no word leading to a date, a name.
-  if (!/^(?:on|every|each) /.test(m[0]) && !m[3] && thingNamedAfter(text.slice(m.index + m[0].length))) return null;
-  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (!/^(?:on|every|each) /.test(m[0]) && !yearSaid && thingNamedAfter(text.slice(m.index + m[0].length))) return null;
+  const [a, b] = [Number(m[1]), Number(m[2] ?? m[4])];
   if (a > 12 && b > 12) throw new NotADate(`${m[0].trim()} is not a date.`);
-  if (a <= 12 && b <= 12 && a !== b) {
+  // Both could be either: the order of the organization's country, asked about where none is known.
+  const dayFirst = a <= 12 && b <= 12 && a !== b ? dayFirstIn(timeZone) : null;
+  if (a <= 12 && b <= 12 && a !== b && dayFirst === null) {
     const said = m[0].replace(/^(?:on |every |each )?(?:the )?/, '').trim();
     throw new AmbiguousDate(
       `whether “${said}” is ${a} ${MONTH_NAMES[b - 1][0].toUpperCase()}${MONTH_NAMES[b - 1].slice(1)} or ${b} ${MONTH_NAMES[a - 1][0].toUpperCase()}${MONTH_NAMES[a - 1].slice(1)}`,
       said,
     );
   }
-  const [day, month] = a > 12 ? [a, b] : [b, a];
+  const [day, month] = a > 12 || dayFirst === true ? [a, b] : [b, a];
   if (month < 1 || day < 1 || day > DAYS_IN[month - 1]) throw new NotADate(`${m[0].trim()} is not a date.`);
-  const year = m[3]
-    ? m[3].length === 2
-      ? 2000 + Number(m[3])
-      : Number(m[3])
+  const year = yearSaid
+    ? yearSaid.length === 2
+      ? 2000 + Number(yearSaid)
+      : Number(yearSaid)
     : iso(today.year, month, day) >= iso(today.year, today.month, today.day)
       ? today.year
       : today.year + 1;

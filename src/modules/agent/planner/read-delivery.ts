@@ -57,9 +57,11 @@ const TO_PERSON_ANY_CASE =
 /** Lower-case words after a sending verb that are not people. */
 const NOT_PEOPLE =
   /^(?:out|over|across|along|back|through|round|around|on|in|up|down|off|again|now|also|just|only|then|later|soon|asap|both|all|everyone|everybody|anyone|someone|somebody|people|team|staff|me|us|you|yourself|myself|him|her|them|it|this|that|daily|weekly|monthly|quickly|directly|automatically|regularly|with|about|on|for|of|to|from|regarding|listing|containing|showing|including)$/;
-/** Capitalised words that are not people: days, months, the start of a sentence, pronouns. */
+/** Capitalised words that are not people: days and months (short forms too: "Mon to Fri"), the start of a sentence, pronouns. */
 const NOT_NAMES =
-  /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|slack|teams|i)\b/i;
+  /^(?:me|it|us|them|him|her|the|a|an|my|our|your|this|that|every|each|daily|weekly|monthly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?|today|tomorrow|tonight|slack|teams|i)\b/i;
+/** The sending verb has its recipient already: "email me …", "send us …". */
+const SENT_TO_ME = /\b(?:e-?mail|mail|send|forward|fwd|text|message|dm|ping)\s+(?:me|us)\b/i;
 
 /**
  * "forward the review list to marta", "send it to joão every friday": a word in lower case after
@@ -114,6 +116,9 @@ function recipientNamed(
   for (const m of original.matchAll(TO_PERSON)) {
     const mine = /^my /i.test(m[1]);
     if ((!mine && NOT_NAMES.test(m[1])) || (/^to /i.test(m[0]) && !sending)) continue;
+    // "email me the trucks crossing the bridge to Argentina": after "to", a name when the result
+    // goes to the user already is where, not whom (the directory's own names were read above).
+    if (/^to /i.test(m[0]) && !mine && SENT_TO_ME.test(original)) continue;
     const name = mine ? m[1].toLowerCase() : nameOnly(m[1]);
     return { recipient: name, words: [name] };
   }

@@ -82,9 +82,11 @@ export function readTime(text: string): TimeReading | null {
     }
     return { hour, minute, words: [words] };
   };
+  // "12 noon", "12:00 midday", "12 midnight": the hour and the word are one time.
   if (/\b(?:noon|midday)\b/.test(text))
-    return { hour: 12, minute: 0, words: [/\b(?:at )?(?:noon|midday)\b/.exec(text)![0]] };
-  if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0, words: [/\b(?:at )?midnight\b/.exec(text)![0]] };
+    return { hour: 12, minute: 0, words: [/\b(?:at )?(?:12(?:[:.]00)? )?(?:noon|midday)\b/.exec(text)![0]] };
+  if (/\bmidnight\b/.test(text))
+    return { hour: 0, minute: 0, words: [/\b(?:at )?(?:12(?:[:.]00)? )?midnight\b/.exec(text)![0]] };
   let m = new RegExp(
     String.raw`(?:\bat |@ ?|\bby |\baround |\babout )?(?:\ba (?=quarter))?\b(half|quarter|\d{1,2}|twenty|ten|five)(?: minutes)? (past|after|to|before|till) ${HOUR}\b(?:\s*${MERIDIEM})?`,
   ).exec(text);
@@ -110,7 +112,8 @@ export function readTime(text: string): TimeReading | null {
   // "half nine": half past nine, as said in Britain.
   if (m) return clock(hourOf(m[1]), 30, m[0], m[2]);
   m = new RegExp(
-    String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d)(?:\s*${MERIDIEM})?(?:\s*(?:hrs|hours|h)\b)?`,
+    // Not a date's day and month ("15.01.2027").
+    String.raw`(?:\bat |@ ?|\bby |\baround |\babout |\bfrom )?\b(\d{1,2})[:.h](\d{2})(?!\d|\.\d)(?:\s*${MERIDIEM})?(?:\s*(?:hrs|hours|h)\b)?`,
   ).exec(text);
   if (m) return clock(Number(m[1]), Number(m[2]), m[0], m[3]);
   m = /(?:\bat |@ ?|\bby |\baround |\babout )?\b(\d{2})(\d{2})\s*(?:hrs|hours|h)\b/.exec(text);

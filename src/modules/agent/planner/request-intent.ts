@@ -1,6 +1,7 @@
 import { asksWithoutSchedule } from './asked-question';
 import { ScheduleFrequency } from './plan-enums';
-import { MAX_REQUEST, planRequest, SCHEDULE_WITHOUT_TASK } from './plan-request';
+import { withoutCourtesy } from './courtesy';
+import { ACTION, MAX_REQUEST, type Plan, planRequest, SCHEDULE_WITHOUT_TASK } from './plan-request';
 import { warmZoneRegions } from './zone-regions';
 
 /**
@@ -11,9 +12,9 @@ import { warmZoneRegions } from './zone-regions';
  */
 const QUESTION =
   /(?:^|[,;:–—]\s*|\s-\s+|[.!?\p{Extended_Pictographic}]\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/iu;
-/** …unless the question is a polite way to ask for something to be done. */
+/** …unless the question is a polite way to ask for something to be done, after a greeting in any language ("Kia ora! Is it possible to …"). */
 const POLITE =
-  /^(?:(?:hey|hi|hello)[,!.]?\s+)?(?:is it possible (?:for you )?to|would it be possible (?:for you )?to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/i;
+  /^(?:(?:hey|hi|hello)[,!.]?\s+|\p{L}{1,20}(?: \p{L}{1,20}){0,2}[,!.]\s+)?(?:is it possible (?:for you )?to|would it be possible (?:for you )?to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/iu;
 
 /**
  * A question in note form: a directory field of someone ("email for the financial controller pls",
@@ -43,6 +44,29 @@ function scheduledOnlyByRate(text: string): boolean {
   return plan.frequency === ScheduleFrequency.NONE || NO_TASK.test(plan.problem ?? '');
 }
 
+/** Words a schedule is said in, with the little words around them: what a message of only these holds is no task. */
+const SCHEDULE_WORD =
+  /^(?:every|each|on|at|in|the|a|an|of|and|per|once|twice|times|one|two|three|four|five|several|multiple|other|second|daily|weekly|monthly|quarterly|yearly|annually|fortnightly|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|mornings?|afternoons?|evenings?|nights?|days?|weeks?|months?|quarters?|years?|\d+(?:st|nd|rd|th)?)$/i;
+
+/** A verb that asks for work at the start, or asked of the assistant ("schedule …", "could you set up …"). */
+const ASKS_FOR_WORK = new RegExp(
+  String.raw`^\W*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|pls\s+)?${ACTION.source}`,
+  'i',
+);
+
+/**
+ * A question in note form that names a day or a frequency ("max daily discharge allowed under the
+ * consent", "overtime rate on a sunday"): no clock time, no verb that asks for work ("schedule
+ * something every friday" asks, with no task), and words of its own
+ * besides the schedule's. A schedule alone ("every Monday", "on the 5th") is a detail of a request.
+ */
+function noteWithSchedule(text: string, plan: Plan): boolean {
+  if (plan.problem !== SCHEDULE_WITHOUT_TASK || CLOCK.test(text) || ASKS_FOR_WORK.test(withoutCourtesy(text)))
+    return false;
+  const own = plan.task.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w && !SCHEDULE_WORD.test(w));
+  return own.length >= 2;
+}
+
 /** "Remind me what/when/where …": a question asked again, when nothing schedules or delivers it. */
 const REMIND_OF_FACT = /\bremind (?:me|us)(?: again)?,? (?:of )?(?:when|what|where|who|whom|which|how|whether|if)\b/i;
 
@@ -70,7 +94,8 @@ export function isRequestToAct(text: string): boolean {
   if (plan.frequency === ScheduleFrequency.INVALID && plan.problem !== SCHEDULE_WITHOUT_TASK && CLOCK.test(text))
     return !NO_TASK.test(plan.problem ?? '');
   if (asksWithoutSchedule(text, plan)) return false;
-  if (plan.problem === SCHEDULE_WITHOUT_TASK && scheduledOnlyByRate(text)) return false;
+  if (plan.problem === SCHEDULE_WITHOUT_TASK && (scheduledOnlyByRate(text) || noteWithSchedule(text, plan)))
+    return false;
   if (plan.frequency === ScheduleFrequency.INVALID) return !NO_TASK.test(plan.problem ?? '');
   // "could you remind me when the tasting panel meets?": asked to be told again, with no schedule.
   if (REMIND_OF_FACT.test(text) && plan.frequency === ScheduleFrequency.NONE && plan.channel === 'NONE') return false;

@@ -193,6 +193,10 @@ function mendWords(request: string): MendedText {
   let text = request
     .replace(/[‘’`´]/g, "'")
     .replace(/[–—]/g, '-')
+    // "kl. 14:00", "klo 9" (the Nordic "at" of a clock time): "at".
+    .replace(/\b(?:kl|klo)\.?\s+(?=\d)/gi, 'at ')
+    // "9 o clock", "9 oclock": "o'clock" as it is written.
+    .replace(/\b(\d{1,2}) o ?clock\b/gi, "$1 o'clock")
     .replace(/(\d)-?ish\b/gi, '$1')
     .replace(/\bish\b/gi, '')
     // "every2weeks", "at9am": a number stuck to a word of the schedule. Not the names of things a

@@ -1,7 +1,8 @@
 import { cityMapping } from 'city-timezones';
 import { foldName } from '../../../common/fold-name';
 import { isEnglishWord } from '../language/wordnet';
-import { abbreviationZone, regionZone } from './zone-regions';
+import { abbreviationZone, isNotableCity, regionZone } from './zone-regions';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 /** Abbreviations, regions and places people name instead of an IANA zone. Abbreviations follow the zone's DST rules. */
 const NAMES: Record<string, string> = {
   utc: 'UTC',
@@ -228,9 +229,12 @@ const CODES = new Set(
 );
 const WORDLIKE = new Set(['et', 'ct', 'mt', 'pt', 'wet']);
 
-/** The end of a time of day ("9", "9am", "noon", "in the evening"), and an opening bracket: a place right after it is a zone. */
+/**
+ * The end of a time of day ("9", "9am", "20h00", "noon", "in the evening"), and an opening bracket: a
+ * place right after it is a zone. A number is a time's only as a word of its own ("the Q4 VAT" is no time and zone).
+ */
 const AFTER_A_TIME =
-  /(?:\d|[ap]\.?\s?m\.?|\b(?:noon|midnight|midday|morning|afternoon|evening|night|o'?clock|hrs|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty))\s*(?:\(\s*)?$/i;
+  /(?:\b\d{1,4}|\dh\d{2}|[ap]\.?\s?m\.?|\b(?:noon|midnight|midday|morning|afternoon|evening|night|o'?clock|hrs|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty))\s*(?:\(\s*)?$/i;
 
 /**
  * What stands before "in/at <place>" when the place is where the schedule runs: nothing, a mark, or
@@ -263,14 +267,13 @@ function placeNames(): Place[] {
     const city = zone.split('/').pop()!.replace(/_/g, ' ').toLowerCase();
     if (zone.includes('/') && !NOT_PLACES.test(zone) && !found.has(city) && isTimeZone(zone)) found.set(city, zone);
   }
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   places = [...found.entries()]
     .sort((a, b) => b[0].length - a[0].length)
     .map(([name, zone]) => ({
       name,
       zone,
       pattern: new RegExp(
-        `(?<![#@\\w.-])(?:(in|at|for) )?(${escape(name)})(?: islands?)?(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`,
+        `(?<![#@\\w.-])(?:(in|at|for) )?(${escapeRegExp(name)})(?: islands?)?(?:['’]s)?(?: standard| daylight)?( time(?: zone)?)?(?![\\w@-])`,
         'i',
       ),
     }));
@@ -406,8 +409,8 @@ export function readZone(text: string): ZoneReading {
  * or a question when cities of that name lie in several zones ("Portland time"). The gazetteer is
  * city-timezones (7,300 cities with their IANA zones and populations, names of several words
  * included), chosen over a longer hand list: it names the zones of cities IANA does not (Cape
- * Town is Africa/Johannesburg). Only cities of some size count, so a village that shares a
- * city's name does not make it ambiguous; the lookup is one map read per word run before "time".
+ * Town is Africa/Johannesburg). Only cities of some size (and each country's largest) count, so a
+ * village that shares a city's name does not make it ambiguous; the lookup is one map read per word run before "time".
  */
 function readCity(text: string): ZoneReading | null {
   for (const m of text.matchAll(/((?:[\p{L}'’.-]{1,30} ){0,2}[\p{L}'’.-]{1,30}) time\b/gu)) {
@@ -415,7 +418,7 @@ function readCity(text: string): ZoneReading | null {
     // The longest run of words before "time" that names a city: "at 9 Cape Town" tries "9 Cape Town", "Cape Town", "Town".
     for (let i = 0; i < words.length; i++) {
       const name = words.slice(i).join(' ');
-      const zones = gazetteer().get(foldName(name));
+      const zones = gazetteer().get(cityKey(name));
       // "reading time", "mobile time": an English word in lower case is the word, not the city,
       // unless a clock time comes right before it ("at 4.15pm durban time": WordNet lists cities too).
       const start = m.index + m[1].length - name.length;
@@ -462,11 +465,11 @@ function readRegion(text: string): ZoneReading | null {
 
 /** A city of the gazetteer ("pune", "fortaleza"): before "time" it is a place, never a misspelt schedule word. */
 export function isGazetteerCity(name: string): boolean {
-  return gazetteer().has(foldName(name));
+  return gazetteer().has(cityKey(name));
 }
 
-/** Cities smaller than this do not make a name ambiguous, nor name a zone themselves. */
-const CITY_POPULATION = 50_000;
+/** A city's name as looked up: folded, without apostrophes ("Nuku'alofa" and "Nukualofa" are one). */
+const cityKey = (name: string) => foldName(name).replace(/['’ʻ‘`]/g, '');
 let cities: Map<string, string[]> | null = null;
 
 /** City names (and their ASCII spellings), folded, to the zones of the cities of that name. */
@@ -474,9 +477,9 @@ function gazetteer(): Map<string, string[]> {
   if (cities) return cities;
   cities = new Map();
   for (const c of cityMapping) {
-    if (c.pop < CITY_POPULATION || !isTimeZone(c.timezone)) continue;
+    if (!isNotableCity(c) || !isTimeZone(c.timezone)) continue;
     // Folded as foldName folds what is typed: "Bogotá", "bogota" and "BOGOTÁ" are one city.
-    for (const name of new Set([foldName(c.city), foldName(c.city_ascii)])) {
+    for (const name of new Set([cityKey(c.city), cityKey(c.city_ascii)])) {
       const zones = cities.get(name) ?? [];
       if (!zones.includes(c.timezone)) zones.push(c.timezone);
       cities.set(name, zones);

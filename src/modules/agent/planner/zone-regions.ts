@@ -8,7 +8,10 @@ import { pertainsTo } from '../language/wordnet';
 // country's adjective ("Finnish time", through WordNet's pertainyms). Both are read from data the service already has (ICU, city-timezones, WordNet)
 // rather than from another hand list.
 
-/** The locales whose zone abbreviations people write, each with the zones of its part of the world. */
+/**
+ * The locales whose zone abbreviations people write, each with the zones of its part of the world;
+ * to these, each country's English locale with its own zones ("en-AE" writes GST for Dubai).
+ */
 const LOCALES: [string, RegExp][] = [
   ['en-US', /^(?:America|Pacific)\//],
   ['en-CA', /^America\//],
@@ -37,42 +40,131 @@ function zonePopulation(zone: string): number {
   return populations.get(zone) ?? 0;
 }
 
+/** Each country's zones by its ISO code, from the gazetteer. */
+function zonesByCountry(): Map<string, Set<string>> {
+  const byCountry = new Map<string, Set<string>>();
+  // Some of the gazetteer's places have no code ("", "-99").
+  for (const c of cityMapping)
+    if (/^[A-Z]{2}$/.test(c.iso2) && c.timezone)
+      byCountry.set(c.iso2, (byCountry.get(c.iso2) ?? new Set()).add(c.timezone));
+  return byCountry;
+}
+
+/** The abbreviations ICU writes in the locales above and in each country's English locale, to the zones they stand for. */
+function icuAbbreviations(): Map<string, string> {
+  const zonesOf = new Map<string, string[]>();
+  const known = new Set(Intl.supportedValuesOf('timeZone'));
+  const instants = [Date.UTC(2027, 0, 15, 12), Date.UTC(2027, 6, 15, 12)];
+  const add = (locale: string, zone: string) => {
+    const format = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    for (const at of instants) {
+      const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      if (!/^[A-Z]{2,5}$/.test(name) || name === 'GMT' || name === 'UTC') continue;
+      const list = zonesOf.get(name) ?? [];
+      if (!list.includes(zone)) list.push(zone);
+      zonesOf.set(name, list);
+    }
+  };
+  const table = () =>
+    new Map([...zonesOf].map(([name, list]) => [name, list.sort((a, b) => zonePopulation(b) - zonePopulation(a))[0]]));
+  for (const [locale, region] of LOCALES) for (const zone of known) if (region.test(zone)) add(locale, zone);
+  const regional = table();
+  // A country's own locale adds the abbreviations the regions' do not write; those they write keep their zone.
+  for (const [country, zones] of zonesByCountry())
+    for (const zone of zones) if (known.has(zone)) add(`en-${country}`, zone);
+  return new Map([...table(), ...regional]);
+}
+
 /**
- * The zone an upper-case abbreviation ICU writes ("EAT", "WIB", "AWST") stands for, or null. The
- * table takes a few hundred formatters (about 0.2 s once): warmZoneRegions builds it at start.
+ * The zone of an abbreviation ICU does not write, by the tz database's old convention of a
+ * country's ISO code and "T" or "ST" ("PKT" Pakistan, "NPT" Nepal, "FJT" Fiji, "IRST" Iran), for a
+ * country of one clock. "AET" is ICU's "AEST" first (Australian Eastern, not the Emirates).
+ */
+function conventionZone(abbreviation: string, icu: Map<string, string>): string | null {
+  const standard = /^([A-Z]{2})T$/.exec(abbreviation);
+  if (standard && icu.has(`${standard[1]}ST`)) return icu.get(`${standard[1]}ST`)!;
+  const country = /^([A-Z]{2})S?T$/.exec(abbreviation)?.[1];
+  if (!country) return null;
+  const names = new Intl.DisplayNames('en', { type: 'region' });
+  let name: string | undefined;
+  try {
+    name = names.of(country);
+  } catch {
+    return null;
+  }
+  const zones = name && name !== country ? countryZones().get(regionKey(name)) : undefined;
+  return zones ? countryZone(zones) : null;
+}
+
+/**
+ * The zone an upper-case abbreviation stands for ("EAT", "WIB", "AWST" as ICU writes them, "PKT"
+ * by the country convention), or null. The table takes some thousand formatters (a fraction of a
+ * second once): warmZoneRegions builds it at start.
  */
 export function abbreviationZone(abbreviation: string): string | null {
-  if (!abbreviations) {
-    const zonesOf = new Map<string, string[]>();
-    const zones = Intl.supportedValuesOf('timeZone');
-    const instants = [Date.UTC(2027, 0, 15, 12), Date.UTC(2027, 6, 15, 12)];
-    for (const [locale, region] of LOCALES)
-      for (const zone of zones.filter((z) => region.test(z))) {
-        const format = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
-        for (const at of instants) {
-          const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
-          if (!/^[A-Z]{2,5}$/.test(name) || name === 'GMT' || name === 'UTC') continue;
-          const list = zonesOf.get(name) ?? [];
-          if (!list.includes(zone)) list.push(zone);
-          zonesOf.set(name, list);
-        }
-      }
-    abbreviations = new Map(
-      [...zonesOf].map(([name, list]) => [name, list.sort((a, b) => zonePopulation(b) - zonePopulation(a))[0]]),
-    );
+  abbreviations ??= icuAbbreviations();
+  return abbreviations.get(abbreviation) ?? conventionZone(abbreviation, abbreviations);
+}
+
+let zoneCountries: Map<string, string> | null = null;
+
+/**
+ * Whether people where a zone keeps time write the day before the month ("2/1/2027" is 2 January
+ * in Perth, 1 February in New York): the order of the country's own locale (its main language
+ * there, "es-UY", "en-AU"), the country of the zone's largest city. Null when unknown or written
+ * year first ("ja-JP", "en-CA"): then a date that reads both ways is asked about.
+ */
+export function dayFirstIn(zone: string): boolean | null {
+  if (!zoneCountries) {
+    const largestIn = new Map<string, City>();
+    for (const c of cityMapping) {
+      if (!/^[A-Z]{2}$/.test(c.iso2) || !c.timezone) continue;
+      const held = largestIn.get(c.timezone);
+      if (!held || held.pop < c.pop) largestIn.set(c.timezone, c);
+    }
+    zoneCountries = new Map([...largestIn].map(([z, c]) => [z, c.iso2]));
   }
-  return abbreviations.get(abbreviation) ?? null;
+  const country = zoneCountries.get(zone);
+  if (!country) return null;
+  const locale = `${new Intl.Locale(`und-${country}`).maximize().language}-${country}`;
+  const order = new Intl.DateTimeFormat(locale, { timeZone: 'UTC' })
+    .formatToParts(Date.UTC(2027, 0, 2))
+    .map((part) => part.type)
+    .filter((type) => type === 'day' || type === 'month' || type === 'year');
+  if (order[0] === 'year') return null;
+  return order.indexOf('day') < order.indexOf('month');
 }
 
 /** Builds the abbreviation and country tables, so that no user's first request waits for them. */
 export function warmZoneRegions(): void {
   abbreviationZone('EAT');
   countryZones();
+  dayFirstIn('UTC');
 }
 
 /** A country whose big cities keep (nearly) all one clock has a zone; one spread over several is asked about. */
 const ONE_ZONE_SHARE = 0.9;
 const BIG_CITY = 50_000;
+
+type City = (typeof cityMapping)[number];
+let largest: Set<City> | null = null;
+
+/**
+ * Whether a city counts as a place people name a clock by: a big one, or the largest of its
+ * country, so that a small country ("Tonga", "Nuku'alofa time") has its clock too.
+ */
+export function isNotableCity(c: City): boolean {
+  if (!largest) {
+    const top = new Map<string, City>();
+    for (const city of cityMapping) {
+      const key = city.iso2 || city.country;
+      const held = top.get(key);
+      if (!held || held.pop < city.pop) top.set(key, city);
+    }
+    largest = new Set(top.values());
+  }
+  return c.pop >= BIG_CITY || largest.has(c);
+}
 
 let countries: Map<string, Map<string, number>> | null = null;
 
@@ -89,7 +181,7 @@ function countryZones(): Map<string, Map<string, number>> {
   countries = new Map();
   const names = new Intl.DisplayNames('en', { type: 'region' });
   for (const c of cityMapping) {
-    if (c.pop < BIG_CITY || !c.timezone) continue;
+    if (!isNotableCity(c) || !c.timezone) continue;
     let region: string | undefined;
     try {
       region = c.iso2 ? names.of(c.iso2) : undefined;

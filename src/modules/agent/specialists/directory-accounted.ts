@@ -18,7 +18,7 @@ export const ACCOUNTED_WORDS: ReadonlySet<string> = new Set(
   help remind show say said mean currently current now today still right exactly actually really
   one ones someone somebody anyone anybody everyone everybody nobody none each every any some all both other
   others else more most only exactly altogether overall total name names named called number numbers date
-  address email emails chart line lines reporting reportee reportees managing management responsible employed
+  address addresses email emails chart line lines reporting reportee reportees managing management responsible employed
   locations offices sites departments depts titles jobs roles people peoples persons folks guys guy currently
   hires joiners starters joined hire based located sitting working here there whole entire full list listed
   my our company org organisation organization chain next higher above below running besides except apart

@@ -141,6 +141,8 @@ const limitFor = (word: string) => (word.length >= 7 ? 2 : 1);
 export interface Token {
   word: string;
   capital: boolean;
+  /** Written in capitals, two letters or more ("IT", "HR", "JHSC"): initials may be read. */
+  initials?: boolean;
   possessive: boolean;
 }
 
@@ -167,8 +169,13 @@ export function tokenize(text: string): Token[] {
       word = word.slice(0, -1);
       possessive = true;
     }
-    // Folded, as names are in SQL (directory-records.ts): "etienne" is Étienne.
-    const base = foldName(word);
+    // Folded, as names are in SQL (directory-records.ts): "etienne" is Étienne; and without the
+    // apostrophes inside a name, which people leave out typing it ("Nukualofa", "OBrien").
+    const base = foldName(word)
+      // Not a contraction's ("i'm", "don't"), which is read as written.
+      .replace(/['’](?!(?:m|re|ve|ll|d|t)$)/g, '')
+      // "Bishnu K.C." typed "kc": the dots between a name's letters too.
+      .replace(/(?<=\p{L})\.(?=\p{L})/gu, '');
     if (possessive && CONTRACTED.has(base)) {
       tokens.push({ word: base, capital: false, possessive: false }, { word: 'is', capital: false, possessive: false });
       continue;
@@ -182,7 +189,13 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     if (!base) continue;
-    tokens.push({ word: base, capital: /^\p{Lu}/u.test(word), possessive });
+    const initials = /^\p{Lu}{2,5}$/u.test(word);
+    tokens.push({
+      word: base,
+      capital: /^[\u02b0-\u02ff]*\p{Lu}/u.test(word),
+      possessive,
+      ...(initials ? { initials } : {}),
+    });
   }
   return tokens;
 }
@@ -238,6 +251,11 @@ function phraseLayer() {
   const layer: PhraseLayer = { phrases: new Map(), longest: 1, words: new Map(), gapped: new Map() };
   const add = (key: string[], entry: Entry) => {
     if (key.length === 0) return;
+    // "five a side" for "Five-a-side": a word joined by hyphens also as its parts.
+    if (key.some((w) => w.includes('-'))) {
+      const split = key.flatMap((w) => w.split('-')).filter(Boolean);
+      if (split.length <= MAX_SPLIT) add(split, entry);
+    }
     const joined = key.join(' ');
     // A person's misspelt name is found word by word (misspelt); a value's or group's here.
     if (key.length > 1 && entry.kind !== 'person')
@@ -263,6 +281,9 @@ function phraseLayer() {
   };
   return { layer, add, addWord };
 }
+
+/** The most words a name's key split at its hyphens is indexed under (the index's longest phrase). */
+const MAX_SPLIT = 8;
 
 /** The shortest word read as a misspelling of a name's or value's word. */
 const MISSPELT_LENGTH = 5;
@@ -316,9 +337,8 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       if (kind === 'department' && parts.some((w) => shortWord(w) !== w)) add(parts.map(shortWord), entry);
       // "is Joseph in sales": a department by one side of its "&" or "and" (Sales & Partnerships).
       if (kind === 'department') for (const side of sidesOf(value)) add(side, entry);
-      // "HSE people in Aberdeen": a department of three words or more by its initials, when they are no word.
-      const initials = kind === 'department' ? initialsOf(parts) : null;
-      if (initials) add([initials], entry);
+      // "HSE people in Aberdeen", "who is in IT": a department by its initials (INITIALS_KEY).
+      if (kind === 'department') for (const key of initialsKeys(parts)) add([key], entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
   }
@@ -339,9 +359,19 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
       add([parts[0]], entry);
       add([parts[parts.length - 1]], entry);
     }
+    // "Dev Raj" for Dev Raj Bhandari, "Fredy Ramirez" for John Fredy Ramírez: two words of a longer name in a row.
+    if (parts.length > 2) {
+      add(parts.slice(0, 2), entry);
+      add(parts.slice(-2), entry);
+    }
     for (const part of new Set(parts)) addWord(part, entry);
   }
-  const shortNames = groupShortNames(lexicon.groups);
+  const shortNames = groupShortNames(
+    lexicon.groups,
+    new Set(lexicon.values.department.flatMap(normal)),
+    new Set([...lexicon.values.department, ...lexicon.values.location].map((v) => normal(v).join(' '))),
+    new Set(lexicon.organization ?? []),
+  );
   for (const g of lexicon.groups) {
     const parts = normal(g.name);
     const entry: Entry = { kind: 'group', ids: [g.id], value: g.name };
@@ -350,6 +380,8 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     for (const form of ampersandForms(g.name)) add(form, entry);
     for (const form of joinedForms(parts)) add(form, entry);
     if (parts[0] === 'the') add(parts.slice(1), entry);
+    // "the JHSC": a group by its initials (INITIALS_KEY).
+    for (const key of initialsKeys(parts)) add([key], entry);
     if (parts.length === 1) addWord(parts[0], entry);
   }
   const values = valueIndex(lexicon.values).phrases;
@@ -362,7 +394,12 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
  * of an "and" ("sauna club" for the Sauna and Onsen Club), and with its words in their everyday
  * short forms ("safety reps"). Two words at least, by group id.
  */
-function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
+function groupShortNames(
+  groups: readonly LexGroup[],
+  departmentWords: ReadonlySet<string>,
+  valuePhrases: ReadonlySet<string>,
+  organization: ReadonlySet<string>,
+): Map<string, string[][]> {
   const shortNamesOf = (name: string): string[][] => {
     // "&" read as the "and" it stands for, so that its sides are dropped as an "and"'s are.
     const parts = normal(name.replace(/\s&\s/g, ' and '));
@@ -377,9 +414,23 @@ function groupShortNames(groups: readonly LexGroup[]): Map<string, string[][]> {
         [...parts.slice(0, and - 1), ...parts.slice(and + 1)],
       );
     if (parts.some((w) => shortWord(w) !== w)) found.push(parts.map(shortWord));
+    // "the SCADA working group" for the SCADA Upgrade Working Group: one word inside left out.
+    if (parts.length >= 4) for (let k = 1; k < parts.length - 1; k++) found.push(parts.filter((_, j) => j !== k));
     // "the naadam committee" for the Naadam Organising Committee: its first and last words.
     if (parts.length >= 3 && parts[0] !== 'the') found.push([parts[0], parts[parts.length - 1]]);
-    return found.filter((short) => short.length >= 2);
+    // "the eid and hogmanay events" for the Eid and Hogmanay Events Committee: without its kind.
+    // "Los Cableros" for Los Cableros Five-a-side: without its last word, unless a value's name.
+    const kinded = GROUP_KINDS.has(parts[parts.length - 1]);
+    const core = kinded ? parts.slice(0, -1) : parts;
+    if (parts.length >= 3 && parts[0] !== 'the' && !valuePhrases.has(parts.slice(0, -1).join(' ')))
+      found.push(parts.slice(0, -1));
+    // "the sevens team", "the cricket team": its last word and a word for a group, unless a
+    // department's ("the safety team" may be the department's people).
+    const last = core[core.length - 1];
+    if (last && last.length >= 3 && !departmentWords.has(last) && !INITIALS_SKIP.has(last))
+      for (const kind of KIND_SAID) if (kind !== parts[parts.length - 1]) found.push([last, kind]);
+    // "Tui Moana" for Tui Moana Sevens is the organization's own name, not the group's.
+    return found.filter((short) => short.length >= 2 && !short.every((w) => organization.has(w)));
   };
   const namesOf = (g: LexGroup) => [...shortNamesOf(g.name), ...kindNames(g.description)];
   const owners = new Map<string, Set<string>>();
@@ -403,6 +454,8 @@ const GROUP_KINDS = new Set([
   'society', 'squad', 'crew', 'league', 'collective', 'community', 'band', 'choir', 'chapter', 'taskforce',
   'orchestra',
 ]); // prettier-ignore
+/** Words for a group a question may use for any kind of group ("the sevens team" for Tui Moana Sevens). */
+const KIND_SAID = ['team', 'group', 'club', 'committee', 'squad', 'crew'];
 /** Kinds specific enough to name a group alone when only one group is one ("the choir"; not "the team"). */
 const KIND_ALONE = new Set(['choir', 'band', 'orchestra']);
 /** Words that end the phrase a description opens with ("The staff choir; rehearses", "Social club that meets"). */
@@ -469,16 +522,20 @@ function ampersandForms(name: string): string[][] {
 /** Words a name's initials leave out ("Health, Safety and Environment" is HSE). */
 const INITIALS_SKIP = new Set(['and', 'of', 'the', 'for', 'a', 'an', 'in', 'to']);
 
+/** Where a key holds initials that are also a word ("it"): read only from a word written in capitals ("IT"). */
+const INITIALS_KEY = '\u0001';
+
 /**
- * The initials of a name of three to five words besides its small ones ("hse"), or null: fewer
- * would be two letters, which too many words of a question are, and an English word ("ice") is
- * read as that word.
+ * The keys a name of two to five words besides its small ones is found by from its initials: the
+ * initials ("hse"), or, when they are an English word ("it", "ice"), the initials behind
+ * INITIALS_KEY, read only where the question writes them in capitals.
  */
-function initialsOf(parts: readonly string[]): string | null {
+function initialsKeys(parts: readonly string[]): string[] {
   const content = parts.filter((w) => !INITIALS_SKIP.has(w));
-  if (content.length < 3 || content.length > 5) return null;
+  if (content.length < 2 || content.length > 5) return [];
   const initials = content.map((w) => w[0]).join('');
-  return isEnglishWord(initials) ? null : initials;
+  if (!/^\p{L}+$/u.test(initials)) return [];
+  return [isEnglishWord(initials) ? INITIALS_KEY + initials : initials];
 }
 
 /** The two sides of a name's "&" or "and" ("sales", "partnerships"), each as its words. */
@@ -519,7 +576,9 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
         if (marked?.length) found = mention(byPriority(marked), i, i + n, tokens[i + n - 1].possessive);
         continue;
       }
-      let entries = entriesOf(index, key);
+      // "IT", "JHSC": written in capitals, the initials of a department or group first.
+      const initials = n === 1 && tokens[i].initials ? entriesOf(index, INITIALS_KEY + key) : undefined;
+      let entries = initials ?? entriesOf(index, key);
       let possessive = tokens[i + n - 1].possessive;
       if (!entries) {
         // "pokornys reports": a person's name with the possessive's "s" typed without its mark.
@@ -532,7 +591,7 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
       }
       if (!entries && n > 1) entries = gappedEntries(index, tokens.slice(i, i + n), keywords);
       if (!entries) continue;
-      const lone = n === 1 && (FUNCTION_WORDS.has(key) || keywords.has(key));
+      const lone = n === 1 && !initials && (FUNCTION_WORDS.has(key) || keywords.has(key));
       // A word such as "people" names a department only when written as a name ("in People") or
       // followed by a word for one ("the people team", "people dept").
       const named = entries.some((e) => e.kind === 'department') && DEPARTMENT_NOUNS.has(tokens[i + 1]?.word ?? '');
@@ -540,7 +599,7 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
       const entry = byPriority(entries);
       found = mention(shared(entry, entries, key), i, i + n, possessive);
     }
-    if (!found) found = misspelt(tokens, i, index, keywords);
+    if (!found) found = misspelt(tokens, i, index, keywords) ?? restOfName(tokens, i, mentions, index, keywords);
     if (found) {
       const last = mentions[mentions.length - 1];
       // "Priya Sharmaa": a first name and a misspelt last name of the same person are one mention.
@@ -562,7 +621,24 @@ export function findMentions(tokens: Token[], index: PhraseIndex, keywords: Read
       i = found.end;
     } else i++;
   }
-  return mentions;
+  return withFirstNames(tokens, mentions, keywords);
+}
+
+/**
+ * The mentions with a person's first name misspelt before the rest of their name taken in ("jon
+ * fredy ramirez" for John Fredy Ramírez): a word no mention holds, with the first letter of the
+ * name's first word and one edit from it.
+ */
+function withFirstNames(tokens: Token[], mentions: Mention[], keywords: ReadonlySet<string>): Mention[] {
+  return mentions.map((m, k) => {
+    if (m.kind !== 'person' || m.ids.length !== 1 || m.start === 0) return m;
+    if ((mentions[k - 1]?.end ?? 0) >= m.start) return m;
+    const t = tokens[m.start - 1];
+    if (t.possessive || t.word.length < 3 || FUNCTION_WORDS.has(t.word) || keywords.has(t.word)) return m;
+    const first = normal(m.value)[0] ?? '';
+    if (tokens[m.start].word === first || first[0] !== t.word[0] || editDistance(t.word, first, 1) > 1) return m;
+    return { ...m, start: m.start - 1 };
+  });
 }
 
 /**
@@ -612,13 +688,59 @@ function gappedEntries(index: PhraseIndex, span: Token[], keywords: ReadonlySet<
     const gap = words.map((w, j) => (j === k ? GAP : w)).join(' ');
     for (const layer of index.layers)
       for (const { word, entry } of layer.gapped.get(gap) ?? []) {
+        if (close.some((e) => e.value === entry.value)) continue;
+        // "the grad mentoring program": a word clipped to its first letters, as said.
+        // Not a whole word of the name ("moana" is no clipping of the joined "moanasevens").
+        const clipped =
+          typed.length >= CLIPPED_LENGTH &&
+          word.length > typed.length &&
+          word.startsWith(typed) &&
+          !normal(entry.value).includes(typed);
         const limit = limitFor(word);
-        if (editDistance(typed, word, limit) > limit || close.some((e) => e.value === entry.value)) continue;
-        if (!span[k].capital && isEnglishWord(typed)) continue;
+        if (!clipped && (editDistance(typed, word, limit) > limit || (!span[k].capital && isEnglishWord(typed))))
+          continue;
         close.push(entry);
       }
   }
   return close.length === 1 ? close : undefined;
+}
+
+/** The fewest letters a word of a name clipped to its start keeps ("grad" for "graduate"). */
+const CLIPPED_LENGTH = 4;
+
+/** The edits a word after someone's first name may be from the rest of their name ("Kamran Yosuf" for Yousaf). */
+const REST_LIMIT = 2;
+
+/**
+ * The rest of a name written after its first word (found just before), misspelt further than a
+ * word alone may be ("kamran yosuf" for Kamran Yousaf): the one person of those the first word
+ * names with a word of their name within REST_LIMIT edits, or null. The first word narrows the
+ * people to a few, so a looser match is still the only close one.
+ */
+function restOfName(
+  tokens: Token[],
+  i: number,
+  mentions: readonly Mention[],
+  index: PhraseIndex,
+  keywords: ReadonlySet<string>,
+): Mention | null {
+  const last = mentions[mentions.length - 1];
+  if (!last || last.kind !== 'person' || last.end !== i || last.end - last.start !== 1 || last.possessive) return null;
+  const { word } = tokens[i];
+  if (word.length < 4 || FUNCTION_WORDS.has(word) || keywords.has(word) || /\d/.test(word)) return null;
+  // "erlend bake" for Erlend Bakke: a word of English only one slip away.
+  const limit = !tokens[i].capital && isEnglishWord(word) ? 1 : REST_LIMIT;
+  const first = tokens[last.start].word;
+  const close: Entry[] = [];
+  for (let length = word.length - limit; length <= word.length + limit; length++)
+    for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {
+      const { entry } = candidate;
+      if (entry.kind !== 'person' || candidate.word === first || !entry.ids.some((id) => last.ids.includes(id)))
+        continue;
+      if (editDistance(word, candidate.word, limit) > limit) continue;
+      if (!close.some((e) => e.value === entry.value)) close.push(entry);
+    }
+  return close.length === 1 ? mention(close[0], i, i + 1, tokens[i].possessive) : null;
 }
 
 /** The one name or value a word is a misspelling of, or null (none, or several as close). */

@@ -216,17 +216,27 @@ export async function answerQuery(
       ]);
     }
     case 'attributes': {
-      const p = one(query.person);
+      // "who are the safety officers and where are they based": each holder's fields.
+      const holders = query.person.ids.map((id) => byId.get(id)).filter((p): p is LexPerson => Boolean(p));
+      const each = query.person.plural && holders.length > 1 ? holders.slice(0, PAGE) : null;
+      const p = each ? each[0] : one(query.person);
       if (!('id' in p)) return p;
       const parts: Briefing[] = [];
-      for (const attribute of query.attributes) parts.push(await attributeOf(em, p, attribute, wordings, entity));
-      if (parts.length === 1) return parts[0];
-      return {
-        style: 'facts',
-        passages: parts.flatMap((b) => b.passages),
-        cited: parts.flatMap((b) => b.cited ?? []),
-        confidence: AnswerConfidence.ANSWERED,
-      };
+      if (each) {
+        const titles = query.person.role ?? [query.person.value];
+        parts.push(
+          answered(
+            `${plural(holders.length, 'person holds', 'people hold')} the title ${titles.join(' or ')}: ${names(holders)}.`,
+            holders.map(personSource),
+          ),
+        );
+      }
+      for (const who of each ?? [p])
+        for (const attribute of query.attributes) {
+          if (each && attribute === 'profile') continue;
+          parts.push(await attributeOf(em, who, attribute, wordings, entity));
+        }
+      return together(parts);
     }
     case 'members': {
       const group = lexicon.groups.find((g) => g.id === query.group.ids[0])!;
@@ -285,11 +295,16 @@ export async function answerQuery(
           : `${plural(holders.length, 'person holds', 'people hold')}`;
       return answered(`${count} the title ${titles.join(' or ')}: ${names(holders)}.`, holders.map(personSource));
     }
-    case 'lead':
-      return lead(
-        em,
-        lexicon.groups.find((g) => g.id === query.group.ids[0])!,
-      );
+    case 'lead': {
+      const group = lexicon.groups.find((g) => g.id === query.group.ids[0])!;
+      const found = await lead(em, group, query.role, query.verb);
+      // "the email of the cricket club captain": the lead's fields, after who leads it.
+      if (!query.attributes || found.leads.length !== 1) return found.answer;
+      const parts = [found.answer];
+      for (const attribute of query.attributes)
+        parts.push(await attributeOf(em, found.leads[0], attribute, wordings, entity));
+      return together(parts);
+    }
     case 'check':
       return check(query.person, query.against, query.relation, one, em, lexicon.groups);
     default: {
@@ -297,6 +312,17 @@ export async function answerQuery(
       throw new Error(`no answer for the directory query ${JSON.stringify(unanswered)}`);
     }
   }
+}
+
+/** Answers given in turn as one. */
+function together(parts: Briefing[]): Briefing {
+  if (parts.length === 1) return parts[0];
+  return {
+    style: 'facts',
+    passages: parts.flatMap((b) => b.passages),
+    cited: parts.flatMap((b) => b.cited ?? []),
+    confidence: AnswerConfidence.ANSWERED,
+  };
 }
 
 /** Who holds a role the question names: nobody, or several (listed with their titles, the asker to choose). */
@@ -409,6 +435,7 @@ function employeeFilter(f: Filters): EmployeeFilter {
     title: any(f.title, also?.title) ?? f.titled?.titles,
     manager,
     except,
+    notId: f.besides?.id,
   };
   if (started?.op === 'before') filter.startBefore = started.from;
   if (started?.op === 'after') filter.startFrom = started.to;
@@ -426,6 +453,7 @@ function describeFilters(f: Filters): string {
   if (f.except?.title) parts.push(`without the title ${f.except.title}`);
   if (f.except?.department) parts.push(`outside ${f.except.department}`);
   if (f.except?.location) parts.push(`outside ${f.except.location}`);
+  if (f.besides) parts.push(`besides ${f.besides.name}`);
   if (f.started) {
     const { op, from, to } = f.started;
     parts.push(
@@ -447,7 +475,12 @@ function describeFilters(f: Filters): string {
  * as its lead, chair or owner; else the member every other member reports to, directly or not;
  * else no lead, with the members listed. Each answer says how it was found.
  */
-async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
+async function lead(
+  em: EntityManager,
+  group: LexGroup,
+  role?: readonly string[],
+  verb?: string,
+): Promise<{ answer: Briefing; leads: LexPerson[] }> {
   const description = (group.description ?? '').slice(0, MAX_DESCRIPTION);
   // The people the description may name, and the members with the managers above each.
   const [members, { people }] = await Promise.all([
@@ -462,23 +495,81 @@ async function lead(em: EntityManager, group: LexGroup): Promise<Briefing> {
     members.map((m) => m.id),
   );
   const source = groupSource(group);
+  // "the pipe major": whom the description gives that role, else its lead.
+  const holder = role ? roleHolders(description, people, role) : [];
+  if (holder.length)
+    return {
+      answer: answered(
+        `${names(holder)} ${holder.length > 1 ? 'are' : 'is'} the ${role!.join(' ')} of ${group.name}: its description says “${group.description}”.`,
+        [source, ...holder.map(personSource)],
+      ),
+      leads: holder,
+    };
   const named = leadsNamed(description, people);
   if (named.length)
-    return answered(
-      `${names(named)} ${named.length > 1 ? 'lead' : 'leads'} ${group.name}: its description says “${group.description}”.`,
-      [source, ...named.map(personSource)],
-    );
+    return {
+      answer: answered(
+        `${names(named)} ${named.length > 1 ? 'lead' : 'leads'} ${group.name}: its description says “${group.description}”.`,
+        [source, ...named.map(personSource)],
+      ),
+      leads: named,
+    };
+  // "who organises the events" of a group "Organises the Eid milan, …": its members do.
+  if (verb && doneByGroup(description, verb))
+    return {
+      answer: answered(
+        `${group.name} does: its description says “${group.description}”. Its ${plural(members.length, 'member is', 'members are')} ${members.length ? names(members) : 'none'}.`,
+        [source, ...members.map(personSource)],
+      ),
+      leads: [],
+    };
   const above = (p: LexPerson, boss: LexPerson) => (chains.get(p.id) ?? []).some((m) => m.id === boss.id);
   const heads = members.filter((m) => members.length > 1 && members.every((o) => o === m || above(o, m)));
   if (heads.length === 1)
-    return answered(
-      `${heads[0].name} leads ${group.name}: the other members report to ${heads[0].name}, directly or through their managers.`,
+    return {
+      answer: answered(
+        `${heads[0].name} leads ${group.name}: the other members report to ${heads[0].name}, directly or through their managers.`,
+        [source, ...members.map(personSource)],
+      ),
+      leads: heads,
+    };
+  return {
+    answer: unknownAnswer(
+      `I don’t know: the directory has no lead for ${group.name}. Its members are ${members.length ? names(members) : 'none'}.`,
       [source, ...members.map(personSource)],
-    );
-  return unknownAnswer(
-    `I don’t know: the directory has no lead for ${group.name}. Its members are ${members.length ? names(members) : 'none'}.`,
-    [source, ...members.map(personSource)],
-  );
+    ),
+    leads: [],
+  };
+}
+
+/** A verb's stem as compared: "organises", "organized" and "organise" are one ("organis"). */
+const stem = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/z/g, 's')
+    .replace(/(?:ing|ers?|es|ed|s|e|d)$/, '');
+
+/** Whether a sentence of the description opens with the verb asked ("Organises the Eid milan, …"): the group itself does it. */
+function doneByGroup(description: string, verb: string): boolean {
+  const asked = stem(verb);
+  return description
+    .split(/[.;!?]\s*/)
+    .some((sentence) => stem(/^\p{L}+/u.exec(sentence.trim())?.[0] ?? '') === asked && asked.length >= 3);
+}
+
+/**
+ * The people a description gives a role by its words ("Scott Paterson is its pipe major"): those
+ * named in the one sentence that holds all the role's words, when it names one or two.
+ */
+function roleHolders(description: string, people: LexPerson[], role: readonly string[]): LexPerson[] {
+  const found: LexPerson[] = [];
+  for (const sentence of description.split(/(?<=[.;!?])\s+/)) {
+    const words = new Set(splitWords(sentence));
+    const inside = namesIn(sentence, people);
+    if (role.every((w) => words.has(w)) && inside.length) found.push(...inside.map((n) => n.person));
+  }
+  const distinct = [...new Set(found)];
+  return distinct.length >= 1 && distinct.length <= 2 ? distinct : [];
 }
 
 /** The most of a description read for its lead's name. */

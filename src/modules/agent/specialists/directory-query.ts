@@ -1,8 +1,10 @@
 import { editDistance } from '../language/edit-distance';
+import { isEnglishWord } from '../language/wordnet';
 import { MONTH_NAMES } from '../planner/schedule-words';
 import {
   findMentions,
   indexLexicon,
+  type LexGroup,
   type Lexicon,
   type Mention,
   normal,
@@ -43,6 +45,8 @@ export interface Filters {
   also?: { department?: string[]; location?: string[]; title?: string[] };
   /** A kind of employee named by a word of the titles ("which technicians", "the longest serving engineer"). */
   titled?: TitleWord;
+  /** Someone left out ("who else works in Karratha besides me"). */
+  besides?: { id: string; name: string };
 }
 
 export type DirectoryQuery =
@@ -67,7 +71,12 @@ export type DirectoryQuery =
   | { kind: 'joinedFirst'; order: 'newest' | 'longest'; people: Mention[] }
   /** Everyone holding a role written in the plural ("who are the people partners"): counted and named at once. */
   | { kind: 'holders'; role: Mention }
-  | { kind: 'lead'; group: Mention }
+  /**
+   * A group's lead: the one its description names as lead, or by the role asked ("the pipe major
+   * of the band"), or its members when the description says the group itself does what the
+   * question's verb asks ("who organises the events": "Organises …"); with fields of the lead asked.
+   */
+  | { kind: 'lead'; group: Mention; role?: string[]; verb?: string; attributes?: Attribute[] }
   /** Yes/no: is someone in a department, location, group, or of a title; do they report to someone. */
   | { kind: 'check'; person: Mention; against: Mention; relation: 'in' | 'reportsTo' }
   /** A field the directory does not hold ("phone numbers"). */
@@ -236,7 +245,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'levels', 'up', 'grand', 'skip-level', 'skiplevel', 'organisation', 'organization', 'grandboss', 'before', 'after', 'in', 'during', 'who', 'what', 'how', 'when', 'people',
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
-  'ppl', 'pls', 'plz', 'else', 'same', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
+  'ppl', 'pls', 'plz', 'else', 'same', 'directory', 'way', 'besides', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
   ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, ...TOGETHER, ...COVER_VERBS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
@@ -268,6 +277,9 @@ function mended(token: Token): Token {
   const close = MENDABLE.filter(
     (k) => Math.abs(k.length - token.word.length) <= 1 && editDistance(token.word, k, 1) <= 1,
   );
+  // "managr": as close to "manage" as to "manager"; a letter left out is the likelier slip.
+  const dropped = close.filter((k) => k.length === token.word.length + 1);
+  if (close.length > 1 && dropped.length === 1) return { ...token, word: dropped[0] };
   return close.length === 1 ? { ...token, word: close[0] } : token;
 }
 
@@ -309,7 +321,8 @@ const INTRODUCTION = /^(?:i'm|i’m|im|i am|this is|my name is|it's|it’s)\s+([
  * Nikolaidis's manager's manager"): only when the words they give are one person's name whole.
  * The directory is everyone's to read, so answering of the person named gives nothing away.
  */
-function introduced(text: string, index: PhraseIndex): string {
+function introduced(asked: string, index: PhraseIndex): string {
+  const text = unaddressed(asked, index);
   const match = INTRODUCTION.exec(text.trim());
   if (!match) return text;
   const name = tokenize(match[1]);
@@ -318,6 +331,31 @@ function introduced(text: string, index: PhraseIndex): string {
   if (found[0].start !== 0 || found[0].end !== name.length) return text;
   const who = match[1].trim();
   return match[2].replace(/\bmy\b/gi, `${who}'s`).replace(/\b(?:me|i)\b/gi, who);
+}
+
+/** Words that open a question (and "who's", "whos": their first letters). */
+const OPENERS = /^(?:who|whom|whose|what|which|where|when|how)(?:['’]s|s)?\W*$/i;
+/** The most words of a greeting or address before a question ("Bhai", "Bula!", "Kia ora,"). */
+const ADDRESS_WORDS = 2;
+
+/**
+ * A question without the greeting or address it opens with ("Bhai who is X's boss", "Bula! who is
+ * Pita's manager's manager", "Mate, who is …"): one or two words before the question word that are
+ * no word of the reader's nor a name or value of the organization, and no English word but one
+ * set off by a mark ("Aloha!"): "Excluding contractors, who …" keeps its words. Else the question as asked.
+ */
+function unaddressed(text: string, index: PhraseIndex): string {
+  const words = text.trim().split(/\s+/, ADDRESS_WORDS + 1);
+  const at = words.findIndex((w) => OPENERS.test(w));
+  if (at < 1) return text;
+  const lead = tokenize(words.slice(0, at).join(' '));
+  if (lead.length === 0 || lead.some((t) => KEYWORDS.has(t.word) || SELF.has(t.word))) return text;
+  const setOff = at === 1 && /[!,:]$/.test(words[0]);
+  if (!setOff && lead.some((t) => isEnglishWord(t.word))) return text;
+  if (findMentions(lead, index, KEYWORDS).length) return text;
+  let rest = text.trim();
+  for (let k = 0; k < at; k++) rest = rest.slice(words[k].length).trimStart();
+  return rest;
 }
 
 /** The words a question was read from (mended), and which of them a name or value covers. */
@@ -378,8 +416,12 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
   delete seen.elsewhere;
   const found = findMentions(raw, index, KEYWORDS);
   const named = withRoles(raw, found, lexicon);
-  const self = selfMention(raw, named, lexicon.self);
-  const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named;
+  const asker = selfMention(raw, named, lexicon.self);
+  // "who in my department …", "how many people are in my office": the asker's value, as if named.
+  const ownField = ownValue(raw, asker, lexicon.self);
+  if (ownField) named.push(ownField);
+  const self = ownField ? null : asker;
+  const mentions = self ? [...named, self].sort((a, b) => a.start - b.start) : named.sort((a, b) => a.start - b.start);
   const covered = new Set(named.flatMap((m) => range(m.start, m.end)));
   const tokens = raw
     .map((t, i) => (covered.has(i) ? t : mended(t)))
@@ -474,6 +516,14 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
     if (!(missing[1] === 'home addresses' && has('email', 'mail', 'e-mail', 'write', 'writing')))
       return { kind: 'missing', field: missing[1], person: people.find((m) => !m.self) };
 
+  // "who else works in Karratha besides me", "who is in Sales apart from Ana": the value's people, but them.
+  const left = people.length === 1 && !groups.length && values.length ? leftOutPerson(tokens, people[0]) : 0;
+  if (left && people[0].ids.length === 1 && (has('who', 'whom', 'which', 'anyone', 'else') || counting)) {
+    const filters = valueFilters(values, tokens, spans);
+    filters.besides = { id: people[0].ids[0], name: people[0].self ? 'you' : people[0].value };
+    for (let k = people[0].start - left; k < people[0].start; k++) spans.add(k);
+    return { kind: 'employees', operation, filters };
+  }
   const person = people[0];
   const group = groups[0];
   const unknown = unknownName(raw, covered);
@@ -499,7 +549,21 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
   }
 
   if (group && !person) {
-    if (hasAny(LEAD_WORDS) || (has('in') && has('charge'))) return { kind: 'lead', group };
+    // "the pipe major of the band", "the band's pipe major": a role its description gives someone.
+    const role = describedRole(tokens, spans, group, lexicon.groups);
+    if (role) for (let k = role.start; k < role.end; k++) spans.add(k);
+    if (role || hasAny(LEAD_WORDS) || (has('in') && has('charge'))) {
+      // "the email of the cricket club captain", "the title of the committee's chair": the lead's fields.
+      const attributes = attributesAsked(tokens, spans).filter((a) => a !== 'groups' && a !== 'profile');
+      const verb = tokens.find((t, i) => !spans.has(i) && LEAD_WORDS.has(t.word))?.word;
+      return {
+        kind: 'lead',
+        group,
+        ...(role ? { role: tokens.slice(role.start, role.end).map((t) => t.word) } : {}),
+        ...(verb ? { verb } : {}),
+        ...(attributes.length ? { attributes } : {}),
+      };
+    }
     // "who sings in the Halic Singers", "how many people play for the chess club": whatever the
     // verb, its members; the verb right after "who" or after the people counted or listed.
     const at = group.start - (tokens[group.start - 1]?.word === 'the' ? 2 : 1);
@@ -526,6 +590,12 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
     const above: Mention = up
       ? { ...person, end: person.end + up, possessive: tokens[person.end + up - 1].possessive, up }
       : person;
+    // "Is Fiona in any project team? Which one?": the groups she is in.
+    const kindAsked = !second && !group ? anyGroupAsked(tokens, spans, lexicon.groups) : null;
+    if (kindAsked) {
+      for (let k = kindAsked.start; k < kindAsked.end; k++) spans.add(k);
+      return { kind: 'attributes', person: above, attributes: ['groups'] };
+    }
     const against = second ?? group ?? values[0];
     // "Is Tom in Sales or Finance": which one, i.e. the field itself.
     const other = values.find((v) => v !== against && v.kind === against?.kind && has('or'));
@@ -564,6 +634,8 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
       (above.possessive && (hasAny(REPORT_WORDS) || has('org', 'organisation', 'organization'))) ||
       // "who are X's people": those X manages.
       (above.possessive && PEOPLE_NOUNS.has(tokens[above.end]?.word ?? '') && !hasAny(COUNT_WORDS)) ||
+      // "how many people does X have below her": below X, said after the name.
+      (has('have', 'has') && tokens.some((t, i) => BELOW.has(t.word) && i >= above.end) && !supposing) ||
       // "which people are directly under X", "who sits below X": those under X, not whom X is under.
       (BELOW.has(tokens[person.start - (tokens[person.start - 1]?.word === 'the' ? 2 : 1)]?.word ?? '') &&
         !supposing) ||
@@ -608,7 +680,14 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
         ...(titled ? { titled } : {}),
       };
     }
-    if (has('team', 'teams') && (person.possessive || has('on', 'of')) && !has('which', 'what') && !joinedTeam)
+    // "who is in Sofía Benítez team": the name before "team", its possessive's mark left out.
+    const teamAfter = tokens[above.end]?.word === 'team';
+    if (
+      has('team', 'teams') &&
+      (person.possessive || teamAfter || has('on', 'of')) &&
+      !has('which', 'what') &&
+      !joinedTeam
+    )
       return { kind: 'team', person: above, operation };
     const levels = managerLevels(tokens, person);
     // "If I work for X, who is my skip-level?": the asker's manager is X, so X's is one level less.
@@ -633,7 +712,12 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
     if (has('who') && has('is', 'are') && (person.role || tokens.length - (person.end - person.start) <= 3))
       return { kind: 'attributes', person, attributes: ['profile'] };
     // "who runs the dyehouse": the holder of the head's title that names it.
-    if (person.role && !person.plural && has('who') && has('runs', 'run', 'heads', 'leads', 'charge', 'oversees'))
+    if (
+      person.role &&
+      !person.plural &&
+      has('who') &&
+      has('runs', 'run', 'heads', 'leads', 'charge', 'oversees', 'handles', 'handle', 'covers', 'cover')
+    )
       return { kind: 'attributes', person, attributes: ['profile'] };
     // "halic's ceo?", "our cfo?": the role alone, asked with nothing else, asks who holds it.
     const own = lexicon.organization ?? [];
@@ -698,6 +782,14 @@ const LEFT_OUT: readonly (readonly string[])[] = [
   ['other', 'than'], ['apart', 'from'], ['except', 'in'], ['outside', 'of'], ['except', 'for'],
 ]; // prettier-ignore
 
+/** How many words before a person leave them out ("besides me", "apart from Ana", "other than X"), or 0. */
+function leftOutPerson(tokens: Token[], person: Mention): number {
+  const before = tokens[person.start - 1]?.word ?? '';
+  if (['besides', 'except', 'excluding'].includes(before)) return 1;
+  const two = `${tokens[person.start - 2]?.word ?? ''} ${before}`;
+  return ['other than', 'apart from', 'except for'].includes(two) ? 2 : 0;
+}
+
 /** The words before `at` that leave out the value there, longest first: how many, or 0. */
 function leftOut(tokens: Token[], at: number): number {
   const before = (n: number) =>
@@ -739,6 +831,74 @@ function valueFilters(values: Mention[], tokens: Token[], spans: Set<number>): F
   return filters;
 }
 
+/** The most words of a role a group's description gives ("pipe major", "crew lead"). */
+const ROLE_WORDS = 2;
+
+/**
+ * The words of a role a group's description gives someone, as the question asks for it: "the
+ * <role> of <group>", "<group>'s <role>" or "the <group> <role>", each word of the role one of
+ * the description's and no keyword. Their span, or null.
+ */
+function describedRole(
+  tokens: Token[],
+  spans: ReadonlySet<number>,
+  group: Mention,
+  groups: readonly LexGroup[],
+): { start: number; end: number } | null {
+  const description = groups.find((g) => g.id === group.ids[0])?.description;
+  if (!description) return null;
+  const words = new Set(normal(description));
+  // A word of leading may be the role's own ("the crew lead of the raising crew").
+  const free = (i: number) =>
+    i >= 0 &&
+    i < tokens.length &&
+    !spans.has(i) &&
+    (!KEYWORDS.has(tokens[i].word) || LEAD_WORDS.has(tokens[i].word)) &&
+    !ROLE_ARTICLES.has(tokens[i].word);
+  const said = (start: number, end: number) =>
+    end > start && end - start <= ROLE_WORDS && range(start, end).every((i) => words.has(tokens[i].word));
+  // "the pipe major of the band": the words between "the" and "of" before the group.
+  const of = group.start - (tokens[group.start - 1]?.word === 'the' ? 2 : 1);
+  if (tokens[of]?.word === 'of') {
+    let start = of;
+    while (free(start - 1) && of - start < ROLE_WORDS) start--;
+    if (ROLE_ARTICLES.has(tokens[start - 1]?.word ?? '') && said(start, of)) return { start, end: of };
+  }
+  // "the band's pipe major", "the band pipe major": the words right after the group.
+  let end = group.end;
+  while (free(end) && end - group.end < ROLE_WORDS) end++;
+  return said(group.end, end) && !free(end) ? { start: group.end, end } : null;
+}
+
+/** Words for a kind of group ("any project team", "any committees"). */
+const GROUP_NOUNS = new Set(['team', 'teams', 'group', 'groups', 'club', 'clubs', 'committee', 'committees']);
+/** The most words between "any" and the group noun ("any cross-site project team"). */
+const GROUP_KIND_WORDS = 2;
+
+/**
+ * "in any project team", "on any committees": which groups someone is in, asked with "any", the
+ * kind of group named by words of the organization's group names or descriptions, or none. The
+ * span of those words, or null.
+ */
+function anyGroupAsked(
+  tokens: Token[],
+  spans: ReadonlySet<number>,
+  groups: readonly LexGroup[],
+): { start: number; end: number } | null {
+  const at = tokens.findIndex((t, i) => t.word === 'any' && ['in', 'on', 'of'].includes(tokens[i - 1]?.word ?? ''));
+  if (at < 0) return null;
+  let end = at + 1;
+  while (end < tokens.length && end - at - 1 < GROUP_KIND_WORDS && !GROUP_NOUNS.has(tokens[end].word)) end++;
+  if (!GROUP_NOUNS.has(tokens[end]?.word ?? '')) return null;
+  const kind = tokens.slice(at + 1, end);
+  if (kind.some((t, k) => spans.has(at + 1 + k))) return null;
+  if (kind.length) {
+    const words = new Set(groups.flatMap((g) => normal(`${g.name} ${g.description ?? ''}`)));
+    if (!kind.every((t) => words.has(t.word))) return null;
+  }
+  return { start: at - 1, end: end + 1 };
+}
+
 /** Words for the people a question counts or lists ("how many people", "which colleagues"). */
 const PEOPLE_NOUNS = new Set(['people', 'ppl', 'employees', 'staff', 'colleagues', 'folks', 'members', 'persons']);
 
@@ -771,7 +931,10 @@ const TOLD = new Set(['tell', 'show', 'give', 'let', 'help', 'remind']);
  */
 function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null | undefined): Mention | null {
   const first = firstContent(tokens);
-  if (tokens.length > SELF_WORDS || !SELF_OPENERS.has(tokens[first]?.word ?? '')) return null;
+  // "email of my manager?", "title of my boss": a field asked first opens the question too.
+  const opener = (i: number) =>
+    SELF_OPENERS.has(tokens[i]?.word ?? '') || (FIELD_WORD.has(tokens[i]?.word ?? '') && tokens[i + 1]?.word === 'of');
+  if (tokens.length > SELF_WORDS || !opener(first)) return null;
   // "If I work for X, who is my skip-level?": the asker is supposed under X, the question is about X.
   if (tokens[first].word === 'if' && named.some((m) => m.kind === 'person')) return null;
   // "How do I …", "how long do I …" ask how to do something; "how many" and "how big" count.
@@ -791,6 +954,24 @@ function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null |
     possessive: tokens[at].word === 'my',
     self: true,
   };
+}
+
+/** Words for the place someone works ("my office", "my site"): the asker's location. */
+const OWN_PLACES = new Set(['office', 'site', 'city', 'location', 'town', 'plant', 'factory', 'branch', 'campus']);
+
+/**
+ * The asker's own department or location, where the question says it is among people ("who in my
+ * department", "how many people are in my office", "who works at my site"): a value mention of
+ * "my" and the field's word, or null.
+ */
+function ownValue(tokens: Token[], self: Mention | null, me: LexPerson | null | undefined): Mention | null {
+  if (!self?.possessive || !me || !['in', 'from', 'at', 'within'].includes(tokens[self.start - 1]?.word ?? ''))
+    return null;
+  const word = tokens[self.end]?.word ?? '';
+  const kind = FIELD_WORDS.department.includes(word) ? 'department' : OWN_PLACES.has(word) ? 'location' : null;
+  const value = kind && me[kind];
+  if (!kind || !value) return null;
+  return { kind, ids: [], value, start: self.start, end: self.end + 1, possessive: tokens[self.end].possessive };
 }
 
 /**

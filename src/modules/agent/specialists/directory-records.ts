@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TENANT_FILTER, type TenantParams } from '../../../db/tenant-filter';
-import { foldName } from '../../../common/fold-name';
+import { foldAccents, foldName } from '../../../common/fold-name';
 
 /**
  * The directory's records a query needs, each read in one statement, so that a question costs the
@@ -46,7 +46,7 @@ const SEPARATORS = /[\s!-/:-@[-`{-~’‘]+/;
 
 /** The words of a text as names are matched in SQL: folded (lower case, no accents), split at spaces and punctuation. */
 export function splitWords(text: string): string[] {
-  return foldName(text).split(SEPARATORS).filter(Boolean);
+  return foldAccents(text).split(SEPARATORS).filter(Boolean);
 }
 
 /** A row as a person, without the column its statement added (a count, a flag, where a chain starts). */
@@ -188,6 +188,8 @@ export interface EmployeeFilter {
   location?: string | readonly string[];
   title?: string | readonly string[];
   manager?: string;
+  /** Someone left out ("besides me"): their id. */
+  notId?: string;
   /** Values the employees must not have ("outside Sapporo"). */
   except?: { department?: string; location?: string; title?: string };
   /** Start date on or after `from` and before `to` (either may be absent). */
@@ -221,6 +223,7 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
   add('e.department is distinct from ?', filter.except?.department);
   add('e.location is distinct from ?', filter.except?.location);
   add('e.title is distinct from ?', filter.except?.title);
+  add('e.id <> ?', filter.notId);
   add('e.start_date >= ?', filter.startFrom);
   add('e.start_date < ?', filter.startBefore);
   if (filter.order) conditions.push('e.start_date is not null');

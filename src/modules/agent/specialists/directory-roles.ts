@@ -46,6 +46,9 @@ export const PERSON_NOUNS = new Set([
 /** Words that make a title a head's ("head of", "manager", "chief"): preferred when the question asks who runs something. */
 const HEAD_WORDS = new Set(['head', 'mgr', 'chief', 'dir', 'lead', 'vp', 'pres']);
 
+/** Verbs of the area a role looks after ("who handles payroll", "who covers procurement"). */
+const AREA_VERBS = ['handles', 'handle', 'covers', 'cover', 'oversees', 'oversee'];
+
 /** The most words of a role phrase ("regional ops manager for the west region"). */
 const MAX_ROLE_WORDS = 8;
 
@@ -243,7 +246,8 @@ export function rolePhrases(
   if (titles.size === 0) return found;
   for (let i = 0; i < tokens.length; i++) {
     const before = tokens[i - 1]?.word ?? '';
-    const bare = !['the', 'our', 'your', 'a', 'an', 'ur'].includes(before) && !(head && before === 'of');
+    // After a verb of looking after something ("who handles procurement"), the words name a role as after "the".
+    const bare = !['the', 'our', 'your', 'a', 'an', 'ur', ...AREA_VERBS].includes(before) && !(head && before === 'of');
     for (let n = Math.min(MAX_ROLE_WORDS, tokens.length - i); n >= 1; n--) {
       const span = tokens.slice(i, i + n);
       if (span.some((_, k) => taken.has(i + k))) continue;

@@ -11,12 +11,14 @@ import { type RoleIndex, shortWord, titlesNamed } from './directory-roles';
  */
 
 /** Words that open a clause adding people to those asked for. */
-const INCLUDING = new Set(['including', 'incl', 'inc', 'plus']);
+const INCLUDING = new Set(['including', 'incl', 'inc', 'plus', 'counting']);
+/** Words that close such a clause, after the people added ("indirect reports included"). */
+const INCLUDED = new Set(['included', 'inclusive', 'counted', 'too']);
 
 /** Words of such a clause that speak of the people further down ("indirect reports", "their teams", "under my supervisors"). */
 const FURTHER_DOWN = new Set([
   'indirect', 'indirectly', 'all', 'everyone', 'everybody', 'levels', 'down', 'below', 'under', 'beneath',
-  'underneath', 'teams', 'their', 'reports', 'subordinates', 'reportees', 'directs', 'sub-reports',
+  'underneath', 'teams', 'their', 'reports', 'report', 'subordinates', 'reportees', 'directs', 'sub-reports',
 ]); // prettier-ignore
 
 /**
@@ -27,7 +29,13 @@ const FURTHER_DOWN = new Set([
  */
 export function wideningAt(tokens: readonly Token[]): number {
   const at = tokens.findIndex((t, i) => i > 0 && INCLUDING.has(t.word));
-  if (at < 0) return -1;
+  if (at < 0) {
+    // "…, indirect reports included": the words of people further down right before the closing word.
+    const close = tokens.findIndex((t, i) => i > 0 && INCLUDED.has(t.word));
+    let start = close;
+    while (start > 1 && FURTHER_DOWN.has(tokens[start - 1].word)) start--;
+    return close > 0 && start < close ? start : -1;
+  }
   return tokens.slice(at + 1).some((t) => FURTHER_DOWN.has(t.word)) ? at : -1;
 }
 

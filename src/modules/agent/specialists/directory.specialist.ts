@@ -46,6 +46,9 @@ const SELF = /^(i|me|my|myself)$/i;
 /** Characters of greeting, apology and thanks a directory query may carry beyond MAX_QUERY. */
 const COURTESY_ROOM = 200;
 
+/** "line" before a word for a manager ("line manager", "line-manager"): the manager, as said in HR. */
+const LINE_MANAGER = /\bline[- ](?=(?:manager|mgr|boss)s?\b)/gi;
+
 const NESTED_MANAGER =
   /\b(?:the )?(?:manager|boss|supervisor) of (?:the |his |her |their )?(?:manager|boss|supervisor) of\b/i;
 
@@ -74,10 +77,14 @@ export function directoryText(question: Pick<Question, 'text'>): string {
   while (/[?.!\s]$/.test(rest)) rest = rest.slice(0, -1);
   const moved = fronted ? `who${rest} ${fronted[1]}` : text;
   // "the manager of the manager of X": X's skip-level manager, as the reader knows it.
-  return moved
-    .replace(NESTED_MANAGER, 'the skip-level manager of')
-    .replace(CHART_SAID, '')
-    .replace(REPORTS_SAID, (_, said?: string, into?: string) => `report${said ?? into ?? ''} to`);
+  return (
+    moved
+      .replace(NESTED_MANAGER, 'the skip-level manager of')
+      // "the line manager of X", "my line manager": X's manager, not the holder of a title with "Line".
+      .replace(LINE_MANAGER, '')
+      .replace(CHART_SAID, '')
+      .replace(REPORTS_SAID, (_, said?: string, into?: string) => `report${said ?? into ?? ''} to`)
+  );
 }
 
 /**
