@@ -47,6 +47,10 @@ import * as verdemetsaCompany from './fixtures/blind-verdemetsa/company';
 import * as verdemetsaRequests from './fixtures/blind-verdemetsa/requests';
 import * as tuimoanaCompany from './fixtures/blind-tuimoana/company';
 import * as tuimoanaRequests from './fixtures/blind-tuimoana/requests';
+import * as uzkorCompany from './fixtures/blind-uzkor/company';
+import * as uzkorRequests from './fixtures/blind-uzkor/requests';
+import * as bryggjaCompany from './fixtures/blind-bryggja/company';
+import * as bryggjaRequests from './fixtures/blind-bryggja/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -362,6 +366,32 @@ describe('Tui Moana Shipping (set 26: held out for its first run, then mended ag
       documentRightOrOffered: 0.86,
       documentWrongAtMost: 0.04,
       unanswerableDeclined: 0.85,
+    },
+  );
+});
+
+describe('UzKor Gin Service (set 27: held out for its first run; its misses read, not yet mended)', () => {
+  blindSetSuite(
+    { company: uzkorCompany, ...uzkorRequests },
+    {
+      requests: 0.93,
+      directoryRight: 0.92,
+      documentRightOrOffered: 0.92,
+      documentWrongAtMost: 0.05,
+      unanswerableDeclined: 0.85,
+    },
+  );
+});
+
+describe('Bryggja Seafood Co-operative (set 28: held out for its first run; its misses read, not yet mended)', () => {
+  blindSetSuite(
+    { company: bryggjaCompany, ...bryggjaRequests },
+    {
+      requests: 0.97,
+      directoryRight: 0.94,
+      documentRightOrOffered: 0.92,
+      documentWrongAtMost: 0.04,
+      unanswerableDeclined: 0.8,
     },
   );
 });
