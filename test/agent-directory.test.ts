@@ -19,6 +19,38 @@ let asker: AccountMember;
 let joss: AccountMember;
 const ids = new Map<string, string>();
 
+/** A person of an invented company: name, fields, and the name of their manager (listed before them). */
+type Person = [name: string, fields: Record<string, string>, manager?: string];
+
+/**
+ * Posts an invented company's people in order as its admin (`linked` ties one person's record to
+ * an account, `email` gives each an address), and returns their ids by name and a way to add a
+ * group by its members' names.
+ */
+async function seedCompany(
+  token: string,
+  people: readonly Person[],
+  options: { linked?: { name: string; account: string }; email?: (name: string) => string } = {},
+) {
+  const ids = new Map<string, string>();
+  const post = async (path: string, body: unknown): Promise<string> => {
+    const res = await t.api.post<{ id: string }>(path, body, token);
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+    return res.body.id;
+  };
+  for (const [name, fields, manager] of people) {
+    const account = options.linked?.name === name ? options.linked.account : undefined;
+    const email = options.email?.(name);
+    ids.set(
+      name,
+      await post('/api/v1/employee', { name, ...fields, email, account, manager: manager && ids.get(manager) }),
+    );
+  }
+  const group = (name: string, description: string, members: string[]) =>
+    post('/api/v1/group', { name, description, members: members.map((n) => ids.get(n)) });
+  return { ids, post, group };
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   const { org, admin } = await orgWithAdmin(t, 'Fjordline Ferries');
@@ -457,11 +489,6 @@ describe('round 13: whole organizations, a manager as the subject, several quest
     const made = await orgWithAdmin(t, 'Saltmarsh Coldchain');
     admin = made.admin;
     efua = await member(t, made.org, made.admin);
-    const post = async (path: string, body: unknown): Promise<string> => {
-      const res = await t.api.post<{ id: string }>(path, body, admin.token);
-      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
-      return res.body.id;
-    };
     const people: [string, Record<string, string>, string?][] = [
       ['Amara Osei', { title: 'Chief Executive Officer', department: 'Executive', location: 'Accra', startDate: '2010-01-04' }],
       ['Tuomas Lind', { title: 'Director of Field Services', department: 'Field Services', location: 'Kumasi', startDate: '2012-05-02' }, 'Amara Osei'],
@@ -473,13 +500,9 @@ describe('round 13: whole organizations, a manager as the subject, several quest
       ['Esi Quaye', { title: 'Safety Advisor', department: 'Quality, Health and Safety', location: 'Kumasi', startDate: '2018-04-16' }, 'Amara Osei'],
       ['Ama Serwaa', { title: 'Key Account Manager', department: 'Sales', location: 'Tamale', startDate: '2019-11-04' }, 'Amara Osei'],
     ]; // prettier-ignore
-    const ids = new Map<string, string>();
-    for (const [name, fields, manager] of people) {
-      const account = name === 'Efua Mensah' ? efua.id : undefined;
-      ids.set(name, await post('/api/v1/employee', { name, ...fields, account, manager: manager && ids.get(manager) }));
-    }
-    const group = (name: string, description: string, members: string[]) =>
-      post('/api/v1/group', { name, description, members: members.map((n) => ids.get(n)) });
+    const { group } = await seedCompany(admin.token, people, {
+      linked: { name: 'Efua Mensah', account: efua.id },
+    });
     await group('Cold Room Retrofit Group', 'Retrofits old cold rooms. Chaired by Tuomas Lind.', [
       'Tuomas Lind',
       'Kojo Asante',
@@ -750,19 +773,10 @@ describe('round 15: names with marks or slips, greetings, the asker’s own depa
       ['Tane Rewi', { title: 'Planer Line Supervisor', department: 'Field Operations', location: 'Waimea' }, 'Mele Tupou'],
       ['Pieter Vos', { title: 'Sawmill Operator', department: 'Field Operations', location: 'Waimea' }, 'Tane Rewi'],
     ]; // prettier-ignore
-    const ids = new Map<string, string>();
-    const post = async (path: string, body: unknown) => {
-      const res = await t.api.post<{ id: string }>(path, body, made.admin.token);
-      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
-      return res.body.id;
-    };
-    for (const [name, fields, manager] of people) {
-      const account = name === 'Pieter Vos' ? pieter.id : undefined;
-      const body = { name, ...fields, email: email(name), account, manager: manager && ids.get(manager) };
-      ids.set(name, await post('/api/v1/employee', body));
-    }
-    const group = (name: string, description: string, members: string[]) =>
-      post('/api/v1/group', { name, description, members: members.map((n) => ids.get(n)) });
+    const { group } = await seedCompany(made.admin.token, people, {
+      linked: { name: 'Pieter Vos', account: pieter.id },
+      email,
+    });
     await group(
       'Dockside Rowing Club',
       'Rows on the bay every Sunday. Pieter Vos is its cox and keeps the boathouse key.',
@@ -827,5 +841,106 @@ describe('round 15: names with marks or slips, greetings, the asker’s own depa
     const wardens = await asked('who are the forest safety wardens and where are they based');
     expect(wardens).toContain('Waimea');
     expect(wardens).toContain('Kona');
+  });
+});
+
+describe('round 16: letters with their own mark, the answer as a later pronoun, places by initials, ranked values, closest group names', () => {
+  let lukasz: AccountMember;
+  const email = (name: string) => `${name.split(' ')[1].toLowerCase()}@saltmarsh.example`;
+  beforeAll(async () => {
+    const made = await orgWithAdmin(t, 'Saltmarsh Ropeworks');
+    lukasz = await member(t, made.org, made.admin);
+    const people: [string, Record<string, string>, string?][] = [
+      ['Ægir Þórsson', { title: 'Managing Director', department: 'Executive', location: 'Rio Grande Valley', startDate: '2010-02-01' }],
+      ['Đorđe Petrović', { title: 'Head of Rigging', department: 'Rigging', location: 'Rio Grande Valley', startDate: '2012-05-14' }, 'Ægir Þórsson'],
+      ['Ħelena Borg', { title: 'Rigging Engineer', department: 'Rigging', location: 'Saint Malo', startDate: '2021-03-01' }, 'Đorđe Petrović'],
+      ['Łukasz Ørnberg', { title: 'Rigging Engineer', department: 'Rigging', location: 'Rio Grande Valley', startDate: '2024-09-16' }, 'Đorđe Petrović'],
+      ['Tomás Keanes', { title: 'Net Mender', department: 'Rigging', location: 'Saint Malo', startDate: '2025-06-02' }, 'Łukasz Ørnberg'],
+      ['Ines Varga', { title: 'Network Systems Administrator', department: 'IT', location: 'Rio Grande Valley', startDate: '2026-01-12' }, 'Ægir Þórsson'],
+      ['Owen Pryce', { title: 'Purchaser', department: 'Procurement', location: 'Saint Malo', startDate: '2019-04-01' }, 'Ægir Þórsson'],
+      ['Maeve Dunne', { title: 'Purchaser', department: 'Procurement', location: 'Rio Grande Valley', startDate: '2018-08-20' }, 'Owen Pryce'],
+    ]; // prettier-ignore
+    const { group } = await seedCompany(made.admin.token, people, {
+      linked: { name: 'Łukasz Ørnberg', account: lukasz.id },
+      email,
+    });
+    await group('Rope Safety Committee', 'Chaired by Ħelena Borg. Reviews the rope strength tests.', [
+      'Ħelena Borg',
+      'Łukasz Ørnberg',
+      'Tomás Keanes',
+    ]);
+    await group('Safety Committee', 'Chaired by Đorđe Petrović; looks into every incident on site.', [
+      'Đorđe Petrović',
+      'Ines Varga',
+      'Owen Pryce',
+    ]);
+    await group('Wednesday Darts', 'Darts at the harbour pub, all welcome.', ['Łukasz Ørnberg', 'Maeve Dunne']);
+    await group('Dockside Crane Renewal', 'Replaces both quay cranes by 2027. Owen Pryce is the project lead.', [
+      'Owen Pryce',
+      'Đorđe Petrović',
+      'Ħelena Borg',
+    ]);
+  });
+  const asked = async (question: string) => {
+    const res = await t.api.post<AgentAnswer>('/api/v1/agent/ask', { question }, lukasz.token);
+    expect(res.status).toBe(200);
+    return res.body.reply;
+  };
+
+  it('finds names whose letters carry their own mark, typed without it', async () => {
+    const reports = await asked('who does dorde petrovic manage');
+    expect(reports).toContain('Ħelena Borg');
+    expect(reports).toContain('Łukasz Ørnberg');
+    expect(await asked('where is helena borg based?')).toContain('Saint Malo');
+    expect(await asked('what does aegir thorsson do')).toContain('Managing Director');
+  });
+
+  it('answers the manager’s e-mail when asked with "his" or "their" after the manager', async () => {
+    const both = await asked('Who is Tomás Keanes’s boss, and what is his email?');
+    expect(both).toContain('Łukasz Ørnberg');
+    expect(both).toContain(email('Łukasz Ørnberg'));
+    expect(both).not.toContain(email('Tomás Keanes'));
+  });
+
+  it('reads a place by its initials, a group by any verb of taking part, and everyone below', async () => {
+    expect(await asked('how many people work in RGV?')).toMatch(/^5 active employees work in Rio Grande Valley/);
+    const darts = await asked('who throws wednesday darts');
+    expect(darts).toContain('Maeve Dunne');
+    expect(darts).toContain('Łukasz Ørnberg');
+    const below = await asked('list everyone who rolls up under Đorđe, indirect reports included');
+    expect(below).toContain('Tomás Keanes');
+    expect(below).toContain('Ħelena Borg');
+  });
+
+  it('answers hire dates, years in a row, and the newest holder of a title’s word', async () => {
+    expect(await asked('what is Keanes’s hire date?')).toContain('2025-06-02');
+    const hired = await asked('who joined in 2024 or 2025');
+    expect(hired).toContain('Łukasz Ørnberg');
+    expect(hired).toContain('Tomás Keanes');
+    expect(hired).not.toContain('Ines Varga');
+    const engineer = await asked('which engineer started most recently');
+    expect(engineer).toContain('Łukasz Ørnberg');
+    expect(engineer).not.toContain('Ħelena Borg');
+  });
+
+  it('names the place and the department with the most or fewest people', async () => {
+    expect(await asked('which of our sites has the most employees?')).toMatch(
+      /^Rio Grande Valley has the most people: 5/,
+    );
+    expect(await asked('what is the smallest department')).toMatch(/^Executive and IT have the fewest people: 1/);
+  });
+
+  it('prefers the group named exactly, reads e-mail words and a sysadmin, a title’s holders with their places, and a project’s lead', async () => {
+    const committee = await asked('who is on the safety committee?');
+    expect(committee).toContain('Ines Varga');
+    expect(committee).not.toContain('Tomás Keanes');
+    expect(await asked('who heads the safety committee')).toContain('Đorđe Petrović');
+    expect(await asked('e-mail address of my boss?')).toContain(email('Đorđe Petrović'));
+    expect(await asked('what is the mailadres of Owen Pryce')).toContain(email('Owen Pryce'));
+    expect(await asked('who is our sysadmin?')).toContain('Ines Varga');
+    const purchasers = await asked('Which purchasers do we have, and where are they based?');
+    for (const said of ['Owen Pryce', 'Maeve Dunne', 'Saint Malo', 'Rio Grande Valley'])
+      expect(purchasers).toContain(said);
+    expect(await asked('who is the project lead for the dockside crane renewal')).toContain('Owen Pryce');
   });
 });

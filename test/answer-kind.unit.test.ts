@@ -20,12 +20,18 @@ describe('the kind of fact a question asks for', () => {
     ['what is the hotel cap in london', { type: 'amount' }],
     ['what are the rating levels in reviews', { type: 'list' }],
     ['which leave types are there', { type: 'list' }],
+    // In note form, the amount's word among the first words.
+    ['speed limit on gravel roads in a pool car?', { type: 'amount' }],
+    ['max taxi fare from the airport', { type: 'amount' }],
+    ['meal allowance for a day trip?', { type: 'amount' }],
   ])('%s asks for %j', (question, kind) => expect(askedKind(question)).toEqual(kind));
 
-  it.each(['can I work from home on fridays', 'who signs off my expenses', 'where do I collect my badge'])(
-    '%s asks for no kind these tell apart',
-    (question) => expect(askedKind(question)).toBeNull(),
-  );
+  it.each([
+    'can I work from home on fridays',
+    'who signs off my expenses',
+    'where do I collect my badge',
+    'allowance policy for interns',
+  ])('%s asks for no kind these tell apart', (question) => expect(askedKind(question)).toBeNull());
 });
 
 describe('whether a sentence states it', () => {

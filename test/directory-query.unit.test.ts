@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { foldedSql, foldName } from '../src/common/fold-name';
 import { directoryText } from '../src/modules/agent/specialists/directory.specialist';
 import { compoundQueries } from '../src/modules/agent/specialists/directory-compound';
 import { type Lexicon, type LexPerson, valuesOf } from '../src/modules/agent/specialists/directory-lexicon';
@@ -1253,6 +1254,154 @@ describe('round 15: names with marks or slips, greetings, the asker’s own valu
       kind: 'attributes',
       person: { ids: ['n5'] },
       attributes: ['groups'],
+    });
+  });
+});
+
+describe('round 16: letters with their own mark, the answer as a later pronoun, places by initials, ranked values, closest group names', () => {
+  const staff = [
+    person('r1', 'Ægir Þórsson', { title: 'Managing Director', department: 'Executive', location: 'Rio Grande Valley', startDate: '2010-02-01' }), // prettier-ignore
+    person('r2', 'Đorđe Petrović', { title: 'Head of Rigging', department: 'Rigging', location: 'Rio Grande Valley', managerId: 'r1', startDate: '2012-05-14' }), // prettier-ignore
+    person('r3', 'Ħelena Borg', { title: 'Rigging Engineer', department: 'Rigging', location: 'Saint Malo', managerId: 'r2', startDate: '2021-03-01' }), // prettier-ignore
+    person('r4', 'Łukasz Ørnberg', { title: 'Rigging Engineer', department: 'Rigging', location: 'Rio Grande Valley', managerId: 'r2', startDate: '2024-09-16' }), // prettier-ignore
+    person('r5', 'Tomás Keanes', { title: 'Net Mender', department: 'Rigging', location: 'Saint Malo', managerId: 'r4', startDate: '2025-06-02' }), // prettier-ignore
+    person('r6', 'Ines Varga', { title: 'Network Systems Administrator', department: 'IT', location: 'Rio Grande Valley', managerId: 'r1', startDate: '2026-01-12' }), // prettier-ignore
+    person('r7', 'Owen Pryce', { title: 'Purchaser', department: 'Procurement', location: 'Saint Malo', managerId: 'r1', startDate: '2019-04-01' }), // prettier-ignore
+    person('r8', 'Maeve Dunne', { title: 'Purchaser', department: 'Procurement', location: 'Rio Grande Valley', managerId: 'r7', startDate: '2018-08-20' }), // prettier-ignore
+  ];
+  const groups = [
+    {
+      id: 'h1',
+      name: 'Rope Safety Committee',
+      description: 'Chaired by Ħelena Borg. Reviews the rope strength tests.',
+    },
+    {
+      id: 'h2',
+      name: 'Safety Committee',
+      description: 'Chaired by Đorđe Petrović; looks into every incident on site.',
+    },
+    { id: 'h3', name: 'Wednesday Darts', description: 'Darts at the harbour pub, all welcome.' },
+    { id: 'h4', name: 'Dockside Crane Renewal', description: 'Replaces both quay cranes by 2027. Owen Pryce is the project lead.' }, // prettier-ignore
+  ];
+  const read = readLexicon({ people: staff, groups, values: valuesOf(staff), self: staff[3] });
+  const ask = (text: string) => parseDirectoryQuery(directoryText({ text }), read);
+  const parts = (text: string) => compoundQueries(directoryText({ text }), (part) => parseDirectoryQuery(part, read));
+
+  it('folds letters no decomposition takes the mark off, in the reader and in SQL alike', () => {
+    expect(foldName('Đorđe Ħelena Łukasz Ørnberg Ægir Þórsson Straße Işık')).toBe(
+      'dorde helena lukasz ornberg aegir thorsson strasse isik',
+    );
+    // The SQL twin decomposes and takes the marks off too ("ặ"), and makes the letters with their own mark plain.
+    expect(foldedSql('name')).toContain('normalize(name, NFD)');
+    expect(foldedSql('name')).toMatch(/'đĐ[^']*', 'dd/);
+    expect(ask('who does dorde petrovic manage')).toMatchObject({ kind: 'reports', person: { ids: ['r2'] } });
+    expect(ask('where is helena borg based')).toMatchObject({ kind: 'attributes', person: { ids: ['r3'] } });
+    expect(ask('what does aegir thorsson do')).toMatchObject({ kind: 'attributes', person: { ids: ['r1'] } });
+  });
+
+  it('reads a later possessive or "they" after a manager asked as that manager; a subject pronoun stays the one named', () => {
+    expect(parts('Who is Tomás Keanes’s boss, and what is his email?')).toMatchObject([
+      { kind: 'manager', person: { ids: ['r5'] }, levels: 1 },
+      { kind: 'attributes', person: { ids: ['r5'], up: 1 }, attributes: ['email'] },
+    ]);
+    expect(parts('who does Ines Varga report to and where are they based')).toMatchObject([
+      { kind: 'manager', person: { ids: ['r6'] } },
+      { kind: 'attributes', person: { ids: ['r6'], up: 1 }, attributes: ['location'] },
+    ]);
+    expect(parts('who is Owen Pryce’s manager and when did he start?')).toMatchObject([
+      { kind: 'manager' },
+      { kind: 'attributes', person: { ids: ['r7'] }, attributes: ['startDate'] },
+    ]);
+    expect(parts('who is Owen Pryce’s manager and when did he start?')![1]).not.toHaveProperty('person.up');
+  });
+
+  it('reads a place by its initials, two letters only in capitals', () => {
+    expect(ask('how many people work in RGV?')).toMatchObject({ filters: { location: 'Rio Grande Valley' } });
+    expect(ask('who is based in rgv')).toMatchObject({ filters: { location: 'Rio Grande Valley' } });
+    expect(ask('anyone in SM?')).toMatchObject({ filters: { location: 'Saint Malo' } });
+  });
+
+  it('reads any verb of taking part right after "who" as a group’s members', () => {
+    expect(ask('who throws wednesday darts')).toMatchObject({ kind: 'members', group: { ids: ['h3'] } });
+    expect(ask('who goes to Wednesday Darts?')).toMatchObject({ kind: 'members', group: { ids: ['h3'] } });
+  });
+
+  it('reads "rolls up under" as reporting, and a closing clause of a kind of employee as everyone below', () => {
+    expect(ask('list everyone who rolls up under Đorđe, indirect reports included')).toMatchObject({
+      kind: 'reports',
+      person: { ids: ['r2'] },
+      all: true,
+    });
+    expect(ask('how many people are in my reporting line, the net menders included?')).toMatchObject({
+      kind: 'reports',
+      person: { self: true },
+      all: true,
+      operation: 'count',
+    });
+  });
+
+  it('reads a hire date, a possessive of a name ending in s, and years in a row', () => {
+    expect(ask('when was Tomás Keanes hired')).toMatchObject({ kind: 'attributes', attributes: ['startDate'] });
+    expect(ask('what is Keanes’s hire date?')).toMatchObject({ person: { ids: ['r5'] }, attributes: ['startDate'] });
+    expect(ask('who joined in 2024 or 2025')).toMatchObject({
+      kind: 'employees',
+      filters: { started: { op: 'in', from: '2024-01-01', to: '2026-01-01' } },
+    });
+    expect(ask('who started in 2019, 2020 and 2021?')).toMatchObject({
+      filters: { started: { from: '2019-01-01', to: '2022-01-01' } },
+    });
+  });
+
+  it('reads the newest or longest serving holder of a title’s word after "which"', () => {
+    expect(ask('which purchaser joined most recently')).toMatchObject({
+      kind: 'tenure',
+      order: 'newest',
+      filters: { title: 'Purchaser' },
+    });
+    expect(ask('which engineer has been here the longest?')).toMatchObject({
+      kind: 'tenure',
+      order: 'longest',
+      filters: { titled: { titles: ['Rigging Engineer'] } },
+    });
+  });
+
+  it('reads the place or department with the most or fewest people', () => {
+    expect(ask('which of our sites has the most employees?')).toEqual({
+      kind: 'ranked',
+      field: 'location',
+      order: 'most',
+    });
+    expect(ask('what is the smallest department')).toEqual({ kind: 'ranked', field: 'department', order: 'fewest' });
+  });
+
+  it('prefers the group whose name is the words asked over one whose name ends with them', () => {
+    expect(ask('who is on the safety committee?')).toMatchObject({ kind: 'members', group: { ids: ['h2'] } });
+    expect(ask('who heads the safety committee')).toMatchObject({ kind: 'lead', group: { ids: ['h2'] } });
+    expect(ask('who is on the rope safety committee?')).toMatchObject({ kind: 'members', group: { ids: ['h1'] } });
+  });
+
+  it('reads an address noun after the field, other languages’ words for e-mail, and a sysadmin', () => {
+    expect(ask('e-mail address of my boss?')).toMatchObject({
+      kind: 'attributes',
+      person: { self: true, up: 1 },
+      attributes: ['email'],
+    });
+    expect(ask('what is the mailadres of Owen Pryce')).toMatchObject({ attributes: ['email'] });
+    expect(ask('Maeve Dunne’s correo?')).toMatchObject({ attributes: ['email'] });
+    expect(ask('e-postadresse for Maeve Dunne')).toMatchObject({ attributes: ['email'] });
+    expect(ask('who is the sys admin?')).toMatchObject({ person: { ids: ['r6'] } });
+    expect(ask('who is our sysadmin')).toMatchObject({ person: { ids: ['r6'] } });
+  });
+
+  it('reads a title in the plural after "which" as its holders, "they" after them, and a project’s lead by the role', () => {
+    expect(parts('Which purchasers do we have, and where are they based?')).toMatchObject([
+      { kind: 'holders', role: { ids: ['r7', 'r8'] } },
+      { kind: 'attributes', person: { ids: ['r7', 'r8'] }, attributes: ['location'] },
+    ]);
+    expect(ask('who is the project lead for the dockside crane renewal')).toMatchObject({
+      kind: 'lead',
+      group: { ids: ['h4'] },
+      role: ['project', 'lead'],
     });
   });
 });

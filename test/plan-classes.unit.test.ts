@@ -871,3 +871,150 @@ describe('round 14: zones of small countries and by convention, several times a 
     expect(isRequestToPlan('Kia ora! Is it possible to email me every Thursday at 9 the fuel use?')).toBe(true);
   });
 });
+
+describe('round 15: the first day of a quarter or month in the task, and a weekday said of any week', () => {
+  it('takes "the start/first day of every quarter" and "the first day of every month" out of the task as their day', () => {
+    expect(plan('at the beginning of each quarter at 8 email me the levy reconciliation')).toMatchObject({
+      frequency: 'QUARTERLY',
+      day: 1,
+      hour: 8,
+      task: 'the levy reconciliation',
+    });
+    expect(plan('on the first day of every quarter at 9 send me the board pack')).toMatchObject({
+      frequency: 'QUARTERLY',
+      day: 1,
+      task: 'the board pack',
+    });
+    expect(plan('the first day of each month at 7:30 email me the stope survey')).toMatchObject({
+      frequency: 'MONTHLY',
+      day: 1,
+      hour: 7,
+      minute: 30,
+      task: 'the stope survey',
+    });
+    expect(plan('every monday at 9 email me the targets set at the start of the year').task).toBe(
+      'the targets set at the start of the year',
+    );
+  });
+
+  it('reads a weekday after "a" or "any" as any such day: a note, not a date to run on', () => {
+    expect(isRequestToAct('standby pay on a saturday')).toBe(false);
+    expect(isRequestToAct('is the canteen open any sunday')).toBe(false);
+    expect(plan('remind me to check the generator on a friday')).toMatchObject({ frequency: 'NONE', date: null });
+    expect(plan('on friday at 9 remind me to check the generator')).toMatchObject({ frequency: 'ONCE' });
+  });
+});
+
+describe('round 15 (continued): days a country names, names of the directory, several hours, reminders', () => {
+  const inZone = (timeZone: string, request: string, people: string[] = []) =>
+    planRequest(request, { timeZone, email: ME, now: NOW, people: new Set(people) });
+
+  it('reads the named days of the organization’s country: fixed ones on their date, movable ones asked', () => {
+    expect(inZone('Africa/Johannesburg', 'on Freedom Day at 10 email me the rally permits')).toMatchObject({
+      frequency: 'ONCE',
+      date: '2027-04-27',
+      task: 'the rally permits',
+    });
+    expect(inZone('Africa/Johannesburg', "every year on workers' day at 8 send me the shift cover")).toMatchObject({
+      frequency: 'YEARLY',
+      date: '2027-05-01',
+      task: 'the shift cover',
+    });
+    expect(inZone('America/Chicago', 'on juneteenth at 9 email me the closure notice')).toMatchObject({
+      date: '2027-06-19',
+      task: 'the closure notice',
+    });
+    const movable = inZone('Asia/Karachi', 'on eid-ul-adha at 9 email me the rota');
+    expect(movable.missing.join()).toMatch(/which date “eid-ul-adha” is/);
+    // Another country's day is no date here: Memorial Day moves in the United States.
+    expect(inZone('America/Chicago', 'on memorial day at 9 email me the flags').missing.join()).toMatch(/which date/);
+  });
+
+  it('reads a date in digits day first where long dates are written day first, though short ones start with the year', () => {
+    expect(inZone('Africa/Johannesburg', 'on 4/3/2027 at 9 email me the blasting schedule')).toMatchObject({
+      date: '2027-03-04',
+    });
+    expect(inZone('America/Toronto', 'on 4/3/2027 at 9 email me the blasting schedule').missing.join()).toMatch(
+      /4 March or 3 April/,
+    );
+  });
+
+  it('keeps a name of the directory out of the schedule, and an accented letter inside a word out of a weekday', () => {
+    expect(inZone('Asia/Ho_Chi_Minh', 'every friday at 9 send the roster to ngo thu ha', ['ngo thu ha'])).toMatchObject(
+      { frequency: 'WEEKLY', day: 5, recipient: 'ngo thu ha', task: 'the roster' },
+    );
+    expect(inZone('Asia/Ho_Chi_Minh', 'email me who works at the Thuận An depot').frequency).toBe('NONE');
+    expect(inZone('Europe/Paris', 'list who reports to Mondli').missing).toEqual([]);
+  });
+
+  it('asks which time when bare hours are joined to the first ("at 9 and 5", "at 7, 11 and 3")', () => {
+    for (const request of [
+      'every day at 9 and 5 email me the dam levels',
+      'daily at 7, 11 and 3 email me the dam levels',
+    ])
+      expect(plan(request)).toMatchObject({ hour: null, task: 'the dam levels' });
+    expect(plan('every day at 9 email me the 5 and 10 ton loads')).toMatchObject({
+      hour: 9,
+      task: 'the 5 and 10 ton loads',
+    });
+  });
+
+  it('reads several ordinal weekdays of a month, a compact time after a date with its year, and polite "-ing" asks', () => {
+    expect(plan('on the second and fourth Tuesday of each month at 10 email me the kiln log')).toMatchObject({
+      frequency: 'CUSTOM',
+      recurrence: 'FREQ=MONTHLY;BYDAY=2TU,4TU',
+    });
+    expect(plan('on 3 march 2027 0815 email me the audit pack')).toMatchObject({
+      hour: 8,
+      minute: 15,
+      date: '2027-03-03',
+    });
+    expect(isRequestToAct('what about posting the weekly yields in #ops every friday at 4')).toBe(true);
+  });
+
+  it('asks for the work when the request holds only "something" and a preposition, and asks about chat apps it lacks', () => {
+    expect(plan('could you schedule something for every friday at 9').frequency).toBe('INVALID');
+    expect(plan('every monday at 9 send me the gate list on Zalo')).toMatchObject({
+      channel: 'NONE',
+      task: 'the gate list',
+    });
+    expect(plan('every monday at 9 share the gate list in our telegram group')).toMatchObject({
+      channel: 'NONE',
+      task: 'the gate list',
+    });
+  });
+
+  it('keeps a day on its date where a country observes it on another, and a day naming a thing of the task', () => {
+    // Fiji observes Boxing Day on the 27th when the 26th is a Sunday: the day is still the 26th.
+    expect(inZone('Pacific/Fiji', 'every boxing day at 8 text me the ferries still running')).toMatchObject({
+      frequency: 'YEARLY',
+      day: 26,
+    });
+    expect(inZone('Pacific/Fiji', 'yearly on 10 october at 9 email me the Fiji Day parade roster')).toMatchObject({
+      date: '2027-10-10',
+      task: 'the Fiji Day parade roster',
+    });
+    expect(inZone('Africa/Johannesburg', 'on the day of reconciliation at 9 email me the leave cover')).toMatchObject({
+      date: '2026-12-16',
+      task: 'the leave cover',
+    });
+  });
+
+  it('asks the days of "twice a week", and reads "day after tomorrow" without "the"', () => {
+    expect(plan('twice a week at 7 email me the pump readings')).toMatchObject({ frequency: 'CUSTOM', hour: 7 });
+    expect(plan('twice a week at 7 email me the pump readings').missing.join()).toMatch(/days of the week/);
+    expect(plan('twice a week on monday and thursday at 7 email me the pump readings')).toMatchObject({
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH',
+    });
+    expect(plan('day after tomorrow at 3pm email me the pump readings')).toMatchObject({
+      date: '2026-11-27',
+      task: 'the pump readings',
+    });
+  });
+
+  it('tells the user of a reminder when it runs, and not of a fact asked again', () => {
+    expect(plan('every friday at 4 remind me to lock the stores')).toMatchObject({ channel: 'IMMEDIATE' });
+    expect(plan('remind us tomorrow at 9 to test the siren')).toMatchObject({ channel: 'IMMEDIATE' });
+    expect(isRequestToAct('remind me who signs the permits')).toBe(false);
+  });
+});

@@ -56,6 +56,13 @@ beforeAll(async () => {
   await employee({ name: 'Jorge Iván Restrepo', email: maria2.email });
   await employee({ name: 'Sam Lee', email: 'sam.lee@example.com' });
   await employee({ name: 'Sam Ortiz', email: 'sam.ortiz@example.com' });
+  // Names written family name first, with letters no short table of accents holds, a modifier
+  // letter, or a title before the given name.
+  await employee({ name: 'Huỳnh Thị Mai', email: 'mai.huynh@example.com' });
+  await employee({ name: 'Trịnh Thu Trang', email: 'trang.trinh@example.com' });
+  await employee({ name: 'Đoàn Thị Phương Anh', email: 'phuonganh@example.com' });
+  await employee({ name: 'ʻAna Kaufusi', email: 'ana.kaufusi@example.com' });
+  await employee({ name: 'Ratu Isikeli Nawaqa', email: 'isikeli@example.com' });
   // Another organization has its own Tom and a Yusuf this one does not have.
   const other = await orgWithAdmin(t, 'Other Recipients Org');
   await employee({ name: 'Tom Wright', email: 'tom.wright@example.net' }, other.admin.token);
@@ -89,6 +96,19 @@ it.each([
     newWorkflow: true,
   });
   expect(holder.response).toContain(`e-mailed to ${address()}`);
+});
+
+it.each([
+  ['every Monday at 9am email Mai the rejected lots', 'mai.huynh@example.com'],
+  ['every Tuesday at 9am send the new joiners to trinh thu trang', 'trang.trinh@example.com'],
+  ['every Friday at noon email Phương Anh the buyer visits', 'phuonganh@example.com'],
+  ['on the 25th of every month at 10 email ana kaufusi the leave balances', 'ana.kaufusi@example.com'],
+  ['every Monday at 9am email Isikeli the safety record', 'isikeli@example.com'],
+])('“%s”: a name is found by its given name where it is written last or after a title', async (request, address) => {
+  const holder = await assign(request);
+  expect(holder).toMatchObject({ notificationChannel: 'EMAIL', notificationTo: address, needsConfirmation: false });
+  // "thu" of a name is no Thursday: the plan stays weekly on Tuesday.
+  expect(holder.response).not.toMatch(/Thursday/);
 });
 
 it.each([

@@ -12,6 +12,7 @@ import { mendScheduleWords } from './schedule-words';
 import { readZone, wallClock } from './time-zones';
 import { partOfDayInName, periodWordInName } from './task-names';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
+import { foldName } from '../../../common/fold-name';
 
 /** What the planner understood of a request (the assignment's fields, before they become a response). */
 export interface Plan {
@@ -125,6 +126,8 @@ const VAGUE =
   /\b(?:some ?time(?: (?:this|next) (?:week|month)| soon)?|at some point(?: (?:this|next) (?:week|month)| soon)?|one of these days|whenever|sooner or later|(?<!\b(?:no|or) )later(?! today\b)|(?<!\bas )soon(?! as\b)|in a while|eventually)\b/i;
 /** What is asked when several times of day are said: which one this workflow runs at. */
 const ONE_TIME_OF_DAY = 'one time of day';
+/** Several runs a week ("twice a week", "3 times per week"). */
+const TIMES_A_WEEK = /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?week\b/;
 /** Several runs a day ("twice a day", "3 times daily"): one workflow cannot keep them. */
 const TIMES_A_DAY =
   /\b(?:twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|daily)\b|\btwice daily\b/;
@@ -231,7 +234,7 @@ export function planRequest(request: string, context: PlanContext): Plan {
   const noTask = (text.match(/[a-z]{2,}/g) ?? []).length < 2 || !(ACTION.test(text) || target);
   // Addresses, channels and zone names hold digits and words that are not the schedule's; "the
   // weekly report" names a report ("send me a weekly report" asks for one each week).
-  const scan = text
+  let scan = text
     .replace(
       /\b(?:the|my|our|your|their|this|last|that|today's|yesterday's)( (?:daily|weekly|monthly|quarterly|yearly|annual|nightly|hourly))(?= [a-z])/g,
       ' the',
@@ -249,6 +252,8 @@ export function planRequest(request: string, context: PlanContext): Plan {
     // "the twenty-eighth": a day of the month in words, read as "the 28th".
     .replace(ORDINAL_DAY, ordinalDay);
   let readings: Readings;
+  // "to trinh thu trang": a name of the directory's holds no schedule ("thu" is no Thursday there).
+  scan = withoutNames(scan, context.people);
   try {
     readings = read(scan, context.now ?? new Date(), plan.timeZone);
   } catch (error) {
@@ -284,8 +289,13 @@ export function planRequest(request: string, context: PlanContext): Plan {
     );
   }
   // "email daniela the list": a name the recipient reading placed is no misspelt "daily".
-  const named = plan.recipient?.toLowerCase().split(' ') ?? [];
-  const unsure = mended.unsure.filter((w) => !named.includes(w));
+  // "who reports to Tendai": a word written with a capital inside the sentence, or a name of the
+  // directory's, is a name, not a misspelt schedule word.
+  const named = [
+    ...(plan.recipient?.toLowerCase().split(' ') ?? []),
+    ...[...original.matchAll(/(?<=[\p{L}\d,] )\p{Lu}\p{Ll}+/gu)].map((m) => m[0].toLowerCase()),
+  ];
+  const unsure = mended.unsure.filter((w) => !named.includes(w) && !context.people?.has(foldName(w)));
   const vague = askForWhatIsMissing(plan, delivery.missing, zone.unknown, unsure);
   // "daily at 8 ping me who is off sick today": with a schedule that recurs, "today" is each run's day, the task's word.
   const recurring = SCHEDULED.has(plan.frequency) && plan.frequency !== ScheduleFrequency.ONCE;
@@ -325,6 +335,25 @@ export function planRequest(request: string, context: PlanContext): Plan {
 const LEFTOVER =
   /\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b\.?|\b\d{1,2}:\d{2}\b|\b(?:utc|gmt)\b|(?<!\b(?:the|my|our|your|their|this|last|that|next) )\b(?:every|each) (?:day|week|month|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|(?<!\b(?:the|my|our|your|their|this|last|that|next|of|on|for|from|since|by|until|till|before|after|starting|start|due|through|beginning|joining|leaving) )\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b(?!['’])/i;
 
+/**
+ * A bare hour joined to the time just read ("at 9 and 5", "at 8, 12 and 4"): a second time of the
+ * day, which alone would read as a number of the task. Its words, or null.
+ */
+function secondHour(text: string, time: TimeReading): string | null {
+  const last = time.words[time.words.length - 1]?.toLowerCase();
+  const at = last ? text.indexOf(last) : -1;
+  if (at < 0) return null;
+  // "at 8, 12 and 4": each hour joined on; bounded by the text's length, each step takes some of it.
+  let said = '';
+  for (let next = AND_HOUR.exec(text.slice(at + last.length)); next && Number(next[1]) <= 23;) {
+    said += next[0];
+    next = AND_HOUR.exec(text.slice(at + last.length + said.length));
+  }
+  return said || null;
+}
+const AND_HOUR =
+  /^\s*(?:and|&|,|or)\s*(?:at\s+)?(\d{1,2})(?:[:.h]\d{2})?(?:\s*(?:[ap]\.?m\b\.?|o['’]?clock\b))?(?!\s*(?:%|st|nd|rd|th|min|hours?|hrs?|days?|weeks?|months?|years?|people|employees|times|x|kg|km|m)\b)(?![\d:./-])/;
+
 /** The time first (this reader knows more ways to write one), then the date in what is left, then the days. */
 function read(scan: string, now: Date, timeZone: string): Readings {
   let rest = scan;
@@ -332,7 +361,8 @@ function read(scan: string, now: Date, timeZone: string): Readings {
     for (const w of words) rest = rest.replace(w.toLowerCase(), ' ');
   };
   let time = readTime(rest);
-  without(time?.words ?? []);
+  const second = time && secondHour(rest, time);
+  without([...(time?.words ?? []), ...(second ? [second] : [])]);
   let date: DateReading | null = null;
   let unclearDate: string | null = null;
   let unclearSaid: string | null = null;
@@ -362,12 +392,12 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   // "at 9am and 5pm": a second time of day is never dropped silently. Read once the dates and days
   // of the month are out, so that "the 23rd" is no time.
   const other = time ? readTime(monthDays.words.reduce((left, w) => left.replace(w.toLowerCase(), ' '), rest)) : null;
-  const times = time ? 1 + (other ? 1 : 0) : 0;
+  const times = time ? 1 + (other || second ? 1 : 0) : 0;
   return {
     text: scan,
     time,
     times,
-    otherTime: other?.words ?? [],
+    otherTime: [...(other?.words ?? []), ...(second ? [second] : [])],
     date,
     unclearDate,
     unclearSaid,
@@ -378,9 +408,33 @@ function read(scan: string, now: Date, timeZone: string): Readings {
   };
 }
 
+/**
+ * The text with the directory's names of two words or more that it holds blanked out, compared
+ * word by word with accents aside ("Trịnh Thu Trang" is "trinh thu trang"). Names of one word stay:
+ * a first name may be a word of the schedule too ("May").
+ */
+function withoutNames(text: string, people: ReadonlySet<string> | undefined): string {
+  const names = [...(people ?? [])].filter((n) => n.includes(' ')).map((n) => n.split(' '));
+  if (!names.length) return text;
+  const words = [...text.matchAll(/[\p{L}'’-]+/gu)].map((m) => ({
+    at: m.index ?? 0,
+    word: m[0],
+    folded: foldName(m[0]),
+  }));
+  let out = text;
+  for (let i = 0; i < words.length; i++)
+    for (const name of names) {
+      if (!name.every((part, k) => words[i + k]?.folded === part)) continue;
+      const last = words[i + name.length - 1];
+      const end = last.at + last.word.length;
+      out = out.slice(0, words[i].at) + ' '.repeat(end - words[i].at) + out.slice(end);
+    }
+  return out;
+}
+
 /** A task that names no work: a verb of planning and a word that stands for anything. */
 const NOTHING_TO_DO =
-  /^(?:(?:schedule|set up|setup|plan|do|run|create|add|make|book|post|send|share|e-?mail|message|ping|notify|forward)(?:\s+|$))?(?:something|anything|stuff|things?|a thing|it|this|that|a task|a job|a workflow|one)?$|^set (?:something|anything|it|this|that|a thing|stuff) up$/i;
+  /^(?:(?:schedule|set up|setup|plan|do|run|create|add|make|book|post|send|share|e-?mail|message|ping|notify|forward)(?: |$))?(?:something|anything|stuff|things?|a thing|it|this|that|a task|a job|a workflow|one)?(?: (?:for|on|at|in|by|from))?$|^set (?:something|anything|it|this|that|a thing|stuff) up(?: (?:for|on|at|in|by|from))?$/i;
 const NO_TASK =
   'I could not find a task to schedule in that request. Say what to do and when, for example “every Monday at 9am email me my overdue tasks”.';
 
@@ -480,6 +534,12 @@ function schedule(plan: Plan, r: Readings): void {
     plan.missing.push('the times of day of the runs (for example “at 9am and 5pm”)');
     return set(ScheduleFrequency.CUSTOM, null);
   }
+  // "twice a week" naming fewer days than it counts: several days a week, which are asked.
+  if (TIMES_A_WEEK.test(text) && days.weekdays.length < 2) {
+    plan.missing.push('the days of the week of the runs (for example “on Tuesday and Friday”)');
+    if (!r.time) plan.missing.push('the time of day');
+    return set(ScheduleFrequency.CUSTOM, null);
+  }
   if (/\b(?:seven|7) days a week\b|\bday in,? day out\b/.test(text))
     return set(ScheduleFrequency.DAILY, { freq: 'DAILY' });
   const fortnight = /\b(?:bi-?weekly|fortnightly|(?:every|each|once a) fortnight)\b/.test(text) || days.everyOther;
@@ -501,7 +561,7 @@ function schedule(plan: Plan, r: Readings): void {
   if (days.nth)
     return set(
       ScheduleFrequency.CUSTOM,
-      { freq: 'MONTHLY', byDay: [`${days.nth.n}${RRULE_DAYS[days.nth.weekday - 1]}`] },
+      { freq: 'MONTHLY', byDay: days.nth.n.map((n) => `${n}${RRULE_DAYS[days.nth!.weekday - 1]}`) },
       days.nth.weekday,
     );
   const workingDays =
@@ -529,7 +589,7 @@ function schedule(plan: Plan, r: Readings): void {
     if (endOfQuarter)
       return set(ScheduleFrequency.QUARTERLY, { freq: 'YEARLY', byMonth: [3, 6, 9, 12], byMonthDay: [-1] }, 31);
     // "at the start of every quarter": its first day.
-    const start = /\b(?:start|beginning|first day) of (?:each|every|the) quarter\b/.test(text);
+    const start = /\b(?:start|beginning|(?:first|1st) day) of (?:each|every|the) quarter\b/.test(text);
     const day = monthDays.last ? 31 : (monthDays.days[0] ?? (start ? 1 : undefined));
     // "every quarter" with no day: asked, as "every month" with none is (never the 1st silently).
     if (day === undefined) {
@@ -745,6 +805,12 @@ function taskOf(text: string, channel: NotificationChannel, recurring: boolean, 
   }
   const unscheduled = task
     .replace(/\b(?:at |by |on )?(?:the )?end of (?:every|each|the|this) (?:month|quarter|year)\b/gi, ' ')
+    // "at the start of every quarter" (its first day): "the start of the year" may name the task's own time.
+    .replace(
+      /\b(?:at |on |from )?(?:the )?(?:start|beginning|(?:first|1st) day) of (?:every|each) (?:month|quarter|year)\b/gi,
+      ' ',
+    )
+    .replace(/\b(?:at |on |from )?(?:the )?(?:start|beginning|(?:first|1st) day) of the quarter\b/gi, ' ')
     .replace(/\b(?:of|in) (?:every|each|the) (?:month|quarter)\b/gi, ' ')
     .replace(
       /\b(?:once|twice|(?:two|three|four|2|3|4|several|multiple) times) (?:a |per |each |every )?(?:day|week|month|quarter|year)\b|\btwice daily\b/gi,

@@ -4,7 +4,7 @@ import { MONTH_NAMES } from './schedule-words';
 import { NUMBER_WORDS } from './read-time';
 import { readNamedDay } from './read-named-day';
 import { wallClock } from './time-zones';
-import { dayFirstIn } from './zone-regions';
+import { dayFirstIn, zoneCountry } from './zone-regions';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 export interface DateReading {
@@ -37,7 +37,7 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
 export function readDate(text: string, now: Date, timeZone: string): DateReading | null {
   checkCalendarDates(text);
   const today = wallClock(now, timeZone);
-  const named = readNamedDay(text);
+  const named = readNamedDay(text, zoneCountry(timeZone));
   // "two weeks from now … the staff flying home for Christmas": a day known by name that the task
   // leads to is the task's when the request says another date.
   if (named && new RegExp(`\\b(?:for|before|until|till|over|around|after) ${escapeRegExp(named.said)}`).test(text)) {
@@ -75,6 +75,17 @@ export function readDate(text: string, now: Date, timeZone: string): DateReading
       time: null,
       words: [ahead[0]],
       relative: true,
+    };
+  }
+  // "day after tomorrow" with no "the", which chrono reads as tomorrow.
+  const afterTomorrow = /\b(?:the )?day after tomorrow\b/.exec(text);
+  if (afterTomorrow) {
+    const at = new Date(Date.UTC(today.year, today.month - 1, today.day + 2));
+    return {
+      date: iso(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()),
+      monthDay: null,
+      time: null,
+      words: [afterTomorrow[0]],
     };
   }
   const monthSaid = /\bmonth (\d{1,3})\b/.exec(text);

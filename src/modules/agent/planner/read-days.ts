@@ -14,7 +14,8 @@ const ABBREVIATIONS: Record<string, number> = {
   sun: 7,
 };
 /** A weekday: its name (plural too) or a usual abbreviation; "sat"/"sun" only where a day is expected (see below). */
-const DAY = String.raw`(${WEEKDAY_NAMES.join('|')}|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(s)?\b\.?`;
+// "\b" sees an accented letter as no letter: "Thuột" must not end a "thu" (Buôn Ma Thuột).
+const DAY = String.raw`(${WEEKDAY_NAMES.join('|')}|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(s)?\b(?![\u00c0-\u024f\u1e00-\u1eff])\.?`;
 const dayNumber = (said: string) => ABBREVIATIONS[said] ?? WEEKDAY_NAMES.indexOf(said) + 1;
 const ORDINALS: Record<string, number> = {
   first: 1,
@@ -34,6 +35,8 @@ const ORDINALS: Record<string, number> = {
  */
 const TASK_LEAD =
   /\b(?:starting|started|start|from|since|until|till|before|after|of|for|due|through|beginning|as of|by|joining|leaving)(?: on)? $|\b(?:the|my|our|your|their|his|her) $/;
+/** Words after which a weekday is any one of its kind ("overtime on a Sunday", "any Friday"): no day to run on. */
+const GENERIC_LEAD = /\b(?:a|any)\s+$/;
 /** A frequency said in words, which gives a schedule without a weekday. */
 const FREQUENCY_SAID =
   /\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annually|hourly|fortnightly|biweekly|weekdays|weekends|working days|business days|work ?days|every|each|twice|times|months?|\d{1,2}(?:st|nd|rd|th))\b/;
@@ -49,8 +52,8 @@ export interface DaysReading {
   everyOther: boolean;
   /** Days taken out ("every weekday except Friday"). */
   except: number[];
-  /** "the first Monday of the month": the ordinal (-1 for last) and the weekday. */
-  nth: { n: number; weekday: number } | null;
+  /** "the first Monday of the month", "the first and third Wednesday": the ordinals (-1 for last) and the weekday. */
+  nth: { n: number[]; weekday: number } | null;
   words: string[];
 }
 
@@ -85,11 +88,13 @@ export function readDays(text: string, dated = false): DaysReading {
   }
   if (/\b(?:except|but not|apart from|excluding|other than) (?:on )?(?:the )?weekends?\b/.test(rest))
     reading.except.push(6, 7);
+  const ordinal = '(?:first|1st|second|2nd|third|3rd|fourth|4th|last)';
   const nth = new RegExp(
-    String.raw`\b(?:on |every |each )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`,
+    String.raw`\b(?:on |every |each )?(?:the )?(${ordinal}(?:(?:,| and| &| or)? (?:the )?${ordinal}){0,3}) ${DAY}(?: of (?:the|each|every|a) month| (?:of )?(?:each|every) month| monthly)`,
   ).exec(rest);
   if (nth) {
-    reading.nth = { n: ORDINALS[nth[1]], weekday: dayNumber(nth[2]) };
+    const ns = [...nth[1].matchAll(/first|1st|second|2nd|third|3rd|fourth|4th|last/g)].map((m) => ORDINALS[m[0]]);
+    reading.nth = { n: [...new Set(ns)], weekday: dayNumber(nth[2]) };
     reading.recurring = true;
     take(nth);
   }
@@ -141,6 +146,13 @@ export function readDays(text: string, dated = false): DaysReading {
   for (const mention of mentions) {
     if (scheduled && ofTask(mention)) continue;
     const [said, each, otherWeek, alternate, single, name, plural] = mention;
+    if (
+      !each &&
+      !alternate &&
+      !single &&
+      GENERIC_LEAD.test(rest.slice(Math.max(0, (mention.index ?? 0) - 8), mention.index))
+    )
+      continue;
     const every = each ?? alternate;
     const other = otherWeek ?? alternate;
     // "sat" and "sun" are words too: days only after every/on/next or in a list of days.
@@ -197,7 +209,7 @@ export function readMonthDays(text: string): {
     );
   if (last) words.push(last[0]);
   const first =
-    /\b(?:on )?(?:the )?first (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b|\b(?:the )?first of (?:the|each|every|a) month\b/.exec(
+    /\b(?:on )?(?:the )?(?:first|1st) (?:working |business )?day\b|\bstart of (?:the |each |every )?month\b|\b(?:the )?first of (?:the|each|every|a) month\b/.exec(
       text,
     );
   if (first) {

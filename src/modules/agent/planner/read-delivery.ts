@@ -39,6 +39,17 @@ const SERVICE_NAMES: Record<string, string> = {
   imessage: 'iMessage',
   teams: 'Microsoft Teams',
   fax: 'fax',
+  zalo: 'Zalo',
+  kakaotalk: 'KakaoTalk',
+  kakao: 'KakaoTalk',
+  messenger: 'Messenger',
+  instagram: 'Instagram',
+  snapchat: 'Snapchat',
+  threema: 'Threema',
+  mattermost: 'Mattermost',
+  webex: 'Webex',
+  'google chat': 'Google Chat',
+  'line app': 'LINE',
 };
 /** A name: one or two capitalised words ("Tom", "Maria Santos", "O'Neil"). */
 const NAME = String.raw`\p{Lu}[\p{Ll}'’-]{1,30}(?: \p{Lu}[\p{Ll}'’-]{1,30})?`;
@@ -153,7 +164,7 @@ const VERB_TO =
 
 /** Messaging services and devices the product does not deliver to. */
 const ELSEWHERE =
-  /\b(?:on|via|by|through|over|in|to|with|using|as) (?:my |a |an |the )?(?:ms |microsoft )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call)\b|\b(whatsapp|telegram|sms|fax|imessage|skype|viber)(?: (?:it|this|that|them))?(?: (?:over|across|through))?(?: to)? me\b/;
+  /(?:\bto (?:me|us) )?\b(?:on|via|by|through|over|in|to|with|using|as) (?:my |our |a |an |the )?(?:ms |microsoft |facebook )?(whatsapp|telegram|signal|sms|discord|wechat|skype|viber|imessage|teams|fax|pager|text message|phone call|zalo|kakaotalk|kakao|messenger|instagram|snapchat|threema|mattermost|webex|google chat|line app)\b(?: (?:group|chat|channel|account|app)\b)?|\b(whatsapp|telegram|sms|fax|imessage|skype|viber|zalo|kakaotalk)(?: (?:it|this|that|them))?(?: (?:over|across|through))?(?: to)? me\b/;
 
 /** A message sent to the user that is no e-mail: "send me a text message with …", "drop me a quick message about …". */
 const TELL_ME =
@@ -170,7 +181,7 @@ const RECEIVE =
 /**
  * How the result of a run is delivered: posted in a chat channel ("#people"), e-mailed (to the
  * address written, or the user's for "me"), told to the user directly ("ping me"), or not at
- * all ("remind me" is the run itself).
+ * all; "remind me" tells the user when it runs.
  */
 export function readDelivery(
   text: string,
@@ -235,5 +246,14 @@ export function readDelivery(
       words: [],
     };
   }
+  // "remind me to submit the timesheets": a reminder reaches the user, who is told when it runs
+  // (with no channel it would reach nobody).
+  // "remind me what the wifi password is" asks a fact again (request-intent.ts), nothing to deliver.
+  if (
+    /\b(?:remind|nudge) (?:me|us)\b(?!(?: again)?,? (?:of )?(?:when|what|where|who|whom|which|how|whether|if)\b)/.test(
+      text,
+    )
+  )
+    return { channel: NotificationChannel.IMMEDIATE, notifyTo: null, missing: null, words: [] };
   return { channel: NotificationChannel.NONE, notifyTo: null, missing: null, words: [] };
 }

@@ -1,3 +1,5 @@
+import { findCountryDay } from './country-days';
+
 /**
  * Days known by name ("christmas eve", "valentine's day", "easter monday"). A day on a fixed date
  * is read as that date; a movable one (Easter, Thanksgiving, Mother's Day) has a different date
@@ -54,6 +56,8 @@ const MOVABLE = [
  */
 const BARE = /^(?:christmas|xmas|valentine|halloween|hallowe|easter|carnival|thanksgiving|eid|passover|ramadan)/;
 const LEAD = /\b(?:on|every|each|at|for|by|until|till|before|this|next|over|around|from) $/;
+const THING =
+  /(?<!\b(?:on|every|each|at|for|by|until|till|before|over|around|from|after) )\b(?:the|our|my|your|their|this|that) $/;
 
 const NAMED = new RegExp(
   String.raw`\b(?:(${FIXED.map(([names]) => names).join(')|(')})|(${MOVABLE.join('|')}))(?![\w'’-])`,
@@ -62,16 +66,30 @@ const NAMED = new RegExp(
 
 export type NamedDay = { kind: 'fixed'; month: number; day: number; said: string } | { kind: 'movable'; said: string };
 
-/** The first day named in a (lower-case) request, or null. One pass of one pattern: linear. */
-export function readNamedDay(text: string): NamedDay | null {
+/**
+ * The first day named in a (lower-case) request, or null: a day of the organization's country
+ * (`country`, its ISO code: "heritage day" in South Africa, "canada day" in Canada) before the
+ * days above, which every country's people name alike. One pass of each pattern: linear.
+ */
+export function readNamedDay(text: string, country?: string | null): NamedDay | null {
+  const leads = (at: number) => LEAD.test(text.slice(Math.max(0, at - 8), at));
+  // "post the Fiji Day roster", "our Christmas Day rota": after an article with no word leading to
+  // a date before it, the day names a thing of the task.
+  const names = (at: number) => THING.test(text.slice(Math.max(0, at - 16), at));
+  const own = country
+    ? findCountryDay(text, country).find((d) => (!d.bare || leads(d.index)) && !names(d.index))
+    : undefined;
   for (const m of text.matchAll(NAMED)) {
     const said = m[0];
     const at = m.index ?? 0;
+    // The days every country names alike first ("boxing day" is the 26th though one country observes it on the 27th).
+    if (own && own.index < at) break;
     const bare = BARE.test(said) && !/\b(?:day|eve|sunday|monday|friday)$/.test(said);
-    if (bare && !LEAD.test(text.slice(Math.max(0, at - 8), at))) continue;
+    if ((bare && !leads(at)) || names(at)) continue;
     const fixed = m.slice(1, FIXED.length + 1).findIndex((group) => group !== undefined);
     if (fixed >= 0) return { kind: 'fixed', month: FIXED[fixed][1], day: FIXED[fixed][2], said };
     return { kind: 'movable', said };
   }
-  return null;
+  if (!own) return null;
+  return own.day ? { kind: 'fixed', ...own.day, said: own.said } : { kind: 'movable', said: own.said };
 }

@@ -29,16 +29,17 @@ const LATER_PART = /(?<!\bon )\b(?:afternoons?|evenings?|tonight|nights?|pm)\b/;
 const MORNING = /\b(?:morning|a\.?m\b)/;
 
 /** Words of a schedule that a bare compact time may stand next to. */
-const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th))`;
+const SCHEDULE_NEXT = String.raw`(?:daily|nightly|weekly|monthly|quarterly|yearly|weekdays?|weekends?|workdays?|every ?day|each day|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|days|day|weeks|week|months?|\d{1,2}(?:st|nd|rd|th)|eve|halloween|hallowe['’]?en|christmas|xmas|hogmanay|nye)`;
 const BARE_COMPACT = new RegExp(
   String.raw`(?<=\b${SCHEDULE_NEXT},? )(\d{1,2})(\d{2})\b(?![:./-]\d|\s*(?:%|euros?|dollars?|pounds?|people|employees|staff|tasks|items|rows|records|accounts|units)\b)(?:\s*${MERIDIEM})?|\b(\d{1,2})(\d{2})(?=,? (?:${SCHEDULE_NEXT}|every|each|on (?:mon|tue|wed|thu|fri|sat|sun))\b)`,
 );
 /**
- * A compact time right after a named date ("3 May 0900", "on 12 june 1430", "May 3rd, 0930"): the
- * number after a month and its day is the time of day, unless it reads as a year ("12 june 2027").
+ * A compact time right after a named date ("3 May 0900", "on 12 june 1430", "May 3rd, 0930", "12
+ * june 2027 1430"): the number after a month, its day (and year) is the time of day, unless it
+ * reads as a year ("12 june 2027").
  */
 const AFTER_DATE = new RegExp(
-  String.raw`(?<=\b(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?: \d{1,2}(?:st|nd|rd|th)?)?,? )(?!(?:19|20)\d\d\b)(\d{1,2})(\d{2})\b(?![:./-]\d)(?:\s*${MERIDIEM})?`,
+  String.raw`(?<=\b(?:${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?: \d{1,2}(?:st|nd|rd|th)?)?(?:,? (?:19|20)\d\d)?,? )(?!(?:19|20)\d\d\b)(\d{1,2})(\d{2})\b(?![:./-]\d)(?:\s*${MERIDIEM})?`,
 );
 const hourOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
 /** A part of the day said of the time itself, which an hour written with am/pm or on a 24-hour clock must agree with. */

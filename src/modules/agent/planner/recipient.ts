@@ -39,16 +39,41 @@ export async function withRecipient(em: EntityManager, plan: Plan, accountId: st
   return { ...plan, notifyTo: person.email };
 }
 
-/** Active employees whose full name, or first name, is the name said (case and accents aside). */
-function named(em: EntityManager, name: string): Promise<Employee[]> {
-  const literal = foldName(name).replace(/[\\%_]/g, '\\$&');
+/**
+ * Active employees whose full name is the name said (case and accents aside), else whose first
+ * words are, else whose last words are, else whose middle words are: a name written family name
+ * first ("Huỳnh Thị Mai") is called by its last word ("Mai"), one after a title ("Ratu Isikeli
+ * Nawaqa") by its middle one, and someone may be called by their family name alone.
+ */
+async function named(em: EntityManager, name: string): Promise<Employee[]> {
+  const folded = foldName(name);
+  const literal = folded.replace(/[\\%_]/g, '\\$&');
   // A raw fragment is used once (MikroORM keeps it by its key until the query is built): one for each condition.
-  const folded = () => raw((alias: string) => foldedSql(`${alias}.name`));
-  return em.find(
+  const column = () => raw((alias: string) => foldedSql(`${alias}.name`));
+  const found = await em.find(
     Employee,
-    { active: true, $or: [{ [folded()]: { $like: literal } }, { [folded()]: { $like: `${literal} %` } }] },
-    { orderBy: { name: 'asc' }, limit: MAX_CANDIDATES + 1 },
+    {
+      active: true,
+      $or: [
+        { [column()]: { $like: literal } },
+        { [column()]: { $like: `${literal} %` } },
+        { [column()]: { $like: `% ${literal}` } },
+        { [column()]: { $like: `% ${literal} %` } },
+      ],
+    },
+    { orderBy: { name: 'asc' }, limit: 3 * (MAX_CANDIDATES + 1) },
   );
+  const names = found.map((e) => ({ e, name: foldName(e.name) }));
+  const byPreference = [
+    (n: string) => n === folded,
+    (n: string) => n.startsWith(`${folded} `),
+    (n: string) => n.endsWith(` ${folded}`),
+  ];
+  for (const fits of byPreference) {
+    const matching = names.filter((p) => fits(p.name)).map((p) => p.e);
+    if (matching.length) return matching;
+  }
+  return found;
 }
 
 /** The manager of the asker's own employee record, or that manager's, `levels` up (one query per level: two at most). */

@@ -14,7 +14,7 @@ const QUESTION =
   /(?:^|[,;:–—]\s*|\s-\s+|[.!?\p{Extended_Pictographic}]\s+)(?:(?:hey|hi|hello|ok|okay|so|quick question)[,!.]?\s+)?(?:(?:at|on|in|by|for|from|since|until) )?(?:what|what's|whats|when|when's|where|where's|which|who|who's|whom|whose|why|how|how's|is|isn't|are|aren't|was|were|do|does|doesn't|did|am|have|has|should|shall|may|(?:can|could|may|must|should|do|am|will) i)\b/iu;
 /** …unless the question is a polite way to ask for something to be done, after a greeting in any language ("Kia ora! Is it possible to …"). */
 const POLITE =
-  /^(?:(?:hey|hi|hello)[,!.]?\s+|\p{L}{1,20}(?: \p{L}{1,20}){0,2}[,!.]\s+)?(?:is it possible (?:for you )?to|would it be possible (?:for you )?to|do you mind|how about (?:you )?(?:send|email|post|remind|ping))\b/iu;
+  /^(?:(?:hey|hi|hello)[,!.]?\s+|\p{L}{1,20}(?: \p{L}{1,20}){0,2}[,!.]\s+)?(?:is it possible (?:for you )?to|would it be possible (?:for you )?to|do you mind|(?:how|what) about (?:you )?(?:send|e-?mail|mail|post|remind|ping|text|forward)(?:ing)?)\b/iu;
 
 /**
  * A question in note form: a directory field of someone ("email for the financial controller pls",

@@ -85,13 +85,7 @@ function conventionZone(abbreviation: string, icu: Map<string, string>): string 
   if (standard && icu.has(`${standard[1]}ST`)) return icu.get(`${standard[1]}ST`)!;
   const country = /^([A-Z]{2})S?T$/.exec(abbreviation)?.[1];
   if (!country) return null;
-  const names = new Intl.DisplayNames('en', { type: 'region' });
-  let name: string | undefined;
-  try {
-    name = names.of(country);
-  } catch {
-    return null;
-  }
+  const name = regionName(country);
   const zones = name && name !== country ? countryZones().get(regionKey(name)) : undefined;
   return zones ? countryZone(zones) : null;
 }
@@ -107,32 +101,44 @@ export function abbreviationZone(abbreviation: string): string | null {
 }
 
 let zoneCountries: Map<string, string> | null = null;
+const dayFirstByZone = new Map<string, boolean | null>();
 
 /**
  * Whether people where a zone keeps time write the day before the month ("2/1/2027" is 2 January
  * in Perth, 1 February in New York): the order of the country's own locale (its main language
- * there, "es-UY", "en-AU"), the country of the zone's largest city. Null when unknown or written
- * year first ("ja-JP", "en-CA"): then a date that reads both ways is asked about.
+ * there, "es-UY", "en-AU"), the country of the zone's largest city; where digits are written year
+ * first, the order of its long dates ("02 January 2027" in en-ZA: day first). Null when unknown or
+ * still year or month first ("ja-JP", "en-CA"): then a date that reads both ways is asked about.
  */
 export function dayFirstIn(zone: string): boolean | null {
-  if (!zoneCountries) {
-    const largestIn = new Map<string, City>();
-    for (const c of cityMapping) {
-      if (!/^[A-Z]{2}$/.test(c.iso2) || !c.timezone) continue;
-      const held = largestIn.get(c.timezone);
-      if (!held || held.pop < c.pop) largestIn.set(c.timezone, c);
-    }
-    zoneCountries = new Map([...largestIn].map(([z, c]) => [z, c.iso2]));
-  }
-  const country = zoneCountries.get(zone);
+  if (!dayFirstByZone.has(zone)) dayFirstByZone.set(zone, countryDayFirst(zoneCountry(zone)));
+  return dayFirstByZone.get(zone)!;
+}
+
+/** The country (ISO code) of a zone's largest city, whose ways of writing dates and whose named days the zone's people share. */
+export function zoneCountry(zone: string): string | undefined {
+  zoneCountries ??= new Map(
+    [...largestCityBy((c) => (/^[A-Z]{2}$/.test(c.iso2) && c.timezone) || null)].map(([z, c]) => [z, c.iso2]),
+  );
+  return zoneCountries.get(zone);
+}
+
+/** Whether a country's own locale writes the day first; null for an unknown country or one writing the year first. */
+function countryDayFirst(country: string | undefined): boolean | null {
   if (!country) return null;
   const locale = `${new Intl.Locale(`und-${country}`).maximize().language}-${country}`;
-  const order = new Intl.DateTimeFormat(locale, { timeZone: 'UTC' })
-    .formatToParts(Date.UTC(2027, 0, 2))
-    .map((part) => part.type)
-    .filter((type) => type === 'day' || type === 'month' || type === 'year');
-  if (order[0] === 'year') return null;
-  return order.indexOf('day') < order.indexOf('month');
+  const order = (style: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' })
+      .formatToParts(Date.UTC(2027, 0, 2))
+      .map((part) => part.type)
+      .filter((type) => type === 'day' || type === 'month' || type === 'year');
+  const short = order({});
+  if (short[0] !== 'year') return short.indexOf('day') < short.indexOf('month');
+  // Digits written year first ("2027/01/02" in en-ZA): a long date written day first ("02 January
+  // 2027") shows that a date with the year last is read day first there; a long date with the
+  // month first ("January 2, 2027" in en-CA) or the year first (ja-JP) leaves it to be asked.
+  const long = order({ dateStyle: 'long' });
+  return long[0] === 'day' ? true : null;
 }
 
 /** Builds the abbreviation and country tables, so that no user's first request waits for them. */
@@ -154,16 +160,32 @@ let largest: Set<City> | null = null;
  * country, so that a small country ("Tonga", "Nuku'alofa time") has its clock too.
  */
 export function isNotableCity(c: City): boolean {
-  if (!largest) {
-    const top = new Map<string, City>();
-    for (const city of cityMapping) {
-      const key = city.iso2 || city.country;
-      const held = top.get(key);
-      if (!held || held.pop < city.pop) top.set(key, city);
-    }
-    largest = new Set(top.values());
-  }
+  largest ??= new Set(largestCityBy((city) => city.iso2 || city.country).values());
   return c.pop >= BIG_CITY || largest.has(c);
+}
+
+/** The gazetteer's most populous city for each key a city has (its country, its zone); cities without one are left out. */
+function largestCityBy(keyOf: (c: City) => string | null): Map<string, City> {
+  const top = new Map<string, City>();
+  for (const city of cityMapping) {
+    const key = keyOf(city);
+    if (!key) continue;
+    const held = top.get(key);
+    if (!held || held.pop < city.pop) top.set(key, city);
+  }
+  return top;
+}
+
+let regionNames: Intl.DisplayNames | null = null;
+
+/** A country's English name by its ISO code (ICU's), or undefined for a code ICU does not know. */
+function regionName(code: string): string | undefined {
+  regionNames ??= new Intl.DisplayNames('en', { type: 'region' });
+  try {
+    return regionNames.of(code);
+  } catch {
+    return undefined;
+  }
 }
 
 let countries: Map<string, Map<string, number>> | null = null;
@@ -179,15 +201,9 @@ const regionKey = (name: string) => foldName(name).replace(/[^\p{L}\p{N} ]/gu, '
 function countryZones(): Map<string, Map<string, number>> {
   if (countries) return countries;
   countries = new Map();
-  const names = new Intl.DisplayNames('en', { type: 'region' });
   for (const c of cityMapping) {
     if (!isNotableCity(c) || !c.timezone) continue;
-    let region: string | undefined;
-    try {
-      region = c.iso2 ? names.of(c.iso2) : undefined;
-    } catch {
-      region = undefined;
-    }
+    const region = c.iso2 ? regionName(c.iso2) : undefined;
     const provinces = c.province ? [c.province, ...c.province.split(' and ')] : [];
     for (const name of new Set([c.country, region, ...provinces].filter((n): n is string => !!n).map(regionKey))) {
       const zones = countries.get(name) ?? new Map<string, number>();

@@ -29,9 +29,13 @@ const ASKS_DURATION = new RegExp(
   'i',
 );
 
-/** Questions asking for an amount: how much, how many, the rate, cap or budget of something. */
+/**
+ * Questions asking for an amount: how much, how many, the rate, cap or budget of something, also
+ * in note form, the amount's word among the first words ("speed limit on dirt roads?", "max hotel
+ * price in hanoi?", "mileage rate if I drive my own truck?").
+ */
 const ASKS_AMOUNT =
-  /\bhow\s+(?:much|many)\b|\bwhat(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:rate|amount|percentage|percent|cap|limit|maximum|max|minimum|budget|fee|cost|price)s?\b/i;
+  /\bhow\s+(?:much|many)\b|\bwhat(?:'s|’s|\s+is|\s+are|\s+was)?\s+(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:rate|amount|percentage|percent|cap|limit|maximum|max|minimum|budget|fee|cost|price)s?\b|^(?:(?:the|our|my|a)\s+)?(?:[\w-]+\s+){0,2}(?:rate|amount|percentage|cap|limit|maximum|max|minimum|budget|fee|cost|price|allowance|per\s+diem)s?\b(?!\s+(?:polic(?:y|ies)|rules?|forms?|process|procedure|request)\b)/i;
 
 /** Short forms of units, as the answer may spell them in full. */
 const SHORT_UNITS: Record<string, string> = { min: 'minute', hr: 'hour' };

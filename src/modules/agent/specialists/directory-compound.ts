@@ -38,11 +38,33 @@ function subjectOf(query: DirectoryQuery): { words: string; group: boolean } | n
   if (person && !person.self && !person.plural && !person.up && person.ids.length === 1)
     return { words: person.role ? `the ${person.value}` : person.value, group: false };
   if ('group' in query) return { words: query.group.value, group: true };
+  // "Which buyers do we have, and where are they based?": the role's holders, as "the buyers".
+  if (query.kind === 'holders') return { words: `the ${query.role.value}`, group: false };
   return null;
 }
 
+/** Of PRONOUN, those that say nothing of whom they stand for ("their email"): after a manager asked, the manager. */
+const UNSAID = new Set(['they', 'them', 'their']);
+
+/**
+ * Whom a later question's pronoun means after "who is X's manager": the manager found ("what is their
+ * email", "what's his title": a field asked of them, or "they"), as "X's manager" written out; a
+ * subject pronoun with a gender ("when did she start") is still X, whose gender the asker knows.
+ */
+function answerOf(
+  query: DirectoryQuery,
+  subject: { words: string; group: boolean } | null,
+): { words: string; group: boolean } | null {
+  if (query.kind !== 'manager' || !subject || subject.group) return null;
+  return { words: `${subject.words}${"'s manager".repeat(query.levels)}`, group: false };
+}
+
 /** A question with the pronouns meaning the subject written as it ("when did she start" is "when did Aino Lehtonen start"), or null when it has none. */
-function withSubject(part: string, subject: { words: string; group: boolean }): string | null {
+function withSubject(
+  part: string,
+  subject: { words: string; group: boolean },
+  answer: { words: string; group: boolean } | null = null,
+): string | null {
   let found = false;
   const written = part.replace(PRONOUN, (said: string, at: number) => {
     const word = said.toLowerCase();
@@ -51,7 +73,8 @@ function withSubject(part: string, subject: { words: string; group: boolean }): 
     found = true;
     const next = /^\s+(\p{L}+)/u.exec(part.slice(at + said.length))?.[1]?.toLowerCase();
     const owner = POSSESSIVE.has(word) || (word === 'her' && next !== undefined && !AFTER_OBJECT.has(next));
-    return owner ? `${subject.words}'s` : subject.words;
+    const meant = answer && (owner || UNSAID.has(word)) ? answer : subject;
+    return owner ? `${meant.words}'s` : meant.words;
   });
   return found ? written : null;
 }
@@ -79,9 +102,10 @@ export function compoundQueries(text: string, parse: (text: string) => Directory
   const first = parse(parts[0]);
   if (!first) return null;
   const subject = subjectOf(first);
+  const answer = answerOf(first, subject);
   const queries: DirectoryQuery[] = [first];
   for (const part of parts.slice(1)) {
-    const written = subject ? withSubject(part, subject) : null;
+    const written = subject ? withSubject(part, subject, answer) : null;
     const query = parse(written ?? part);
     if (!query) return null;
     const last = queries[queries.length - 1];

@@ -244,6 +244,8 @@ interface PhraseLayer {
 export interface PhraseIndex {
   layers: PhraseLayer[];
   longest: number;
+  /** Each person's entry and the words of their name, by employee id (restOfName reads only the people a first name named). */
+  people: Map<string, { entry: Entry; words: string[] }>;
 }
 
 /** A layer being filled: add() merges one value named twice ("Ana Silva" twice is one entry with both ids). */
@@ -339,6 +341,10 @@ function valueIndexByKey(values: LexValues): ValueIndex {
       if (kind === 'department') for (const side of sidesOf(value)) add(side, entry);
       // "HSE people in Aberdeen", "who is in IT": a department by its initials (INITIALS_KEY).
       if (kind === 'department') for (const key of initialsKeys(parts)) add([key], entry);
+      // "based in HCMC": a place by its initials too; two letters ("NY", "LA") only written in capitals.
+      if (kind === 'location')
+        for (const key of initialsKeys(parts))
+          add([key.startsWith(INITIALS_KEY) || key.length > 2 ? key : INITIALS_KEY + key], entry);
       if (parts.length === 1) addWord(parts[0], entry);
     }
   }
@@ -351,9 +357,11 @@ function valueIndexByKey(values: LexValues): ValueIndex {
 /** Indexes a lexicon's names by their words (full names, first and last names) over its values' index. */
 export function indexLexicon(lexicon: Lexicon): PhraseIndex {
   const { layer, add, addWord } = phraseLayer();
+  const people = new Map<string, { entry: Entry; words: string[] }>();
   for (const p of lexicon.people) {
     const parts = normal(p.name);
     const entry: Entry = { kind: 'person', ids: [p.id], value: p.name };
+    people.set(p.id, { entry, words: [...new Set(parts)] });
     add(parts, entry);
     if (parts.length > 1) {
       add([parts[0]], entry);
@@ -385,7 +393,7 @@ export function indexLexicon(lexicon: Lexicon): PhraseIndex {
     if (parts.length === 1) addWord(parts[0], entry);
   }
   const values = valueIndex(lexicon.values).phrases;
-  return { layers: [layer, values], longest: Math.min(Math.max(layer.longest, values.longest), 8) };
+  return { layers: [layer, values], longest: Math.min(Math.max(layer.longest, values.longest), 8), people };
 }
 
 /**
@@ -434,6 +442,12 @@ function groupShortNames(
   };
   const namesOf = (g: LexGroup) => [...shortNamesOf(g.name), ...kindNames(g.description)];
   const owners = new Map<string, Set<string>>();
+  // A group's own name is its own: "the safety committee" is the Safety Committee, never short for
+  // the Food Safety Committee.
+  for (const g of groups) {
+    const key = normal(g.name.replace(/\s&\s/g, ' and ')).join(' ');
+    owners.set(key, (owners.get(key) ?? new Set()).add(g.id));
+  }
   for (const g of groups)
     for (const short of namesOf(g)) {
       const key = short.join(' ');
@@ -732,14 +746,18 @@ function restOfName(
   const limit = !tokens[i].capital && isEnglishWord(word) ? 1 : REST_LIMIT;
   const first = tokens[last.start].word;
   const close: Entry[] = [];
-  for (let length = word.length - limit; length <= word.length + limit; length++)
-    for (const candidate of index.layers.flatMap((layer) => layer.words.get(length) ?? [])) {
-      const { entry } = candidate;
-      if (entry.kind !== 'person' || candidate.word === first || !entry.ids.some((id) => last.ids.includes(id)))
-        continue;
-      if (editDistance(word, candidate.word, limit) > limit) continue;
-      if (!close.some((e) => e.value === entry.value)) close.push(entry);
-    }
+  for (const id of last.ids) {
+    const person = index.people.get(id);
+    if (!person || close.some((e) => e.value === person.entry.value)) continue;
+    const near = person.words.some(
+      (w) =>
+        w !== first &&
+        w.length >= 4 &&
+        Math.abs(w.length - word.length) <= limit &&
+        editDistance(word, w, limit) <= limit,
+    );
+    if (near) close.push(person.entry);
+  }
   return close.length === 1 ? mention(close[0], i, i + 1, tokens[i].possessive) : null;
 }
 

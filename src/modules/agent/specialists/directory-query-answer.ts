@@ -10,6 +10,7 @@ import type { Attribute, DirectoryQuery, Filters, ReadLexicon } from './director
 import {
   type EmployeeFilter,
   employeesWhere,
+  countsBy,
   departmentHeads,
   everyoneBelow,
   groupMembers,
@@ -283,6 +284,21 @@ export async function answerQuery(
       const dates = dated.map((p) => `${p.name} on ${p.startDate}`).join(', ');
       const verb = query.order === 'longest' ? 'joined first' : 'joined last';
       return answered(`${names(first)} ${verb} (${dates}).`, dated.map(personSource));
+    }
+    case 'ranked': {
+      const counts = await countsBy(em, query.field);
+      if (!counts.length)
+        return unknownAnswer(`I don’t know: no employee in the directory has a ${query.field}.`, [DIRECTORY]);
+      const sign = query.order === 'most' ? -1 : 1;
+      const ranked = [...counts].sort((a, b) => sign * (a.count - b.count) || a.value.localeCompare(b.value));
+      const top = ranked.filter((c) => c.count === ranked[0].count);
+      const rest = ranked.slice(top.length, top.length + 4).map((c) => `${c.value} ${c.count}`);
+      const which = top.map((c) => c.value).join(' and ');
+      const most = query.order === 'most' ? 'the most' : 'the fewest';
+      return answered(
+        `${which} ${top.length > 1 ? 'have' : 'has'} ${most} people: ${plural(top[0].count, 'active employee', 'active employees')}${top.length > 1 ? ' each' : ''}${rest.length ? ` (then ${rest.join(', ')})` : ''}.`,
+        [DIRECTORY],
+      );
     }
     case 'holders': {
       const titles = query.role.role ?? [query.role.value];

@@ -16,7 +16,7 @@ import {
 import { unaccountedWords } from './directory-accounted';
 import type { LexPerson } from './directory-records';
 import { PERSON_NOUNS, pluralRole, rolePhrases } from './directory-roles';
-import { joined, listedTitles, namesTitleKind, type TitleWord, wideningAt } from './directory-scope';
+import { joined, LIST_OPENERS, listedTitles, namesTitleKind, type TitleWord, wideningAt } from './directory-scope';
 import { thingAsked } from './directory-counted';
 import { contactTopic } from './directory-contact';
 
@@ -69,6 +69,8 @@ export type DirectoryQuery =
   | { kind: 'tenure'; order: 'newest' | 'longest'; filters: Filters }
   /** Which of the people named joined last, or first ("who joined first, Faith or Patrick"). */
   | { kind: 'joinedFirst'; order: 'newest' | 'longest'; people: Mention[] }
+  /** The place or department with the most (or fewest) active employees ("which of our offices has the most people"). */
+  | { kind: 'ranked'; field: 'location' | 'department'; order: 'most' | 'fewest' }
   /** Everyone holding a role written in the plural ("who are the people partners"): counted and named at once. */
   | { kind: 'holders'; role: Mention }
   /**
@@ -88,7 +90,11 @@ export type DirectoryQuery =
 
 /** The field words: each field of the model and the words people use for it. */
 export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, readonly string[]> = {
-  email: ['email', 'e-mail', 'emails', 'mail', 'reach', 'contact', 'write', 'mailbox'],
+  email: [
+    'email', 'e-mail', 'emails', 'mail', 'reach', 'contact', 'write', 'mailbox',
+    // Other languages' words for it, as colleagues type them ("the mailadres of X", "correo de X").
+    'mailadres', 'emailadres', 'e-mailadres', 'correo', 'courriel', 'e-post', 'epost', 'e-postadresse', 'epostadresse',
+  ], // prettier-ignore
   title: ['title', 'job', 'role', 'position', 'do', 'does'],
   location: [
     'where',
@@ -116,6 +122,7 @@ export const FIELD_WORDS: Record<Exclude<Attribute, 'profile' | 'manager'>, read
     'start',
     'started',
     'hired',
+    'hire',
     'since',
     'tenure',
     'joining',
@@ -134,6 +141,14 @@ const REPORT_NOUNS = new Set(['reports', 'subordinates', 'underlings', 'reportee
 /** Words that ask who joined last ("the newest person", "joined most recently") or first ("been here the longest"). */
 const NEWEST = ['newest', 'latest', 'recently', 'recent', 'last', 'later'];
 const LONGEST = ['longest', 'earliest', 'first', 'earlier'];
+/** Words that rank values by their people ("the most people", "the biggest department", "the fewest staff"). */
+const MOST = ['most', 'largest', 'biggest', 'highest'];
+const FEWEST = ['fewest', 'least', 'smallest', 'lowest'];
+/** A field's nouns when its values are ranked ("which of our offices", "what department"). */
+const RANKED_NOUNS = {
+  location: ['office', 'offices', 'location', 'locations', 'site', 'sites', 'city', 'cities', 'branch', 'branches', 'town', 'towns'],
+  department: ['department', 'departments', 'dept', 'depts', 'division', 'divisions', 'team', 'teams'],
+} as const; // prettier-ignore
 /** Verbs of joining, without which "last", "recent", "first" or "earliest" are not about joining. */
 const JOINING = ['joined', 'join', 'started', 'start', 'hired', 'been', 'serving'];
 /** Shorthand typed for the reader's words ("skip lvl mgr"). */
@@ -246,7 +261,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'person', 'employees', 'employee', 'colleagues', 'belong', 'belongs', 'part', 'directly', 'direct', 'tell',
   'please', 'hey', 'hello', 'thanks', 'know', 'would', 'could', 'can', 'you', 'about', 'there', 'here', 'company',
   'ppl', 'pls', 'plz', 'else', 'same', 'directory', 'way', 'besides', 'teammates', 'teammate', 'peers', 'peer', 'colleague', ...PERSON_NOUNS,
-  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, ...TOGETHER, ...COVER_VERBS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
+  ...Object.keys(SHORTHAND), ...NEWEST, ...LONGEST, ...MOST, ...FEWEST, ...RANKED_NOUNS.location, ...RANKED_NOUNS.department, ...WORD_NUMBERS, ...BELOW, ...SITES, ...ORGANIZATION_NOUNS, ...TOGETHER, ...COVER_VERBS, 'year', 'take', 'takes', 'alongside', 'most', 'serving', 'been', 'across', 'cities', 'offices', 'locations', 'sites', 'countries', 'as',
 ]); // prettier-ignore
 
 /**
@@ -402,7 +417,13 @@ function unjoined(tokens: Token[], index: PhraseIndex): Token[] {
 function read(text: string, lexicon: ReadLexicon, seen: Seen): DirectoryQuery | null {
   const raw = unjoined(tokenize(text), lexicon.index);
   // "Everyone in Achieng's org, including indirect reports": someone's reports, every level down.
-  const widened = wideningAt(raw);
+  // The titles' words, split only when a closing clause asks ("the forklift guys included").
+  let titleWords: Set<string> | undefined;
+  const titleWord = (word: string) => {
+    titleWords ??= new Set(lexicon.lexicon.values.title.flatMap(normal));
+    return titleWords.has(word) || titleWords.has(word.replace(/s$/, ''));
+  };
+  const widened = wideningAt(raw, titleWord);
   if (widened > 0) {
     const main = readWords(raw.slice(0, widened), text, lexicon, seen);
     if (main?.kind === 'reports') return { ...main, all: true };
@@ -544,7 +565,8 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
   if (order && !group && !yesNo && (!person || (person.role?.length === 1 && !person.self && people.length === 1))) {
     const filters = valueFilters(values, tokens, spans);
     if (person) filters.title = person.role![0];
-    else kindOfEmployee(filters, new Set([...NEWEST, ...LONGEST]));
+    // "the longest serving engineer", "which engineer started most recently": a title's word after the opener.
+    else kindOfEmployee(filters, new Set([...NEWEST, ...LONGEST, ...LIST_OPENERS]));
     return { kind: 'tenure', order, filters };
   }
 
@@ -572,6 +594,23 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
       (asker === 'who' && at - 2 === first) || (PEOPLE_NOUNS.has(asker) && (counting || has('which', 'what')));
     if (MEMBERSHIP.has(tokens[at]?.word ?? '') && membersAsked) {
       spans.add(at - 1);
+      return { kind: 'members', group, operation };
+    }
+    // "who plays thursday football", "who goes to the book club": a verb of taking part right
+    // after "who", the group its object (with a preposition of going, or none).
+    const verbAt = first + 1;
+    const object = group.start - (tokens[group.start - 1]?.word === 'the' ? 1 : 0);
+    const going = GOING.has(tokens[verbAt + 1]?.word ?? '') ? 1 : 0;
+    const verb = tokens[verbAt]?.word ?? '';
+    if (
+      tokens[first]?.word === 'who' &&
+      verbAt + 1 + going === object &&
+      !spans.has(verbAt) &&
+      !KEYWORDS.has(verb) &&
+      // A verb's third person ("plays", "goes", "attends"), not a word of another question.
+      /^\p{L}{2,}s$/u.test(verb)
+    ) {
+      for (let k = verbAt; k < object; k++) spans.add(k);
       return { kind: 'members', group, operation };
     }
     if (counting || has('who', 'whom', 'members', 'member', 'list', 'show', 'belongs', 'belong', 'which', 'part'))
@@ -737,6 +776,12 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
   if (unknown && (hasAny(REPORT_WORDS) || hasAny(MANAGER_WORDS) || hasAny(MANAGE_VERBS)))
     return { kind: 'unknownPerson', name: unknown };
 
+  // "Which of our offices has the most people?", "what is our smallest department": a field's values ranked by their people.
+  const rankedField = (['location', 'department'] as const).find((f) => RANKED_NOUNS[f].some((w) => words.has(w)));
+  const rankOrder = has(...MOST) ? 'most' : has(...FEWEST) ? 'fewest' : null;
+  if (rankedField && rankOrder && !values.length && !groups.length && has('which', 'what') && !counting && !yesNo)
+    return { kind: 'ranked', field: rankedField, order: rankOrder };
+
   // "Who runs Finance", "who is in charge of operations": the department's most senior person.
   const department = values.find((v) => v.kind === 'department');
   if (department && !counting && has('who') && [...HEAD_ASKED].some((w) => words.has(w)))
@@ -765,8 +810,19 @@ function readWords(raw: Token[], text: string, { index, lexicon }: ReadLexicon, 
     !filters.location &&
     !has('work', 'works', 'all', 'list') &&
     !hasAny(PEOPLE_NOUNS)
-  )
+  ) {
+    // "which buyers do we have": a title in the plural asks for all its holders, as "who are our buyers".
+    const title = values.find((v) => v.kind === 'title' && v.value === filters.title);
+    const said = title && tokens.slice(title.start, title.end).map((t) => t.word);
+    if (title && said && Object.keys(filters).length === 1 && has('which') && pluralRole(said, [title.value], normal)) {
+      const ids = lexicon.people.filter((p) => p.active && p.title === title.value).map((p) => p.id);
+      return {
+        kind: 'holders',
+        role: { ...title, kind: 'person', ids, value: said.join(' '), role: [title.value], plural: true },
+      };
+    }
     return null;
+  }
   // Any listing word but "name" ("what's the name of the Oslo office" asks for no one).
   const listed = [...LIST_WORDS].some((w) => w !== 'name' && words.has(w));
   if (counting || listed || (!yesNo && has('work', 'works'))) return { kind: 'employees', operation, filters };
@@ -857,9 +913,9 @@ function describedRole(
     !ROLE_ARTICLES.has(tokens[i].word);
   const said = (start: number, end: number) =>
     end > start && end - start <= ROLE_WORDS && range(start, end).every((i) => words.has(tokens[i].word));
-  // "the pipe major of the band": the words between "the" and "of" before the group.
+  // "the pipe major of the band", "the project lead for the upgrade": the words between "the" and "of" before the group.
   const of = group.start - (tokens[group.start - 1]?.word === 'the' ? 2 : 1);
-  if (tokens[of]?.word === 'of') {
+  if (tokens[of]?.word === 'of' || tokens[of]?.word === 'for') {
     let start = of;
     while (free(start - 1) && of - start < ROLE_WORDS) start--;
     if (ROLE_ARTICLES.has(tokens[start - 1]?.word ?? '') && said(start, of)) return { start, end: of };
@@ -902,6 +958,9 @@ function anyGroupAsked(
 /** Words for the people a question counts or lists ("how many people", "which colleagues"). */
 const PEOPLE_NOUNS = new Set(['people', 'ppl', 'employees', 'staff', 'colleagues', 'folks', 'members', 'persons']);
 
+/** Prepositions of going to a group's meetings ("who goes to the book club", "who turns up at the quiz night"). */
+const GOING = new Set(['to', 'at']);
+
 /** Prepositions of taking part in a group ("who sings in", "who plays for"). */
 const MEMBERSHIP = new Set(['in', 'on', 'for', 'with']);
 
@@ -932,8 +991,11 @@ const TOLD = new Set(['tell', 'show', 'give', 'let', 'help', 'remind']);
 function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null | undefined): Mention | null {
   const first = firstContent(tokens);
   // "email of my manager?", "title of my boss": a field asked first opens the question too.
+  // "email address of my manager?": the field's noun may follow it.
+  const ofAt = (i: number) =>
+    tokens[i]?.word === 'of' || (ADDRESS_NOUNS.has(tokens[i]?.word ?? '') && tokens[i + 1]?.word === 'of');
   const opener = (i: number) =>
-    SELF_OPENERS.has(tokens[i]?.word ?? '') || (FIELD_WORD.has(tokens[i]?.word ?? '') && tokens[i + 1]?.word === 'of');
+    SELF_OPENERS.has(tokens[i]?.word ?? '') || (FIELD_WORD.has(tokens[i]?.word ?? '') && ofAt(i + 1));
   if (tokens.length > SELF_WORDS || !opener(first)) return null;
   // "If I work for X, who is my skip-level?": the asker is supposed under X, the question is about X.
   if (tokens[first].word === 'if' && named.some((m) => m.kind === 'person')) return null;
@@ -955,6 +1017,9 @@ function selfMention(tokens: Token[], named: Mention[], self: LexPerson | null |
     self: true,
   };
 }
+
+/** Nouns after a field word that say it is an address ("email address of my manager"). */
+const ADDRESS_NOUNS = new Set(['address', 'addresses', 'id']);
 
 /** Words for the place someone works ("my office", "my site"): the asker's location. */
 const OWN_PLACES = new Set(['office', 'site', 'city', 'location', 'town', 'plant', 'factory', 'branch', 'campus']);
@@ -1165,12 +1230,21 @@ function startedFilter(tokens: Token[]): Filters['started'] | null {
   const words = tokens.map((t) => t.word);
   if (!words.some((w) => ['joined', 'join', 'started', 'start', 'hired', 'joiners', 'starters', 'hires'].includes(w)))
     return null;
-  const yearAt = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w));
+  const isYear = (w: string | undefined) => w !== undefined && /^(?:19|20)\d\d$/.test(w);
+  const yearAt = words.findIndex(isYear);
   if (yearAt < 0) return null;
   const year = Number(words[yearAt]);
   const month = MONTH_NAMES.indexOf(words[yearAt - 1] ?? '');
+  // "hired in 2025 or 2026", "in 2023, 2024 and 2025": years in a row joined, any of them.
+  let last = yearAt;
+  for (let joined = true; month < 0 && joined;) {
+    const step = ['or', 'and', 'to'].includes(words[last + 1]) ? 2 : 1;
+    joined = isYear(words[last + step]) && Number(words[last + step]) === Number(words[last]) + 1;
+    if (joined) last += step;
+  }
+  const through = Number(words[last]);
   const from = month >= 0 ? isoDate(year, month) : isoDate(year, 0);
-  const to = month >= 0 ? isoDate(year, month + 1) : isoDate(year + 1, 0);
+  const to = month >= 0 ? isoDate(year, month + 1) : isoDate(through + 1, 0);
   const op = words.includes('before') ? 'before' : words.includes('after') || words.includes('since') ? 'after' : 'in';
   return { op, from, to };
 }

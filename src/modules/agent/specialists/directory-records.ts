@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TENANT_FILTER, type TenantParams } from '../../../db/tenant-filter';
-import { foldAccents, foldName } from '../../../common/fold-name';
+import { foldName } from '../../../common/fold-name';
 
 /**
  * The directory's records a query needs, each read in one statement, so that a question costs the
@@ -46,7 +46,7 @@ const SEPARATORS = /[\s!-/:-@[-`{-~’‘]+/;
 
 /** The words of a text as names are matched in SQL: folded (lower case, no accents), split at spaces and punctuation. */
 export function splitWords(text: string): string[] {
-  return foldAccents(text).split(SEPARATORS).filter(Boolean);
+  return foldName(text).split(SEPARATORS).filter(Boolean);
 }
 
 /** A row as a person, without the column its statement added (a count, a flag, where a chain starts). */
@@ -178,6 +178,11 @@ export async function namesAmong(em: EntityManager, words: readonly string[]): P
     names.add(folded[0]);
     // A first name of two words ("Jorge Iván Restrepo", "Tor Eirik Vik"): "email tor eirik the list".
     if (folded.length > 2) names.add(folded.slice(0, 2).join(' '));
+    // A name written family name first ("Huỳnh Thị Mai", "Đoàn Thị Phương Anh"), called by its last
+    // word or two: "send Mai the rejected lots", "email Phương Anh the visits". The recipient's
+    // lookup still asks when several people answer to it.
+    if (folded.length > 1) names.add(folded[folded.length - 1]);
+    if (folded.length > 2) names.add(folded.slice(-2).join(' '));
   }
   return names;
 }
@@ -233,6 +238,26 @@ export async function employeesWhere(em: EntityManager, filter: EmployeeFilter):
     [...params],
     filter.order && TENURE_ORDER[filter.order],
   );
+}
+
+/**
+ * Each value of a field (location or department) with how many active employees hold it, most first
+ * (ties by value): one grouped statement, whatever the organization's size.
+ */
+export async function countsBy(
+  em: EntityManager,
+  field: 'location' | 'department',
+): Promise<{ value: string; count: number }[]> {
+  const org = organizationOf(em);
+  if (!org) return [];
+  const column = field === 'location' ? 'e.location' : 'e.department';
+  const rows = await em.execute<{ value: string; count: string | number }[]>(
+    `select ${column} as value, count(*) as count from employee e
+     where e.organization_id = ? and e.active and ${column} is not null
+     group by ${column} order by count(*) desc, ${column}`,
+    [org],
+  );
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
 }
 
 /** The orders by start date a filter may ask for: who joined last, or first. */

@@ -18,6 +18,8 @@ const SHORT: Record<string, string> = {
   marketing: 'mktg', executive: 'exec', coordinator: 'coord', department: 'dept', president: 'pres',
   representative: 'rep', representatives: 'reps', veterinarian: 'vet', veterinary: 'vet',
   'talent acquisition': 'recruiting', recruitment: 'recruiting',
+  // "our sysadmin": a Systems Administrator, as IT people say it.
+  'systems administrator': 'sysadmin', 'system administrator': 'sysadmin', 'sys admin': 'sysadmin',
 }; // prettier-ignore
 
 /** Words a title is compared without. */

@@ -21,20 +21,32 @@ const FURTHER_DOWN = new Set([
   'underneath', 'teams', 'their', 'reports', 'report', 'subordinates', 'reportees', 'directs', 'sub-reports',
 ]); // prettier-ignore
 
+/** The most words of a closing clause of people below ("the forklift guys included"). */
+const KIND_CLAUSE = 5;
+/** Words around a kind of employee in such a clause ("the", "guys"). */
+const KIND_FILLERS = new Set(['the', 'those', 'guys', 'folks', 'people', 'staff', 'lads', 'crew', 'ones', 'team']);
+
 /**
  * Where a clause starts that widens the people asked for to everyone below ("…, including
  * indirect reports"), or -1: a word of INCLUDING past the first, with a word of the people
  * further down after it. What the clause names ("the technicians under my supervisors") is the
  * widening, not another subject: the question is read without it.
  */
-export function wideningAt(tokens: readonly Token[]): number {
+export function wideningAt(tokens: readonly Token[], titleWord: (word: string) => boolean = () => false): number {
   const at = tokens.findIndex((t, i) => i > 0 && INCLUDING.has(t.word));
   if (at < 0) {
-    // "…, indirect reports included": the words of people further down right before the closing word.
+    // "…, indirect reports included": the words of people further down right before the closing word;
+    // "…, the forklift guys included": a kind of employee by a word of the titles, said of the people below.
     const close = tokens.findIndex((t, i) => i > 0 && INCLUDED.has(t.word));
     let start = close;
-    while (start > 1 && FURTHER_DOWN.has(tokens[start - 1].word)) start--;
-    return close > 0 && start < close ? start : -1;
+    let named = false;
+    while (start > 1 && close - start < KIND_CLAUSE) {
+      const word = tokens[start - 1].word;
+      if (FURTHER_DOWN.has(word) || titleWord(word)) named = true;
+      else if (!KIND_FILLERS.has(word)) break;
+      start--;
+    }
+    return close > 0 && named ? start : -1;
   }
   return tokens.slice(at + 1).some((t) => FURTHER_DOWN.has(t.word)) ? at : -1;
 }

@@ -60,7 +60,7 @@ const NESTED_MANAGER =
 const CHART_SAID = /\b(?:in|on|according to) (?:the|our) (?:org(?:ani[sz]ation(?:al)?)? ?chart|organigram)\b/gi;
 
 const REPORTS_SAID =
-  /(?<!\b(?:the|an|my|your|no) )\b(?:answer|roll)(s|ing|ed)?(?: up)? (?:to|into)\b|\breport(s|ing|ed)? into\b/gi;
+  /(?<!\b(?:the|an|my|your|no) )\b(?:answer|roll)(s|ing|ed)?(?: up)? (?:to|into)\b|\broll(s|ing|ed)? up under\b|\breport(s|ing|ed)? into\b/gi;
 
 /**
  * The words of a question the directory reads: without the greeting, apology and thanks around it,
@@ -83,7 +83,10 @@ export function directoryText(question: Pick<Question, 'text'>): string {
       // "the line manager of X", "my line manager": X's manager, not the holder of a title with "Line".
       .replace(LINE_MANAGER, '')
       .replace(CHART_SAID, '')
-      .replace(REPORTS_SAID, (_, said?: string, into?: string) => `report${said ?? into ?? ''} to`)
+      .replace(
+        REPORTS_SAID,
+        (_, said?: string, under?: string, into?: string) => `report${said ?? under ?? into ?? ''} to`,
+      )
   );
 }
 
