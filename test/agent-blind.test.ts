@@ -57,6 +57,10 @@ import * as mekongCompany from './fixtures/blind-mekong/company';
 import * as mekongRequests from './fixtures/blind-mekong/requests';
 import * as turquoiseCompany from './fixtures/blind-turquoise/company';
 import * as turquoiseRequests from './fixtures/blind-turquoise/requests';
+import * as danubiaCompany from './fixtures/blind-danubia/company';
+import * as danubiaRequests from './fixtures/blind-danubia/requests';
+import * as sonaliCompany from './fixtures/blind-sonali/company';
+import * as sonaliRequests from './fixtures/blind-sonali/requests';
 
 // The agent scored on blind sets (test/fixtures/blind-*), each written by someone who had read none
 // of the agent's code; test/helpers/blind-set.ts says how. Run one set with `-t <company>`.
@@ -436,6 +440,32 @@ describe('Turquoise Mesa Energy Constructors (set 31: held out for its first run
       directoryRight: 0.98,
       documentRightOrOffered: 0.94,
       documentWrongAtMost: 0.03,
+      unanswerableDeclined: 0.9,
+    },
+  );
+});
+
+describe('Danubia Agro Logistic (set 32: held out for its first run, on round 15; its misses read, not yet mended)', () => {
+  blindSetSuite(
+    { company: danubiaCompany, ...danubiaRequests },
+    {
+      requests: 0.97,
+      directoryRight: 0.93,
+      documentRightOrOffered: 0.92,
+      documentWrongAtMost: 0.02,
+      unanswerableDeclined: 0.9,
+    },
+  );
+});
+
+describe('Sonali Mlima Tea Company (set 33: held out for its first run, on round 15; its misses read, not yet mended)', () => {
+  blindSetSuite(
+    { company: sonaliCompany, ...sonaliRequests },
+    {
+      requests: 0.97,
+      directoryRight: 0.89,
+      documentRightOrOffered: 0.97,
+      documentWrongAtMost: 0.02,
       unanswerableDeclined: 0.9,
     },
   );
