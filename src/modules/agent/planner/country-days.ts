@@ -4,12 +4,13 @@ import { foldName } from '../../../common/fold-name';
 /**
  * The days a country knows by name ("Heritage Day", "Canada Day", "Juneteenth", "Roʻza hayiti"),
  * from the `date-holidays` package's calendars, in English and in the country's own languages
- * written in Latin letters. A day on the same date in each of the years below is fixed there; one
- * whose date moves (Eid, Tết, Thanksgiving) is movable, and asked about. Only the organization's
- * own country is read: "Independence Day" or "Labour Day" differ from country to country.
+ * written in Latin letters. A day on one date in most of the years below, and near it in the others
+ * (observed on the Monday after), is fixed there (fixedDay); one whose date moves (Eid, Tết,
+ * Thanksgiving) is movable, and asked about. Only the organization's own country is read:
+ * "Independence Day" or "Labour Day" differ from country to country.
  */
 
-/** Years compared: a day on the same month and day in all three is fixed. */
+/** Years compared (fixedDay). */
 const YEARS = [2027, 2028, 2029];
 
 export type CountryDay = { month: number; day: number } | null;
